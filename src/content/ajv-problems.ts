@@ -1,0 +1,279 @@
+/** Turns Ajv's errors into one plain-language Problem per root cause. */
+import type { ErrorObject } from "ajv";
+import type { ParsedJson, Position } from "./json-source.ts";
+import { didYouMean, quoteList, type Problem } from "./problems.ts";
+
+type Json = ParsedJson["value"];
+
+const unescape = (s: string) => s.replace(/~1/g, "/").replace(/~0/g, "~");
+
+export function splitPointer(pointer: string): string[] {
+  return pointer === "" ? [] : pointer.slice(1).split("/").map(unescape);
+}
+
+/** "sections[3] (testimonials-carousel) > items[2] > name" */
+export function readablePath(pointer: string, data: Json): string {
+  const parts: string[] = [];
+  let node: Json | undefined = data;
+  for (const seg of splitPointer(pointer)) {
+    if (Array.isArray(node)) {
+      const item: Json | undefined = node[Number(seg)];
+      let label = `[${seg}]`;
+      if (item && typeof item === "object" && !Array.isArray(item)) {
+        const tag = typeof item.type === "string" ? item.type : typeof item.id === "string" || typeof item.id === "number" ? String(item.id) : undefined;
+        if (tag !== undefined) label += ` (${tag})`;
+      }
+      if (parts.length > 0) parts[parts.length - 1] += label;
+      else parts.push(label);
+      node = item;
+    } else {
+      parts.push(seg);
+      node = node && typeof node === "object" ? node[seg] : undefined;
+    }
+  }
+  return parts.join(" > ");
+}
+
+function valueAt(pointer: string, data: Json): Json | undefined {
+  let node: Json | undefined = data;
+  for (const seg of splitPointer(pointer)) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = Array.isArray(node) ? node[Number(seg)] : node[seg];
+  }
+  return node;
+}
+
+/** How a field is named in a message: "title", or "entry 3 of features". */
+function subject(pointer: string): string {
+  const segs = splitPointer(pointer);
+  const last = segs.at(-1);
+  if (last === undefined) return "the file";
+  if (/^\d+$/.test(last)) {
+    const parent = segs.at(-2);
+    return parent === undefined ? `entry ${last}` : `entry ${last} of "${parent}"`;
+  }
+  return `"${last}"`;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: "text in double quotes",
+  number: "a number",
+  integer: "a whole number",
+  boolean: "true or false",
+  array: "a list [ ... ]",
+  object: "an object { ... }",
+  null: "null",
+};
+
+function describeValue(v: Json | undefined): string {
+  if (v === undefined) return "nothing";
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "a list";
+  if (typeof v === "object") return "an object";
+  if (typeof v === "string") return `text (${JSON.stringify(v.length > 30 ? v.slice(0, 30) + "…" : v)})`;
+  if (typeof v === "number") return Number.isInteger(v) ? `the number ${v}` : `the number ${v}`;
+  return String(v);
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+interface Context {
+  file: string;
+  parsed: ParsedJson;
+  /** Every section type, for the unknown-type message. */
+  sectionTypes: readonly string[];
+}
+
+function schemaDescription(schema: unknown): string | undefined {
+  if (schema && typeof schema === "object" && "description" in schema && typeof schema.description === "string") {
+    return schema.description;
+  }
+  return undefined;
+}
+
+function propertyNames(parentSchema: unknown): string[] {
+  if (parentSchema && typeof parentSchema === "object" && "properties" in parentSchema) {
+    const props = parentSchema.properties;
+    if (props && typeof props === "object") return Object.keys(props);
+  }
+  return [];
+}
+
+function propertySchema(parentSchema: unknown, name: string): unknown {
+  if (parentSchema && typeof parentSchema === "object" && "properties" in parentSchema) {
+    const props = parentSchema.properties;
+    if (props && typeof props === "object" && name in props) return (props as Record<string, unknown>)[name];
+  }
+  return undefined;
+}
+
+export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): Problem[] {
+  const { parsed, file } = ctx;
+  const data = parsed.value;
+  const out: Problem[] = [];
+  const at = (pointer: string, which: "key" | "value" = "value"): Position => {
+    let p = pointer;
+    for (;;) {
+      const loc = parsed.locations.get(p);
+      if (loc) return (which === "key" && loc.key) || loc.value;
+      if (p === "") return { offset: 0, line: 1, column: 1 };
+      p = p.slice(0, p.lastIndexOf("/"));
+    }
+  };
+  const push = (pointer: string, pathPointer: string, message: string, hint?: string, which: "key" | "value" = "value") => {
+    const pos = at(pointer, which);
+    out.push({ severity: "error", file, line: pos.line, column: pos.column, path: readablePath(pathPointer, data), message, hint, pointer });
+  };
+
+  // Misspelt field: an unknown field and a missing required one that look
+  // alike at the same place are one mistake, reported once.
+  const unknownAt = new Map<string, string[]>();
+  for (const e of errors) {
+    if (e.keyword === "additionalProperties") {
+      const list = unknownAt.get(e.instancePath) ?? [];
+      list.push(String(e.params.additionalProperty));
+      unknownAt.set(e.instancePath, list);
+    }
+  }
+  const typeErrorAt = new Set(errors.filter((e) => e.keyword === "type" || e.keyword === "discriminator").map((e) => e.instancePath));
+  const seen = new Set<string>();
+
+  for (const e of errors) {
+    const ptr = e.instancePath;
+    const key = `${ptr}|${e.keyword}|${JSON.stringify(e.params)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    // Below a value of the wrong type every other complaint is noise.
+    if (e.keyword !== "type" && e.keyword !== "discriminator" && [...typeErrorAt].some((t) => ptr === t || ptr.startsWith(t + "/"))) continue;
+    const value = valueAt(ptr, data);
+
+    switch (e.keyword) {
+      case "discriminator": {
+        const known = ctx.sectionTypes;
+        const tag = e.params.tagValue;
+        if (e.params.error === "mapping" && typeof tag === "string") {
+          const near = didYouMean(tag, known);
+          push(
+            `${ptr}/type`,
+            ptr,
+            `unknown section type "${tag}"`,
+            `${near ? `Did you mean "${near}"? ` : ""}Known types: ${known.join(", ")}.`,
+          );
+        } else {
+          push(ptr, ptr, 'section has no "type"', `Add "type" with one of: ${known.join(", ")}.`);
+        }
+        break;
+      }
+      case "additionalProperties": {
+        const name = String(e.params.additionalProperty);
+        const allowed = propertyNames(e.parentSchema);
+        const present = value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value) : [];
+        const near = didYouMean(
+          name,
+          allowed.filter((a) => !present.includes(a)),
+        );
+        push(
+          `${ptr}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+          ptr,
+          `unknown field "${name}"`,
+          near ? `Did you mean "${near}"?` : `Fields allowed here: ${allowed.join(", ")}.`,
+          "key",
+        );
+        break;
+      }
+      case "required": {
+        const missing = String(e.params.missingProperty);
+        const typo = (unknownAt.get(ptr) ?? []).some((u) => didYouMean(u, [missing]) === missing);
+        if (typo) break;
+        const desc = schemaDescription(propertySchema(e.parentSchema, missing));
+        push(ptr, ptr, `missing required field "${missing}"`, `Add "${missing}"${desc ? `: ${desc}` : "."}`);
+        break;
+      }
+      case "enum": {
+        const allowed = (e.params.allowedValues as unknown[]) ?? [];
+        const near = typeof value === "string" ? didYouMean(value, allowed.map(String)) : undefined;
+        push(
+          ptr,
+          ptr,
+          `${subject(ptr)} is ${describeValue(value)}, which is not one of the allowed values`,
+          `${near ? `Did you mean "${near}"? ` : ""}Allowed: ${quoteList(allowed)}.`,
+        );
+        break;
+      }
+      case "const":
+        push(ptr, ptr, `${subject(ptr)} must be ${JSON.stringify(e.params.allowedValue)}`, undefined);
+        break;
+      case "type": {
+        const want = String(e.params.type)
+          .split(",")
+          .map((t) => TYPE_WORDS[t] ?? t)
+          .join(" or ");
+        const hint =
+          e.params.type === "string" && (typeof value === "number" || typeof value === "boolean")
+            ? `Put it in double quotes: "${String(value)}".`
+            : e.params.type === "array" && value !== undefined
+              ? "Put the value inside [ ]."
+              : undefined;
+        push(ptr, ptr, `${subject(ptr)} should be ${want}, not ${describeValue(value)}`, hint);
+        break;
+      }
+      case "minLength": {
+        const limit = Number(e.params.limit);
+        if (limit <= 1) push(ptr, ptr, `${subject(ptr)} is empty`, "Write the text, or remove the field if it is optional.");
+        else push(ptr, ptr, `${subject(ptr)} is too short (${typeof value === "string" ? value.length : 0} characters; at least ${limit})`, "Write a little more.");
+        break;
+      }
+      case "maxLength":
+        push(
+          ptr,
+          ptr,
+          `${subject(ptr)} is too long (${typeof value === "string" ? value.length : 0} characters; at most ${e.params.limit})`,
+          "Shorten it.",
+        );
+        break;
+      case "minItems": {
+        const n = Array.isArray(value) ? value.length : 0;
+        push(ptr, ptr, `${subject(ptr)} needs at least ${plural(Number(e.params.limit), "entry", "entries")}; it has ${n}`, "Add an entry.");
+        break;
+      }
+      case "maxItems": {
+        const n = Array.isArray(value) ? value.length : 0;
+        const limit = Number(e.params.limit);
+        push(ptr, ptr, `${subject(ptr)} has ${plural(n, "entry", "entries")}; at most ${limit} are allowed`, `Remove ${n - limit}.`);
+        break;
+      }
+      case "uniqueItems": {
+        const dup = Array.isArray(value) ? value[Number(e.params.j)] : undefined;
+        push(`${ptr}/${e.params.i}`, ptr, `${subject(ptr)} lists ${JSON.stringify(dup)} twice`, "Remove one of them.");
+        break;
+      }
+      case "pattern": {
+        const desc = schemaDescription(e.parentSchema);
+        push(ptr, ptr, `${subject(ptr)} is not in the expected form`, desc ? `Expected: ${desc}` : `It must match ${String(e.params.pattern)}.`);
+        break;
+      }
+      case "format": {
+        const what: Record<string, string> = { uri: "a full web address", email: "an e-mail address" };
+        const desc = schemaDescription(e.parentSchema);
+        push(ptr, ptr, `${subject(ptr)} is not ${what[String(e.params.format)] ?? `a valid ${e.params.format}`}`, desc ? `Expected: ${desc}` : undefined);
+        break;
+      }
+      case "minimum":
+      case "maximum":
+      case "exclusiveMinimum":
+      case "exclusiveMaximum":
+        push(ptr, ptr, `${subject(ptr)} ${e.message ?? "is out of range"}`, undefined);
+        break;
+      case "oneOf":
+      case "anyOf":
+      case "if":
+        // Summaries of errors already reported inside the branch.
+        if (errors.some((o) => o !== e && o.instancePath.startsWith(ptr))) break;
+        push(ptr, ptr, `${subject(ptr)} does not match any allowed shape`, undefined);
+        break;
+      default:
+        push(ptr, ptr, `${subject(ptr)} ${e.message ?? "is not valid"}`, undefined);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,355 @@
+/**
+ * Reads and validates everything in site-config/: the one place content is
+ * checked. The Vite plugin, `npm run validate`, the route loaders and the
+ * tests all call loadSite(); nothing else reads site-config/.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import type {
+  Industry,
+  Offering,
+  Page,
+  Partner,
+  PortfolioItem,
+  ProcessStep,
+  Service,
+  ServiceTemplate,
+  SiteSettings,
+  Testimonial,
+} from "../generated/content.ts";
+import { problemsFromAjv, readablePath } from "./ajv-problems.ts";
+import { JsonSyntaxError, parseJson, type JsonValue, type ParsedJson } from "./json-source.ts";
+import { didYouMean, sortProblems, type Problem } from "./problems.ts";
+import { loadSchemas, setKeywordContext, type SchemaSet } from "./schemas.ts";
+
+/** Collection file name (site-config/collections/<name>.json) -> schema (schemas/collections/<schema>.schema.json). */
+export const COLLECTION_SCHEMAS = {
+  services: "services",
+  industries: "industries",
+  testimonials: "testimonials",
+  "process-steps": "process-steps",
+  "web-offerings": "offerings",
+  "app-offerings": "offerings",
+  partners: "partners",
+  "web-portfolio": "portfolio",
+  "app-portfolio": "portfolio",
+} as const;
+export type CollectionName = keyof typeof COLLECTION_SCHEMAS;
+export const COLLECTION_NAMES = Object.keys(COLLECTION_SCHEMAS) as CollectionName[];
+
+export interface Collections {
+  services: Service[];
+  industries: Industry[];
+  testimonials: Testimonial[];
+  "process-steps": ProcessStep[];
+  "web-offerings": Offering[];
+  "app-offerings": Offering[];
+  partners: Partner[];
+  "web-portfolio": PortfolioItem[];
+  "app-portfolio": PortfolioItem[];
+}
+
+export interface PageSource {
+  /** File name without .json: "about-us"; "home" is the page at "/". */
+  slug: string;
+  /** Route path: "/" or "/about-us". */
+  path: string;
+  /** "site-config/pages/about-us.json" */
+  file: string;
+  parsed?: ParsedJson;
+  /** The page, when it matches the schema. */
+  doc?: Page;
+}
+
+export interface LoadResult {
+  problems: Problem[];
+  settings?: SiteSettings;
+  collections?: Collections;
+  serviceTemplate?: ServiceTemplate;
+  pages: PageSource[];
+  /** Every route path the content defines, pages first, then service pages. */
+  routes: string[];
+}
+
+export interface ContentDirs {
+  root: string;
+  configDir: string;
+  schemasDir: string;
+  publicDir: string;
+}
+
+export function contentDirs(root: string): ContentDirs {
+  return { root, configDir: join(root, "site-config"), schemasDir: join(root, "schemas"), publicDir: join(root, "public") };
+}
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const pagePath = (slug: string) => (slug === "home" ? "/" : `/${slug}`);
+export const servicePath = (id: string) => `/services/${id}`;
+
+const schemaCache = new Map<string, { signature: string; set: SchemaSet }>();
+
+function schemaSignature(dir: string): string {
+  const parts: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else parts.push(`${full}:${statSync(full).mtimeMs}`);
+    }
+  };
+  walk(dir);
+  return parts.sort().join("|");
+}
+
+/** The compiled schemas, reused while no schema file changes. */
+export function schemaSet(schemasDir: string): SchemaSet {
+  const signature = schemaSignature(schemasDir);
+  const cached = schemaCache.get(schemasDir);
+  if (cached && cached.signature === signature) return cached.set;
+  const set = loadSchemas(schemasDir);
+  schemaCache.set(schemasDir, { signature, set });
+  return set;
+}
+
+export function sectionTypes(set: SchemaSet): string[] {
+  return set.files
+    .filter((f) => f.startsWith("sections/"))
+    .map((f) => f.slice("sections/".length, -".schema.json".length))
+    .sort();
+}
+
+function listFiles(dir: string, base = dir): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, e.name);
+    if (e.isDirectory()) out.push(...listFiles(full, base));
+    else out.push("/" + relative(base, full).split(sep).join("/"));
+  }
+  return out;
+}
+
+interface Doc {
+  file: string;
+  parsed?: ParsedJson;
+}
+
+export function loadSite(root: string): LoadResult {
+  const dirs = contentDirs(root);
+  const schemas = schemaSet(dirs.schemasDir);
+  const types = sectionTypes(schemas);
+  const problems: Problem[] = [];
+  const rel = (full: string) => relative(root, full).split(sep).join("/");
+
+  const fileProblem = (file: string, message: string, hint?: string, line = 1, column = 1, path = "", pointer = "") =>
+    problems.push({ severity: "error", file, line, column, path, message, hint, pointer });
+
+  const read = (full: string): Doc => {
+    const file = rel(full);
+    let text: string;
+    try {
+      text = readFileSync(full, "utf8");
+    } catch {
+      fileProblem(file, "the file is missing", "Restore it from version control (git checkout -- " + file + ").");
+      return { file };
+    }
+    try {
+      const parsed = parseJson(text);
+      for (const d of parsed.duplicates) {
+        fileProblem(
+          file,
+          `field "${d.key}" appears twice (first on line ${d.first.line})`,
+          "Remove one of them; only the last one would count.",
+          d.second.line,
+          d.second.column,
+          readablePath(d.pointer, parsed.value),
+          d.pointer,
+        );
+      }
+      return { file, parsed };
+    } catch (err) {
+      if (err instanceof JsonSyntaxError) {
+        fileProblem(file, err.message, err.hint, err.position.line, err.position.column);
+        return { file };
+      }
+      throw err;
+    }
+  };
+
+  // 1. Read and parse every file, so that cross-file checks know what exists.
+  const settingsDoc = read(join(dirs.configDir, "settings.json"));
+  const templateDoc = read(join(dirs.configDir, "templates", "service.json"));
+  const collectionDocs = new Map<CollectionName, Doc>();
+  for (const name of COLLECTION_NAMES) collectionDocs.set(name, read(join(dirs.configDir, "collections", `${name}.json`)));
+
+  for (const extra of listFiles(join(dirs.configDir, "collections"))) {
+    const name = extra.slice(1).replace(/\.json$/, "");
+    if (!(COLLECTION_NAMES as string[]).includes(name)) {
+      const near = didYouMean(name, COLLECTION_NAMES);
+      fileProblem(
+        `site-config/collections${extra}`,
+        "this file is not a known collection",
+        `${near ? `Did you mean collections/${near}.json? ` : ""}Collections: ${COLLECTION_NAMES.map((n) => n + ".json").join(", ")}.`,
+      );
+    }
+  }
+
+  const pages: PageSource[] = [];
+  for (const name of listFiles(join(dirs.configDir, "pages")).sort()) {
+    const file = `site-config/pages${name}`;
+    if (!name.endsWith(".json")) {
+      fileProblem(file, "only .json files belong in site-config/pages/", "Move or delete this file.");
+      continue;
+    }
+    const slug = name.slice(1, -".json".length);
+    if (!SLUG.test(slug)) {
+      fileProblem(
+        file,
+        `"${slug}" cannot be a page address`,
+        "Name page files in lower case with hyphens between words, e.g. web-development.json.",
+      );
+      continue;
+    }
+    const doc = read(join(dirs.configDir, "pages", name.slice(1)));
+    pages.push({ slug, path: pagePath(slug), file, parsed: doc.parsed });
+  }
+  if (!pages.some((p) => p.slug === "home")) {
+    fileProblem("site-config/pages/home.json", "there is no home page", "Add site-config/pages/home.json: it becomes the page at /.");
+  }
+
+  // 2. What exists, read tolerantly: ids per collection and every route.
+  // A collection that could not be read at all is reported once, not once per reference to it.
+  const idsOf = (doc: Doc | undefined): Set<string> | undefined => {
+    if (!doc?.parsed) return undefined;
+    const ids = new Set<string>();
+    const value = doc.parsed.value;
+    if (value && typeof value === "object" && !Array.isArray(value) && Array.isArray(value.items)) {
+      for (const item of value.items) {
+        if (item && typeof item === "object" && !Array.isArray(item) && (typeof item.id === "string" || typeof item.id === "number")) {
+          ids.add(String(item.id));
+        }
+      }
+    }
+    return ids;
+  };
+  const collectionIds = new Map<string, Set<string> | undefined>(COLLECTION_NAMES.map((n) => [n, idsOf(collectionDocs.get(n))]));
+  const routes = [...pages.map((p) => p.path), ...[...(collectionIds.get("services") ?? [])].map(servicePath)];
+  const routeSet = new Set(routes);
+  const assets = new Set(listFiles(dirs.publicDir));
+
+  // 3. Validate each document against its schema, with the site-wide checks.
+  const validate = <T>(doc: Doc, schemaFile: string, expectSchemaRef: string): T | undefined => {
+    const { parsed, file } = doc;
+    if (!parsed) return undefined;
+    const validator = schemas.validator<T>(schemaFile);
+    const found: Problem[] = [];
+    const value = parsed.value;
+    setKeywordContext({
+        assetExists: (p) => assets.has(p),
+        assetSuggestion: (p) => didYouMean(p, assets),
+        routeExists: (p) => routeSet.has(p),
+        routeSuggestion: (p) => didYouMean(p, routes),
+        collectionIds: (name) => collectionIds.get(name),
+        report: (pointer, message, hint) => {
+          const loc = parsed.locations.get(pointer)?.value ?? { line: 1, column: 1 };
+          found.push({ severity: "error", file, line: loc.line, column: loc.column, path: readablePath(pointer, parsed.value), message, hint, pointer });
+        },
+    });
+    let valid: T | undefined;
+    try {
+      if (validator(value)) valid = value;
+    } finally {
+      setKeywordContext(null);
+    }
+    if (!valid) found.push(...problemsFromAjv(validator.errors ?? [], { file, parsed, sectionTypes: types }));
+    // "$schema" is what gives authors autocompletion; a wrong one silently turns it off.
+    const v: JsonValue = parsed.value;
+    if (v && typeof v === "object" && !Array.isArray(v) && v.$schema !== expectSchemaRef) {
+      const loc = parsed.locations.get("/$schema");
+      found.push({
+        severity: "error",
+        file,
+        line: loc?.key?.line ?? 1,
+        column: loc?.key?.column ?? 1,
+        path: loc ? "$schema" : "",
+        message: loc ? `"$schema" points at the wrong schema` : `missing "$schema"`,
+        hint: `Make the first line inside { be "$schema": "${expectSchemaRef}", so your editor can check this file as you type.`,
+        pointer: "/$schema",
+      });
+    }
+    problems.push(...found);
+    return valid;
+  };
+
+  const settings = validate<SiteSettings>(settingsDoc, "settings.schema.json", "../schemas/settings.schema.json");
+  const serviceTemplate = validate<ServiceTemplate>(templateDoc, "service-template.schema.json", "../../schemas/service-template.schema.json");
+  if (serviceTemplate && !serviceTemplate.sections.some((s) => s.type === "service-detail")) {
+    const loc = templateDoc.parsed?.locations.get("/sections")?.value;
+    fileProblem(
+      templateDoc.file,
+      'the service template has no "service-detail" section',
+      'Add { "type": "service-detail", ... } to "sections": it shows the service itself.',
+      loc?.line,
+      loc?.column,
+      "sections",
+      "/sections",
+    );
+  }
+
+  const items = <T>(name: CollectionName): T[] | undefined => {
+    const doc = collectionDocs.get(name)!;
+    const schema = COLLECTION_SCHEMAS[name];
+    const valid = validate<{ items: T[] }>(doc, `collections/${schema}.schema.json`, `../../schemas/collections/${schema}.schema.json`);
+    // Ids must be unique within a collection: pages refer to entries by id.
+    const list = doc.parsed?.value;
+    if (list && typeof list === "object" && !Array.isArray(list) && Array.isArray(list.items)) {
+      const first = new Map<string, number>();
+      list.items.forEach((item: JsonValue, index: number) => {
+        if (!item || typeof item !== "object" || Array.isArray(item)) return;
+        const id = item.id;
+        if (typeof id !== "string" && typeof id !== "number") return;
+        const key = String(id);
+        const pointer = `/items/${index}/id`;
+        const before = first.get(key);
+        if (before === undefined) first.set(key, index);
+        else {
+          const loc = doc.parsed!.locations.get(pointer)!.value;
+          const firstLoc = doc.parsed!.locations.get(`/items/${before}/id`)!.value;
+          fileProblem(doc.file, `id ${JSON.stringify(id)} is used twice (first on line ${firstLoc.line})`, "Give each entry its own id.", loc.line, loc.column, readablePath(pointer, doc.parsed!.value), pointer);
+        }
+      });
+    }
+    return valid?.items;
+  };
+  const services = items<Service>("services");
+  const industries = items<Industry>("industries");
+  const testimonials = items<Testimonial>("testimonials");
+  const processSteps = items<ProcessStep>("process-steps");
+  const webOfferings = items<Offering>("web-offerings");
+  const appOfferings = items<Offering>("app-offerings");
+  const partners = items<Partner>("partners");
+  const webPortfolio = items<PortfolioItem>("web-portfolio");
+  const appPortfolio = items<PortfolioItem>("app-portfolio");
+  const collections: Collections | undefined =
+    services && industries && testimonials && processSteps && webOfferings && appOfferings && partners && webPortfolio && appPortfolio
+      ? {
+          services,
+          industries,
+          testimonials,
+          "process-steps": processSteps,
+          "web-offerings": webOfferings,
+          "app-offerings": appOfferings,
+          partners,
+          "web-portfolio": webPortfolio,
+          "app-portfolio": appPortfolio,
+        }
+      : undefined;
+
+  for (const page of pages) {
+    page.doc = validate<Page>({ file: page.file, parsed: page.parsed }, "page.schema.json", "../../schemas/page.schema.json");
+  }
+
+  return { problems: sortProblems(problems), settings, collections, serviceTemplate, pages, routes };
+}
+
+export const hasErrors = (problems: readonly Problem[]) => problems.some((p) => p.severity === "error");

@@ -1,0 +1,76 @@
+/** What content authors are told: one record per root cause. */
+
+export type Severity = "error" | "warning";
+
+export interface Problem {
+  severity: Severity;
+  /** Path relative to the project root, with forward slashes, e.g. "site-config/pages/home.json". */
+  file: string;
+  line: number;
+  column: number;
+  /** Readable path inside the file, e.g. "sections[3] (testimonials-carousel) > items[2]"; "" for the whole file. */
+  path: string;
+  /** Plain statement of what is wrong, without a trailing full stop. */
+  message: string;
+  /** What to do about it, as a sentence. */
+  hint?: string;
+  /** JSON Pointer of the value concerned (Ajv's instancePath), used to place problems on sections. */
+  pointer: string;
+}
+
+export function formatProblem(p: Problem): string {
+  const where = `${p.file}:${p.line}:${p.column}`;
+  const path = p.path === "" ? "(whole file)" : p.path;
+  const level = p.severity === "warning" ? "warning: " : "";
+  return `${where}  ${path}  ${level}${p.message}.${p.hint ? ` ${p.hint}` : ""}`;
+}
+
+export function formatReport(problems: readonly Problem[]): string {
+  const errors = problems.filter((p) => p.severity === "error").length;
+  const warnings = problems.length - errors;
+  const lines = problems.map(formatProblem);
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  lines.push("", `${count(errors, "error")}, ${count(warnings, "warning")} in site-config/.`);
+  return lines.join("\n");
+}
+
+export function sortProblems(problems: Problem[]): Problem[] {
+  return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message));
+}
+
+/** Damerau-free Levenshtein distance, case-insensitive. */
+export function distance(a: string, b: string): number {
+  a = a.toLowerCase();
+  b = b.toLowerCase();
+  if (a === b) return 0;
+  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0]!;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j]!;
+      prev[j] = Math.min(up + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return prev[b.length]!;
+}
+
+/** The closest candidate if it is close enough to be a likely typo. */
+export function didYouMean(input: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestScore = Infinity;
+  for (const c of candidates) {
+    const d = distance(input, c);
+    if (d < bestScore) {
+      best = c;
+      bestScore = d;
+    }
+  }
+  if (best === undefined) return undefined;
+  const limit = Math.max(2, Math.floor(Math.max(input.length, best.length) / 3));
+  const contains = best.toLowerCase().includes(input.toLowerCase()) || input.toLowerCase().includes(best.toLowerCase());
+  return bestScore <= limit || (contains && input.length >= 3) ? best : undefined;
+}
+
+export const quoteList = (values: Iterable<unknown>) => [...values].map((v) => JSON.stringify(v)).join(", ");
