@@ -3,7 +3,7 @@
  * checked. The Vite plugin, `npm run validate`, the route loaders and the
  * tests all call loadSite(); nothing else reads site-config/.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type {
   Industry,
@@ -69,6 +69,7 @@ export interface LoadResult {
   pages: PageSource[];
   /** Every route path the content defines, pages first, then service pages. */
   routes: string[];
+  facts: SiteFacts;
 }
 
 export interface ContentDirs {
@@ -102,7 +103,8 @@ function schemaSignature(dir: string): string {
 }
 
 /** The compiled schemas, reused while no schema file changes. */
-export function schemaSet(schemasDir: string): SchemaSet {
+export function schemaSet(dir: string): SchemaSet {
+  const schemasDir = realpathSync(dir);
   const signature = schemaSignature(schemasDir);
   const cached = schemaCache.get(schemasDir);
   if (cached && cached.signature === signature) return cached.set;
@@ -232,51 +234,15 @@ export function loadSite(root: string): LoadResult {
     }
     return ids;
   };
-  const collectionIds = new Map<string, Set<string> | undefined>(COLLECTION_NAMES.map((n) => [n, idsOf(collectionDocs.get(n))]));
+  const collectionIds = new Map<string, ReadonlySet<string> | undefined>(COLLECTION_NAMES.map((n) => [n, idsOf(collectionDocs.get(n))]));
   const routes = [...pages.map((p) => p.path), ...[...(collectionIds.get("services") ?? [])].map(servicePath)];
-  const routeSet = new Set(routes);
   const assets = new Set(listFiles(dirs.publicDir));
 
   // 3. Validate each document against its schema, with the site-wide checks.
+  const facts: SiteFacts = { schemas, sectionTypes: types, assets, routes, collectionIds };
   const validate = <T>(doc: Doc, schemaFile: string, expectSchemaRef: string): T | undefined => {
-    const { parsed, file } = doc;
-    if (!parsed) return undefined;
-    const validator = schemas.validator<T>(schemaFile);
-    const found: Problem[] = [];
-    const value = parsed.value;
-    setKeywordContext({
-        assetExists: (p) => assets.has(p),
-        assetSuggestion: (p) => didYouMean(p, assets),
-        routeExists: (p) => routeSet.has(p),
-        routeSuggestion: (p) => didYouMean(p, routes),
-        collectionIds: (name) => collectionIds.get(name),
-        report: (pointer, message, hint) => {
-          const loc = parsed.locations.get(pointer)?.value ?? { line: 1, column: 1 };
-          found.push({ severity: "error", file, line: loc.line, column: loc.column, path: readablePath(pointer, parsed.value), message, hint, pointer });
-        },
-    });
-    let valid: T | undefined;
-    try {
-      if (validator(value)) valid = value;
-    } finally {
-      setKeywordContext(null);
-    }
-    if (!valid) found.push(...problemsFromAjv(validator.errors ?? [], { file, parsed, sectionTypes: types }));
-    // "$schema" is what gives authors autocompletion; a wrong one silently turns it off.
-    const v: JsonValue = parsed.value;
-    if (v && typeof v === "object" && !Array.isArray(v) && v.$schema !== expectSchemaRef) {
-      const loc = parsed.locations.get("/$schema");
-      found.push({
-        severity: "error",
-        file,
-        line: loc?.key?.line ?? 1,
-        column: loc?.key?.column ?? 1,
-        path: loc ? "$schema" : "",
-        message: loc ? `"$schema" points at the wrong schema` : `missing "$schema"`,
-        hint: `Make the first line inside { be "$schema": "${expectSchemaRef}", so your editor can check this file as you type.`,
-        pointer: "/$schema",
-      });
-    }
+    if (!doc.parsed) return undefined;
+    const { valid, problems: found } = checkDocument<T>(facts, doc.file, doc.parsed, schemaFile, expectSchemaRef);
     problems.push(...found);
     return valid;
   };
@@ -349,7 +315,67 @@ export function loadSite(root: string): LoadResult {
     page.doc = validate<Page>({ file: page.file, parsed: page.parsed }, "page.schema.json", "../../schemas/page.schema.json");
   }
 
-  return { problems: sortProblems(problems), settings, collections, serviceTemplate, pages, routes };
+  return { problems: sortProblems(problems), settings, collections, serviceTemplate, pages, routes, facts };
+}
+
+/** What validation needs to know about the whole site. */
+export interface SiteFacts {
+  schemas: SchemaSet;
+  sectionTypes: string[];
+  assets: ReadonlySet<string>;
+  routes: readonly string[];
+  collectionIds: ReadonlyMap<string, ReadonlySet<string> | undefined>;
+}
+
+/**
+ * Validates one parsed document against a schema (relative to schemas/) with
+ * the site-wide checks. expectSchemaRef: the "$schema" value the file must
+ * carry, or undefined for a value that is not a file of its own.
+ */
+export function checkDocument<T>(
+  facts: SiteFacts,
+  file: string,
+  parsed: ParsedJson,
+  schemaFile: string,
+  expectSchemaRef?: string,
+): { valid: T | undefined; problems: Problem[] } {
+  const validator = facts.schemas.validator<T>(schemaFile);
+  const found: Problem[] = [];
+  const value = parsed.value;
+  const routeSet = new Set(facts.routes);
+  setKeywordContext({
+    assetExists: (p) => facts.assets.has(p),
+    assetSuggestion: (p) => didYouMean(p, facts.assets),
+    routeExists: (p) => routeSet.has(p),
+    routeSuggestion: (p) => didYouMean(p, facts.routes),
+    collectionIds: (name) => facts.collectionIds.get(name),
+    report: (pointer, message, hint) => {
+      const loc = parsed.locations.get(pointer)?.value ?? { line: 1, column: 1 };
+      found.push({ severity: "error", file, line: loc.line, column: loc.column, path: readablePath(pointer, value), message, hint, pointer });
+    },
+  });
+  let valid: T | undefined;
+  try {
+    if (validator(value)) valid = value;
+  } finally {
+    setKeywordContext(null);
+  }
+  if (!valid) found.push(...problemsFromAjv(validator.errors ?? [], { file, parsed, sectionTypes: facts.sectionTypes }));
+  // "$schema" is what gives authors autocompletion; a wrong one silently turns it off.
+  if (expectSchemaRef !== undefined && value && typeof value === "object" && !Array.isArray(value) && value.$schema !== expectSchemaRef) {
+    const loc = parsed.locations.get("/$schema");
+    found.push({
+      severity: "error",
+      file,
+      line: loc?.key?.line ?? 1,
+      column: loc?.key?.column ?? 1,
+      path: loc ? "$schema" : "",
+      message: loc ? `"$schema" points at the wrong schema` : `missing "$schema"`,
+      hint: `Make the first line inside { be "$schema": "${expectSchemaRef}", so your editor can check this file as you type.`,
+      pointer: "/$schema",
+    });
+  }
+  return { valid, problems: found };
 }
 
 export const hasErrors = (problems: readonly Problem[]) => problems.some((p) => p.severity === "error");

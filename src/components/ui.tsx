@@ -1,0 +1,118 @@
+import type { ReactNode } from "react";
+import { Link as RouterLink, NavLink } from "react-router";
+import type { BackgroundVideo, Image, Link, Tone } from "@/generated/content";
+
+const TONES: Record<Tone, string> = {
+  light: "bg-white text-slate-800",
+  muted: "bg-slate-100 text-slate-800",
+  dark: "bg-navy text-white",
+};
+
+/** Outer shell every section uses: <section data-section="type"> with the tone's background. */
+export function SectionShell({ type, tone = "light", labelledBy, className = "", children }: { type: string; tone?: Tone; labelledBy?: string; className?: string; children: ReactNode }) {
+  return (
+    <section data-section={type} aria-labelledby={labelledBy} className={`${TONES[tone]} py-16 md:py-24 ${className}`}>
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">{children}</div>
+    </section>
+  );
+}
+
+export function SectionHeading({ id, kicker, heading, intro, tone = "light", center = true }: { id: string; kicker?: string; heading: string; intro?: string; tone?: Tone; center?: boolean }) {
+  return (
+    <div className={`mb-10 ${center ? "mx-auto max-w-3xl text-center" : ""}`}>
+      {kicker && <p className={`mb-2 text-sm font-semibold uppercase tracking-wider ${tone === "dark" ? "text-sky" : "text-brand"}`}>{kicker}</p>}
+      <h2 id={id} className="text-3xl font-bold tracking-tight md:text-4xl">
+        {heading}
+      </h2>
+      {intro && <p className={`mt-4 text-lg ${tone === "dark" ? "text-slate-300" : "text-slate-600"}`}>{intro}</p>}
+    </div>
+  );
+}
+
+export const isInternal = (href: string) => href.startsWith("/");
+
+/** A link to a page of the site (client-side navigation) or elsewhere (plain <a>, new tab for the web). */
+export function SmartLink({ href, className, children, nav = false }: { href: string; className?: string; children: ReactNode; nav?: boolean }) {
+  if (isInternal(href)) {
+    return nav ? (
+      <NavLink to={href} end className={className} prefetch="intent">
+        {children}
+      </NavLink>
+    ) : (
+      <RouterLink to={href} className={className} prefetch="intent">
+        {children}
+      </RouterLink>
+    );
+  }
+  const external = /^https?:/.test(href);
+  return (
+    <a href={href} className={className} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+      {children}
+    </a>
+  );
+}
+
+const BUTTON = {
+  primary: "bg-brand text-white hover:bg-brand-dark",
+  light: "bg-white text-navy hover:bg-slate-100",
+};
+
+export function ButtonLink({ link, variant = "primary" }: { link: Link; variant?: keyof typeof BUTTON }) {
+  return (
+    <SmartLink
+      href={link.href}
+      className={`inline-flex items-center gap-2 rounded-full px-6 py-3 font-semibold shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky ${BUTTON[variant]}`}
+    >
+      {link.label}
+      <span aria-hidden="true">→</span>
+    </SmartLink>
+  );
+}
+
+export function Picture({ image, className, width, height, eager = false }: { image: Image; className?: string; width: number; height: number; eager?: boolean }) {
+  return (
+    <img
+      src={image.src}
+      alt={image.decorative ? "" : image.alt}
+      width={width}
+      height={height}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      className={className}
+    />
+  );
+}
+
+/** Poster image with a looping, muted background video over it. */
+export function VideoBackdrop({ video }: { video: BackgroundVideo }) {
+  return (
+    <div className="absolute inset-0 -z-10 overflow-hidden" aria-hidden="true">
+      <img src={video.poster.src} alt="" width={1280} height={720} fetchPriority="high" className="h-full w-full object-cover" />
+      <video className="absolute inset-0 h-full w-full object-cover motion-reduce:hidden" autoPlay muted loop playsInline preload="none" poster={video.poster.src}>
+        <source src={video.webm} type="video/webm" />
+        <source src={video.mp4} type="video/mp4" />
+      </video>
+      <div className="absolute inset-0 bg-navy/70" />
+    </div>
+  );
+}
+
+export function Breadcrumb({ trail, current }: { trail: Link[]; current: string }) {
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex flex-wrap items-center justify-center gap-2 text-sm text-slate-200">
+        {trail.map((step) => (
+          <li key={step.href} className="flex items-center gap-2">
+            <SmartLink href={step.href} className="underline-offset-4 hover:underline">
+              {step.label}
+            </SmartLink>
+            <span aria-hidden="true">›</span>
+          </li>
+        ))}
+        <li aria-current="page" className="font-semibold text-white">
+          {current}
+        </li>
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Vite plugin: validates site-config/ before a build (a content error fails
+ * it, printed one line per problem) and on every save in dev (shown in
+ * Vite's error overlay and the terminal; the page reloads when it is fixed).
+ */
+import { join } from "node:path";
+import type { Plugin, ViteDevServer } from "vite";
+import { hasErrors, loadSite } from "./load.ts";
+import { formatProblem, formatReport, type Problem } from "./problems.ts";
+
+export class ContentError extends Error {
+  constructor(readonly problems: Problem[]) {
+    super(`site-config/ has content errors:\n${formatReport(problems)}`);
+    this.name = "ContentError";
+    // Authors need the list, not a stack trace into the validator.
+    this.stack = this.message;
+  }
+}
+
+export function siteContent({ root }: { root: string }): Plugin {
+  let validatedForBuild = false;
+  let lastErrors: Problem[] = [];
+
+  const overlay = (server: ViteDevServer, problems: Problem[]) => {
+    const first = problems[0]!;
+    server.ws.send({
+      type: "error",
+      err: {
+        message: `Content error${problems.length > 1 ? `s (${problems.length})` : ""} in site-config/\n\n${problems.map(formatProblem).join("\n")}`,
+        stack: "",
+        plugin: "site-content",
+        id: join(root, first.file),
+        loc: { file: join(root, first.file), line: first.line, column: first.column },
+      },
+    });
+  };
+
+  return {
+    name: "site-content",
+    enforce: "pre",
+
+    buildStart() {
+      if (this.environment?.mode === "dev" || validatedForBuild) return;
+      const { problems } = loadSite(root);
+      if (problems.length > 0) console.error(formatReport(problems));
+      if (hasErrors(problems)) throw new ContentError(problems.filter((p) => p.severity === "error"));
+      validatedForBuild = true;
+    },
+
+    configureServer(server) {
+      const check = (announce: boolean) => {
+        const { problems } = loadSite(root);
+        const errors = problems.filter((p) => p.severity === "error");
+        if (errors.length > 0) {
+          server.config.logger.error(formatReport(problems), { timestamp: true });
+          overlay(server, errors);
+        } else {
+          if (announce || lastErrors.length > 0) server.config.logger.info("site-config/ is valid", { timestamp: true });
+          // Loaders read content on each request: a reload shows the change.
+          server.ws.send({ type: "full-reload", path: "*" });
+        }
+        lastErrors = errors;
+      };
+      server.watcher.add([join(root, "site-config"), join(root, "schemas")]);
+      const onChange = (file: string) => {
+        if (file.startsWith(join(root, "site-config")) || file.startsWith(join(root, "schemas"))) check(false);
+      };
+      server.watcher.on("change", onChange);
+      server.watcher.on("add", onChange);
+      server.watcher.on("unlink", onChange);
+      server.ws.on("connection", () => {
+        if (lastErrors.length > 0) overlay(server, lastErrors);
+      });
+      check(true);
+    },
+  };
+}

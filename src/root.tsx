@@ -1,0 +1,71 @@
+import { useEffect } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { rootData, type RootData } from "@/content/site.server";
+import { Header } from "@/components/Header";
+import { Footer } from "@/components/Footer";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader() {
+  return rootData();
+}
+
+// Settings do not change between pages: never re-fetch them on navigation.
+export const shouldRevalidate = () => false;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-3">
+          Skip to content
+        </a>
+        {data && <Header settings={data.settings} />}
+        <main id="main">{children}</main>
+        {data && <Footer settings={data.settings} />}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** A trailing slash is removed (the server does it with a 301; this covers static hosts). */
+function useNoTrailingSlash() {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (pathname.length > 1 && pathname.endsWith("/")) navigate(pathname.replace(/\/+$/, "") + search + hash, { replace: true });
+  }, [pathname, search, hash, navigate]);
+}
+
+export default function App() {
+  useNoTrailingSlash();
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const text = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}${typeof error.data === "string" && error.data ? `: ${error.data}` : ""}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return (
+    <div className="mx-auto max-w-4xl px-4 pt-28 pb-16">
+      <h1 className="text-3xl font-bold text-navy">Unexpected Application Error!</h1>
+      <pre className="mt-4 overflow-x-auto rounded-lg bg-slate-100 p-4 text-sm whitespace-pre-wrap text-red-800">{text}</pre>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Route } from "./+types/page";
+import { pageData } from "@/content/site.server";
+import { PageView, pageMeta } from "@/components/PageView";
+
+// Runs at build time (pre-render) and in dev; the page's content reaches the
+// browser in its own HTML and .data file, not in the shared JS bundle.
+export function loader({ request }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
+  return pageData(path);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData);
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <PageView page={loaderData} />;
+}

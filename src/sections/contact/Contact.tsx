@@ -1,0 +1,32 @@
+import type { ContactSection } from "@/generated/content";
+import { SectionShell } from "@/components/ui";
+import { useSettings } from "@/components/page-context";
+
+export function Contact({ section }: { section: ContactSection }) {
+  const settings = useSettings();
+  return (
+    <SectionShell type="contact" tone={section.tone} labelledBy="contact-heading">
+      <div className="grid gap-10 lg:grid-cols-2">
+        <div>
+          <p className="mb-2 text-sm font-semibold uppercase tracking-wider text-brand">{section.kicker}</p>
+          <h2 id="contact-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
+            {section.heading}
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">{section.pitch}</p>
+        </div>
+        <div className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
+          <h3 className="text-xl font-semibold text-navy">{section.formTitle}</h3>
+          {/* Slot for the enquiry form (issue: enquiry pipeline). Until it lands, visitors get the direct routes. */}
+          <div data-slot="contact-form" className="mt-4 space-y-2 text-slate-700">
+            <p>
+              E-mail <a className="font-semibold text-brand underline" href={`mailto:${settings.email}`}>{settings.email}</a>
+            </p>
+            <p>
+              Call <a className="font-semibold text-brand underline" href={`tel:${settings.phone.dial}`}>{settings.phone.display}</a>
+            </p>
+          </div>
+        </div>
+      </div>
+    </SectionShell>
+  );
+}

@@ -1,0 +1,20 @@
+import type { StatsBandSection } from "@/generated/content";
+import { SectionShell } from "@/components/ui";
+import { useSettings } from "@/components/page-context";
+
+export function StatsBand({ section }: { section: StatsBandSection }) {
+  const { stats } = useSettings();
+  return (
+    <SectionShell type="stats-band" tone={section.tone} className="!py-12">
+      {section.heading && <h2 className="mb-8 text-center text-2xl font-bold">{section.heading}</h2>}
+      <dl className="grid gap-8 text-center sm:grid-cols-3">
+        {stats.map((stat) => (
+          <div key={stat.label} className="flex flex-col-reverse">
+            <dt className="mt-1 text-base opacity-80">{stat.label}</dt>
+            <dd className="text-4xl font-extrabold md:text-5xl">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </SectionShell>
+  );
+}

@@ -1,0 +1,85 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("HTTP rules of the production server", () => {
+  test("a trailing slash answers 301 to the same path without it", async ({ request }) => {
+    const res = await request.get("/about-us/", { maxRedirects: 0 });
+    expect(res.status()).toBe(301);
+    expect(res.headers().location).toBe("/about-us");
+    const service = await request.get("/services/devOps/?ref=x", { maxRedirects: 0 });
+    expect(service.status()).toBe(301);
+    expect(service.headers().location).toBe("/services/devOps?ref=x");
+  });
+  test("an unknown path answers 301 to /", async ({ request }) => {
+    for (const path of ["/no-such-page", "/services/no-such-service", "/about-us/team"]) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(301);
+      expect(res.headers().location).toBe("/");
+    }
+  });
+  test("a missing file is a 404, not a redirect", async ({ request }) => {
+    const res = await request.get("/media/nothing-here.png", { maxRedirects: 0 });
+    expect(res.status()).toBe(404);
+  });
+  test("a page answers 200 with its text in the HTML, compressed and revalidated", async ({ request }) => {
+    const res = await request.get("/about-us", { maxRedirects: 0, headers: { "accept-encoding": "gzip" } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-encoding"]).toBe("gzip");
+    expect(res.headers()["cache-control"]).toContain("must-revalidate");
+    expect(await res.text()).toContain("Who Are We?");
+  });
+  test("hashed assets are cached for a year", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)![0];
+    const res = await request.get(asset);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+  test("path traversal is refused", async ({ request }) => {
+    const res = await request.get("/%2e%2e/package.json", { maxRedirects: 0 });
+    expect([400, 301]).toContain(res.status());
+    expect(await res.text()).not.toContain('"scripts"');
+  });
+});
+
+test.describe("in the browser", () => {
+  test("client-side navigation scrolls to the top of the new page", async ({ page }) => {
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).first().click();
+    await expect(page).toHaveURL(/\/about-us$/);
+    await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("an unknown path reached in the app goes home", async ({ page }) => {
+    await page.goto("/about-us");
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => {
+      // A client-side navigation to a path no route knows, as a stale link would do.
+      const a = document.createElement("a");
+      a.href = "/no-such-page";
+      a.textContent = "stale";
+      document.querySelector("main")!.prepend(a);
+    });
+    await page.getByRole("link", { name: "stale" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Vision into Reality");
+  });
+
+  test("the error screen shows the heading and the error text", async ({ page }) => {
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    // A page's data failing to load (e.g. a redeploy removed it) is a route error.
+    await page.route("**/about-us.data*", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "Data file is corrupt" }));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).click();
+    await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+    await expect(page.locator("pre")).not.toBeEmpty();
+  });
+
+  test("the current page is highlighted in the header", async ({ page }) => {
+    await page.goto("/services");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Our Services" })).toHaveAttribute("aria-current", "page");
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * A throwaway copy of site-config/ (with schemas/ and public/ linked in) that
+ * a test may break on purpose. The real files are never touched.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const repoRoot = join(import.meta.dirname, "..", "..");
+
+export interface SiteCopy {
+  root: string;
+  /** Rewrites site-config/<file> with fn(text). Throws if fn changes nothing, so a fixture cannot silently stop applying. */
+  edit(file: string, fn: (text: string) => string): void;
+  write(file: string, text: string): void;
+  read(file: string): string;
+  remove(): void;
+}
+
+export function copySite(): SiteCopy {
+  const root = mkdtempSync(join(tmpdir(), "site-"));
+  cpSync(join(repoRoot, "site-config"), join(root, "site-config"), { recursive: true });
+  symlinkSync(join(repoRoot, "schemas"), join(root, "schemas"));
+  symlinkSync(join(repoRoot, "public"), join(root, "public"));
+  const path = (file: string) => join(root, "site-config", file);
+  return {
+    root,
+    edit(file, fn) {
+      const before = readFileSync(path(file), "utf8");
+      const after = fn(before);
+      if (after === before) throw new Error(`Fixture edit changed nothing in ${file}`);
+      writeFileSync(path(file), after);
+    },
+    write(file, text) {
+      writeFileSync(path(file), text);
+    },
+    read(file) {
+      return readFileSync(path(file), "utf8");
+    },
+    remove() {
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}

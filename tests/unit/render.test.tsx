@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+/** Every page and every section example renders through the registry, with no error card and no console error. */
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createRoutesStub } from "react-router";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Section } from "@/generated/content";
+import { loadSite } from "@/content/load";
+import { pageData, rootData, servicePageData, type PageData } from "@/content/site.server";
+import { PageView } from "@/components/PageView";
+import { registry } from "@/sections/registry";
+import { repoRoot } from "../helpers/site-copy";
+
+const site = loadSite(repoRoot);
+const root = rootData();
+let consoleError: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, "error");
+});
+afterEach(() => {
+  cleanup();
+  expect(consoleError).not.toHaveBeenCalled();
+  consoleError.mockRestore();
+});
+
+async function renderPage(page: PageData) {
+  const Stub = createRoutesStub([{ id: "root", path: "*", loader: () => root, Component: () => <PageView page={page} />, HydrateFallback: () => null }]);
+  const view = render(<Stub initialEntries={[page.path]} />);
+  await screen.findAllByRole("heading", { level: 1 }).catch(() => screen.findAllByRole("heading"));
+  return view;
+}
+
+describe("every route", () => {
+  it.each(site.routes)("%s renders all its sections", async (path) => {
+    const page = path.startsWith("/services/") ? servicePageData(path.slice("/services/".length)) : pageData(path);
+    const { container } = await renderPage(page);
+    expect(container.querySelector('[data-section="error"]')).toBeNull();
+    const rendered = [...container.querySelectorAll("[data-section]")].map((el) => el.getAttribute("data-section"));
+    expect(rendered).toEqual(page.slots.map((s) => (s.ok ? s.section.type : "error")));
+  });
+});
+
+describe("the registry", () => {
+  const types = readdirSync(join(repoRoot, "schemas", "sections")).map((f) => f.replace(".schema.json", "")).sort();
+  it("has exactly one component per schema in schemas/sections/", () => {
+    expect(Object.keys(registry).sort()).toEqual(types);
+  });
+  it.each(types)("renders the %s schema example", async (type) => {
+    const example = (site.facts.schemas.raw.get(`sections/${type}.schema.json`)!.examples as unknown[])[0];
+    const isSection = site.facts.schemas.validator<Section>("section.schema.json");
+    if (!isSection(example)) throw new Error(`example of ${type} is not a valid section`);
+    const page: PageData = {
+      path: "/__example",
+      title: type,
+      description: "",
+      slots: [{ ok: true, section: example }],
+      collections: site.collections!,
+      service: site.collections!.services[0],
+      pageProblems: [],
+    };
+    const { container } = await renderPage(page);
+    expect(container.querySelector(`[data-section="${type}"]`)).not.toBeNull();
+  });
+});

@@ -1,0 +1,84 @@
+/** Rules every schema follows, checked over the whole schemas/ folder. */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkDocument, loadSite } from "@/content/load";
+import { parseJson } from "@/content/json-source";
+import { formatProblem } from "@/content/problems";
+import { repoRoot } from "../helpers/site-copy";
+
+const site = loadSite(repoRoot);
+const { schemas } = site.facts;
+const sectionFiles = readdirSync(join(repoRoot, "schemas", "sections")).filter((f) => f.endsWith(".schema.json")).sort();
+
+const pascal = (kebab: string) => kebab.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
+
+/** Every schema node that names properties, with a path for messages. */
+function* propertyNodes(node: unknown, path: string): Generator<[string, string, Record<string, unknown>]> {
+  if (Array.isArray(node)) {
+    for (const [i, v] of node.entries()) yield* propertyNodes(v, `${path}[${i}]`);
+    return;
+  }
+  if (!node || typeof node !== "object") return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "examples") continue;
+    if (key === "properties" && value && typeof value === "object") {
+      for (const [name, prop] of Object.entries(value)) yield [`${path}.properties.${name}`, name, prop as Record<string, unknown>];
+    }
+    yield* propertyNodes(value, `${path}.${key}`);
+  }
+}
+
+describe("every schema", () => {
+  it.each(schemas.files)("%s: every property has a description for authors", (file) => {
+    const missing = [...propertyNodes(schemas.raw.get(file), file)].filter(([, , prop]) => typeof prop.description !== "string" || prop.description.length < 10).map(([p]) => p);
+    expect(missing).toEqual([]);
+  });
+  it.each(schemas.files)("%s: objects are closed (additionalProperties: false)", (file) => {
+    const open: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}[${i}]`));
+      if (!node || typeof node !== "object") return;
+      const obj = node as Record<string, unknown>;
+      if (obj.properties && obj.additionalProperties !== false) open.push(path);
+      for (const [k, v] of Object.entries(obj)) if (k !== "examples") walk(v, `${path}.${k}`);
+    };
+    walk(schemas.raw.get(file), file);
+    expect(open).toEqual([]);
+  });
+});
+
+describe("section schemas", () => {
+  it("section.schema.json lists exactly the files in schemas/sections/", () => {
+    const union = schemas.raw.get("section.schema.json")!.oneOf as { $ref: string }[];
+    expect(union.map((r) => r.$ref.replace("sections/", "")).sort()).toEqual(sectionFiles);
+  });
+  it.each(sectionFiles)("%s: named mechanically, discriminated by a kebab-case const type", (file) => {
+    const type = file.replace(".schema.json", "");
+    const schema = schemas.raw.get(`sections/${file}`)!;
+    expect(type).toMatch(/^[a-z]+(-[a-z]+)*$/);
+    expect(schema.title).toBe(`${pascal(type)}Section`);
+    expect((schema.properties as Record<string, { const?: string }>).type!.const).toBe(type);
+    expect(schema.required).toContain("type");
+    expect(schema.additionalProperties).toBe(false);
+  });
+  it.each(sectionFiles)("%s: its example is complete and valid, site-wide checks included", (file) => {
+    const schema = schemas.raw.get(`sections/${file}`)!;
+    const examples = schema.examples as unknown[];
+    expect(examples).toHaveLength(1);
+    const parsed = parseJson(JSON.stringify(examples[0], null, 2));
+    const { valid, problems } = checkDocument(site.facts, `schemas/sections/${file}#examples`, parsed, `sections/${file}`);
+    expect(problems.map(formatProblem)).toEqual([]);
+    expect(valid).toBeDefined();
+    // Complete: the example fills in every field the schema offers.
+    expect(Object.keys(examples[0] as object).sort()).toEqual(Object.keys(schema.properties as object).sort());
+  });
+});
+
+describe("collection schemas", () => {
+  it.each(schemas.files.filter((f) => f.startsWith("collections/")))("%s: its example is valid", (file) => {
+    const example = (schemas.raw.get(file)!.examples as unknown[])[0];
+    const { problems } = checkDocument(site.facts, `schemas/${file}#examples`, parseJson(JSON.stringify(example)), file);
+    expect(problems.map(formatProblem)).toEqual([]);
+  });
+});
