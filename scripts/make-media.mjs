@@ -10,6 +10,7 @@
 //                                          # libvpx-vp9, libx264 and libwebp)
 //   node scripts/make-media.mjs --only=services   # one group: services, icons,
 //        industries, process, offerings, partners, portfolio, about, map, brand
+//   node scripts/make-media.mjs --only=none --video   # only the video (~1 min)
 //
 // Output: public/media/{services,industries,process,offerings,partners,portfolio}/*.svg,
 // public/media/{logo,about-team,about-alliances,about-intro,map-pune}.svg,

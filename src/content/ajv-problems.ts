@@ -186,7 +186,7 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
         const typo = (unknownAt.get(ptr) ?? []).some((u) => didYouMean(u, [missing]) === missing);
         if (typo) break;
         const desc = schemaDescription(propertySchema(e.parentSchema, missing));
-        push(ptr, ptr, `missing required field "${missing}"`, `Add "${missing}"${desc ? `: ${desc}` : "."}`);
+        push(ptr, ptr, `missing required field "${missing}"`, `Add "${missing}"${desc ? ` (${desc.replace(/\.$/, "")})` : ""}.`);
         break;
       }
       case "enum": {
@@ -211,6 +211,10 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
         const hint =
           e.params.type === "string" && (typeof value === "number" || typeof value === "boolean")
             ? `Put it in double quotes: "${String(value)}".`
+            : (e.params.type === "integer" || e.params.type === "number") && typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim())
+              ? `Write the number without quotes: ${value.trim()}.`
+              : e.params.type === "boolean" && (value === "true" || value === "false")
+                ? `Write ${value} without quotes.`
             : e.params.type === "array" && value !== undefined
               ? "Put the value inside [ ]."
               : undefined;

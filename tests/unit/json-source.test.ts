@@ -8,7 +8,7 @@ describe("parseJson", () => {
   });
   it("records line and column of keys and values by JSON Pointer", () => {
     const { locations } = parseJson('{\n  "sections": [\n    { "type": "hero" }\n  ]\n}');
-    expect(locations.get("/sections/0/type")).toEqual({ key: { offset: 23, line: 3, column: 7 }, value: { offset: 31, line: 3, column: 15 } });
+    expect(locations.get("/sections/0/type")).toEqual({ key: { offset: 24, line: 3, column: 7 }, value: { offset: 32, line: 3, column: 15 } });
     expect(locations.get("/sections/0")!.value).toMatchObject({ line: 3, column: 5 });
   });
   it("escapes pointer segments as Ajv does", () => {
