@@ -103,10 +103,13 @@ function assign<K extends CollectionName>(out: Partial<Collections>, name: K, fr
 }
 
 function slotsFor(file: string, sections: readonly unknown[], validSections: Section[] | undefined, problems: Problem[], base: string): SectionSlot[] {
+  // When the page as a whole is invalid, each section is checked on its own
+  // so that only the broken ones become error cards.
+  const isSection = site().facts.schemas.validator<Section>("section.schema.json");
   return sections.map((raw, index) => {
     const prefix = `${base}/${index}`;
     const own = problems.filter((p) => p.file === file && p.severity === "error" && (p.pointer === prefix || p.pointer.startsWith(prefix + "/")));
-    const valid = validSections?.[index];
+    const valid = validSections ? validSections[index] : isSection(raw) ? raw : undefined;
     if (valid && own.length === 0) return { ok: true, section: valid };
     const type = raw && typeof raw === "object" && "type" in raw && typeof raw.type === "string" ? raw.type : "(no type)";
     return { ok: false, type, index, problems: own.length > 0 ? own.map(formatProblem) : ["This section does not match its schema."] };

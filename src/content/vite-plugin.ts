@@ -8,22 +8,16 @@ import type { Plugin, ViteDevServer } from "vite";
 import { hasErrors, loadSite } from "./load.ts";
 import { formatProblem, formatReport, type Problem } from "./problems.ts";
 
-export class ContentError extends Error {
-  constructor(readonly problems: Problem[]) {
-    super(`site-config/ has content errors:\n${formatReport(problems)}`);
-    this.name = "ContentError";
-    // Authors need the list, not a stack trace into the validator.
-    this.stack = this.message;
-  }
-}
-
 export function siteContent({ root }: { root: string }): Plugin {
   let validatedForBuild = false;
   let lastErrors: Problem[] = [];
 
+  // The browser's HMR channel (Vite 6+ environments; server.ws before that).
+  const hot = (server: ViteDevServer) => server.environments?.client?.hot ?? server.ws;
+
   const overlay = (server: ViteDevServer, problems: Problem[]) => {
     const first = problems[0]!;
-    server.ws.send({
+    hot(server).send({
       type: "error",
       err: {
         message: `Content error${problems.length > 1 ? `s (${problems.length})` : ""} in site-config/\n\n${problems.map(formatProblem).join("\n")}`,
@@ -42,8 +36,13 @@ export function siteContent({ root }: { root: string }): Plugin {
     buildStart() {
       if (this.environment?.mode === "dev" || validatedForBuild) return;
       const { problems } = loadSite(root);
-      if (problems.length > 0) console.error(formatReport(problems));
-      if (hasErrors(problems)) throw new ContentError(problems.filter((p) => p.severity === "error"));
+      if (hasErrors(problems)) {
+        // Exit here rather than throw: Vite would print the list three times
+        // wrapped in a bundler stack trace, and authors need the list alone.
+        process.stderr.write(`\n${formatReport(problems)}\n\nBuild stopped: fix the content errors above and build again (npm run validate checks without building).\n`);
+        process.exit(1);
+      }
+      if (problems.length > 0) console.warn(formatReport(problems));
       validatedForBuild = true;
     },
 
@@ -57,7 +56,7 @@ export function siteContent({ root }: { root: string }): Plugin {
         } else {
           if (announce || lastErrors.length > 0) server.config.logger.info("site-config/ is valid", { timestamp: true });
           // Loaders read content on each request: a reload shows the change.
-          server.ws.send({ type: "full-reload", path: "*" });
+          hot(server).send({ type: "full-reload", path: "*" });
         }
         lastErrors = errors;
       };
