@@ -104,3 +104,27 @@ describe("all problems at once", () => {
     expect(lines).toMatchSnapshot();
   });
 });
+
+describe("one collection entry is all a new service needs", () => {
+  it("adds its route and its place in every service list", async () => {
+    site = copySite();
+    site.edit("collections/services.json", (text) => {
+      const data = JSON.parse(text) as { items: Record<string, unknown>[] };
+      data.items.push({
+        ...data.items.find((s) => s.id === "cloud-services"),
+        id: "edge-computing",
+        name: "Edge Computing",
+        smallDescription: "Run inference and data processing next to your devices, not in a distant region.",
+      });
+      return JSON.stringify(data, null, 2);
+    });
+    const result = loadSite(site.root);
+    expect(result.problems.map(formatProblem)).toEqual([]);
+    expect(result.routes).toContain("/services/edge-computing");
+    // Lists that name no services show them all: the services grid and the explorer pick it up.
+    const services = result.pages.find((p) => p.slug === "services")!.doc!;
+    const grid = services.sections.find((s) => s.type === "services-grid");
+    expect(grid && "services" in grid ? grid.services : undefined).toBeUndefined();
+    expect(result.collections!.services.map((s) => s.id)).toContain("edge-computing");
+  });
+});
