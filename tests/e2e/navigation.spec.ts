@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 
 test.describe("HTTP rules of the production server", () => {
@@ -41,7 +43,24 @@ test.describe("HTTP rules of the production server", () => {
   });
 });
 
+test("page content stays out of the JavaScript bundle", () => {
+  const assets = join(import.meta.dirname, "..", "..", "dist", "client", "assets");
+  const js = readdirSync(assets).filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(assets, f), "utf8")).join("\n");
+  // Text that only the content files hold: a page heading, a testimonial, a service description.
+  for (const text of ["Who Are We?", "Ananya Kulkarni", "Our Working Process", "Thanks for contacting us"]) {
+    expect(js, text).not.toContain(text);
+  }
+});
+
 test.describe("in the browser", () => {
+  test("a trailing slash is removed in the browser too (static hosts that serve /x/ directly)", async ({ page, request }) => {
+    const html = await (await request.get("/about-us")).text();
+    await page.route("**/about-us/", (route) => route.fulfill({ status: 200, contentType: "text/html", body: html }));
+    await page.goto("/about-us/");
+    await expect(page).toHaveURL(/\/about-us$/);
+    await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
+  });
+
   test("client-side navigation scrolls to the top of the new page", async ({ page }) => {
     await page.goto("/");
     await page.waitForLoadState("networkidle");

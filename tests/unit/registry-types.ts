@@ -1,0 +1,13 @@
+/**
+ * Compile-time tests, checked by `npm run typecheck` (part of npm test): the
+ * registry type must reject an incomplete map and a mismatched component.
+ * If either line below stops being an error, @ts-expect-error fails the build.
+ */
+import { registry, type SectionRegistry } from "@/sections/registry";
+
+const { hero: _hero, ...withoutHero } = registry;
+// @ts-expect-error a registry missing a section type does not compile
+export const incomplete: SectionRegistry = withoutHero;
+
+// @ts-expect-error a component written for another section type does not compile
+export const mismatched: SectionRegistry = { ...registry, hero: registry["call-to-action"] };
