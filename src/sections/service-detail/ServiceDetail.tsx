@@ -19,6 +19,23 @@ export function ServiceDetail({ section }: { section: ServiceDetailSection }) {
         </div>
       </section>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-[18rem_1fr] lg:px-8">
+        <article>
+          <Picture image={service.image} width={800} height={600} className="mb-8 h-auto w-full rounded-2xl" />
+          {service.description.map((p) => (
+            <p key={p} className="mb-4 text-lg text-slate-700">
+              {p}
+            </p>
+          ))}
+          <h2 className="mt-10 text-2xl font-bold text-navy">{section.whatWeProvideHeading}</h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2">
+            {service.features.map((f) => (
+              <li key={f.name} className="rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200">
+                <h3 className="font-semibold text-navy">{f.name}</h3>
+                <p className="mt-2 text-slate-600">{f.description}</p>
+              </li>
+            ))}
+          </ul>
+        </article>
         <aside className="space-y-6 lg:order-first">
           <nav aria-labelledby="all-services" className="rounded-2xl bg-slate-100 p-5">
             <h2 id="all-services" className="mb-3 text-lg font-bold text-navy">{section.servicesHeading}</h2>
@@ -50,23 +67,6 @@ export function ServiceDetail({ section }: { section: ServiceDetailSection }) {
             </SmartLink>
           </div>
         </aside>
-        <article>
-          <Picture image={service.image} width={800} height={600} className="mb-8 h-auto w-full rounded-2xl" />
-          {service.description.map((p) => (
-            <p key={p} className="mb-4 text-lg text-slate-700">
-              {p}
-            </p>
-          ))}
-          <h2 className="mt-10 text-2xl font-bold text-navy">{section.whatWeProvideHeading}</h2>
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2">
-            {service.features.map((f) => (
-              <li key={f.name} className="rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200">
-                <h3 className="font-semibold text-navy">{f.name}</h3>
-                <p className="mt-2 text-slate-600">{f.description}</p>
-              </li>
-            ))}
-          </ul>
-        </article>
       </div>
     </div>
   );
