@@ -1,5 +1,5 @@
 import type { OfferingsGridSection } from "@/generated/content";
-import { Picture, SectionHeading, SectionShell } from "@/components/ui";
+import { Card, SectionHeading, SectionShell } from "@/components/ui";
 import { useCollection } from "@/components/page-context";
 
 export function OfferingsGrid({ section }: { section: OfferingsGridSection }) {
@@ -9,11 +9,7 @@ export function OfferingsGrid({ section }: { section: OfferingsGridSection }) {
       <SectionHeading id="offerings-heading" kicker={section.kicker} heading={section.heading} intro={section.intro} tone={section.tone} />
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {offerings.map((o) => (
-          <li key={o.id} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <Picture image={o.icon} width={48} height={48} className="mb-4 h-12 w-12" />
-            <h3 className="text-lg font-semibold text-navy">{o.title}</h3>
-            <p className="mt-2 text-sm text-slate-600">{o.description}</p>
-          </li>
+          <Card key={o.id} icon={o.icon} title={o.title} text={o.description} />
         ))}
       </ul>
     </SectionShell>
