@@ -5,6 +5,8 @@ import stylesheet from "./app.css?url";
 import { rootData, type RootData } from "@/content/site.server";
 import { Header } from "@/components/Header";
 import { Footer } from "@/components/Footer";
+import { FloatingChat } from "@/components/FloatingChat";
+import { useScrollReveal, useSmoothAnchors } from "@/components/reveal";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -35,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data && <Header settings={data.settings} />}
         <main id="main">{children}</main>
         {data && <Footer settings={data.settings} />}
+        {data && <FloatingChat settings={data.settings} />}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -53,6 +56,8 @@ function useNoTrailingSlash() {
 
 export default function App() {
   useNoTrailingSlash();
+  useScrollReveal();
+  useSmoothAnchors();
   return <Outlet />;
 }
 

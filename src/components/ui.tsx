@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link as RouterLink, NavLink } from "react-router";
 import type { BackgroundVideo, Image, Link, Tone } from "@/generated/content";
+import { afterLoad, useReducedMotion } from "./motion";
 
 const TONES: Record<Tone, string> = {
   light: "bg-white text-slate-800",
@@ -17,11 +18,28 @@ export function SectionShell({ type, tone = "light", labelledBy, className = "",
   );
 }
 
-export function SectionHeading({ id, kicker, heading, intro, tone = "light", center = true }: { id: string; kicker?: string; heading: string; intro?: string; tone?: Tone; center?: boolean }) {
+export function SectionHeading({
+  id,
+  kicker,
+  heading,
+  intro,
+  tone = "light",
+  center = true,
+  capitalize = false,
+}: {
+  id: string;
+  kicker?: string;
+  heading: string;
+  intro?: string;
+  tone?: Tone;
+  center?: boolean;
+  /** Title Case for headings written in lower case ("people say about us"). */
+  capitalize?: boolean;
+}) {
   return (
     <div className={`mb-10 ${center ? "mx-auto max-w-3xl text-center" : ""}`}>
-      {kicker && <p className={`mb-2 text-sm font-semibold uppercase tracking-wider ${tone === "dark" ? "text-sky" : "text-brand"}`}>{kicker}</p>}
-      <h2 id={id} className="text-3xl font-bold tracking-tight md:text-4xl">
+      {kicker && <p className={`mb-3 inline-block rounded-full px-3 py-1 text-xs font-bold uppercase tracking-widest ${tone === "dark" ? "bg-white/10 text-sky" : "bg-brand/10 text-brand"}`}>{kicker}</p>}
+      <h2 id={id} className={`text-3xl font-bold tracking-tight text-balance md:text-4xl ${capitalize ? "capitalize" : ""}`}>
         {heading}
       </h2>
       {intro && <p className={`mt-4 text-lg ${tone === "dark" ? "text-slate-300" : "text-slate-600"}`}>{intro}</p>}
@@ -83,16 +101,48 @@ export function Picture({ image, className, width, height, eager = false }: { im
   );
 }
 
-/** Poster image with a looping, muted background video over it. */
+/**
+ * Poster image with a looping, muted background video over it.
+ * The poster is the page's largest paint (a real <img>, eager, high priority). The video's box is
+ * kept strictly smaller than the poster's so it never becomes a larger LCP candidate; it is fetched
+ * and started only after the page's load event, and never under prefers-reduced-motion.
+ */
 export function VideoBackdrop({ video }: { video: BackgroundVideo }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const reduced = useReducedMotion();
+  const [playing, setPlaying] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    if (reduced) {
+      element.pause();
+      setPlaying(false);
+      return;
+    }
+    return afterLoad(() => {
+      element.preload = "auto";
+      element.play().catch(() => setPlaying(false));
+    });
+  }, [reduced]);
   return (
-    <div className="absolute inset-0 -z-10 overflow-hidden" aria-hidden="true">
-      <img src={video.poster.src} alt="" width={1280} height={720} fetchPriority="high" className="h-full w-full object-cover" />
-      <video className="absolute inset-0 h-full w-full object-cover motion-reduce:hidden" autoPlay muted loop playsInline preload="none" poster={video.poster.src}>
+    <div className="absolute inset-0 -z-10 overflow-hidden bg-navy" aria-hidden="true">
+      <img src={video.poster.src} alt="" width={1280} height={720} fetchPriority="high" loading="eager" className="h-full w-full object-cover" />
+      <video
+        ref={ref}
+        data-playing={playing ? "" : undefined}
+        className={`absolute inset-px h-[calc(100%-2px)] w-[calc(100%-2px)] object-cover transition-opacity duration-700 ${playing ? "opacity-100" : "opacity-0"}`}
+        muted
+        loop
+        playsInline
+        preload="none"
+        tabIndex={-1}
+        onPlaying={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+      >
         <source src={video.webm} type="video/webm" />
         <source src={video.mp4} type="video/mp4" />
       </video>
-      <div className="absolute inset-0 bg-navy/70" />
+      <div className="absolute inset-0 bg-gradient-to-b from-navy/80 via-navy/65 to-navy/85" />
     </div>
   );
 }

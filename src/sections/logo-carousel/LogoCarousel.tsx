@@ -1,5 +1,6 @@
 import type { LogoCarouselSection } from "@/generated/content";
 import { Picture, SectionHeading, SectionShell } from "@/components/ui";
+import { Carousel, LOGO_CAROUSEL, fillForLoop } from "@/components/Carousel";
 import { useCollection } from "@/components/page-context";
 import { byIds } from "@/sections/pick";
 
@@ -8,13 +9,19 @@ export function LogoCarousel({ section }: { section: LogoCarouselSection }) {
   return (
     <SectionShell type="logo-carousel" tone={section.tone} labelledBy="logos-heading">
       <SectionHeading id="logos-heading" heading={section.heading} tone={section.tone} />
-      <ul className="flex flex-wrap items-center justify-center gap-[30px]">
-        {partners.map((p) => (
-          <li key={p.id}>
-            <Picture image={p.logo} width={200} height={80} className="h-16 w-auto" />
-          </li>
-        ))}
-      </ul>
+      <Carousel
+        settings={LOGO_CAROUSEL}
+        label={section.heading}
+        slides={fillForLoop(partners, LOGO_CAROUSEL).map(({ item, duplicate, n }) => ({
+          key: `${item.id}-${n}`,
+          duplicate,
+          content: (
+            <div className="grid h-24 place-items-center rounded-xl bg-white px-4 ring-1 ring-slate-200">
+              <Picture image={item.logo} width={200} height={80} className="h-14 w-auto max-w-full" />
+            </div>
+          ),
+        }))}
+      />
     </SectionShell>
   );
 }

@@ -1,5 +1,6 @@
 import type { ServicesCarouselSection } from "@/generated/content";
-import { Card, SectionHeading, SectionShell, SmartLink } from "@/components/ui";
+import { Picture, SectionHeading, SectionShell, SmartLink } from "@/components/ui";
+import { Carousel, SERVICES_CAROUSEL } from "@/components/Carousel";
 import { useCollection } from "@/components/page-context";
 import { byIds } from "@/sections/pick";
 
@@ -7,17 +8,31 @@ export function ServicesCarousel({ section }: { section: ServicesCarouselSection
   const services = byIds(useCollection("services"), section.services);
   return (
     <SectionShell type="services-carousel" tone={section.tone} labelledBy="top-services-heading">
-      <SectionHeading id="top-services-heading" kicker={section.label} heading={section.heading} tone={section.tone} />
-      <ul className="flex snap-x gap-[10px] overflow-x-auto pb-4">
-        {services.map((s) => (
-          <Card key={s.id} image={s.image} icon={s.icon} title={s.name} text={s.smallDescription} className="w-80 shrink-0 snap-start">
-            <SmartLink href={`/services/${s.id}`} className="mt-4 inline-block font-semibold text-brand">
-              <span aria-hidden="true">→</span>
-              <span className="sr-only">More about {s.name}</span>
-            </SmartLink>
-          </Card>
-        ))}
-      </ul>
+      <SectionHeading id="top-services-heading" kicker={section.label} heading={section.heading} tone={section.tone} capitalize />
+      <Carousel
+        settings={SERVICES_CAROUSEL}
+        label={section.heading}
+        slides={services.map((s) => ({
+          key: s.id,
+          content: (
+            <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white text-left shadow-sm ring-1 ring-slate-200">
+              <Picture image={s.image} width={800} height={600} className="aspect-[4/3] h-auto w-full object-cover" />
+              <div className="flex flex-1 flex-col p-5">
+                <Picture image={s.icon} width={48} height={48} className="-mt-11 mb-3 h-12 w-12 rounded-xl bg-white p-1.5 shadow ring-1 ring-slate-200" />
+                <h3 className="text-lg font-semibold text-navy">{s.name}</h3>
+                <p className="mt-2 flex-1 text-sm text-slate-600">{s.smallDescription}</p>
+                <SmartLink
+                  href={`/services/${s.id}`}
+                  className="mt-4 inline-flex h-10 w-10 items-center justify-center self-end rounded-full bg-brand text-white transition hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+                >
+                  <span aria-hidden="true">→</span>
+                  <span className="sr-only">More about {s.name}</span>
+                </SmartLink>
+              </div>
+            </article>
+          ),
+        }))}
+      />
     </SectionShell>
   );
 }

@@ -1,29 +1,50 @@
 import type { TestimonialsCarouselSection } from "@/generated/content";
 import { SectionHeading, SectionShell } from "@/components/ui";
+import { Carousel, TESTIMONIALS_CAROUSEL } from "@/components/Carousel";
 import { useCollection } from "@/components/page-context";
 import { byIds } from "@/sections/pick";
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((part) => part[0])
+    .filter(Boolean)
+    .slice(0, 2)
+    .join("")
+    .toUpperCase();
+}
 
 export function TestimonialsCarousel({ section }: { section: TestimonialsCarouselSection }) {
   const testimonials = byIds(useCollection("testimonials"), section.testimonials);
   return (
     <SectionShell type="testimonials-carousel" tone={section.tone} labelledBy="testimonials-heading">
-      <SectionHeading id="testimonials-heading" kicker={section.label} heading={section.heading} tone={section.tone} />
-      <ul className="flex snap-x gap-[30px] overflow-x-auto pb-4">
-        {testimonials.map((t) => (
-          <li key={t.id} className="w-80 shrink-0 snap-start rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <figure>
-              <p className="text-amber" aria-label="Rated 5 out of 5">
+      <SectionHeading id="testimonials-heading" kicker={section.label} heading={section.heading} tone={section.tone} capitalize />
+      <Carousel
+        settings={TESTIMONIALS_CAROUSEL}
+        label={section.heading}
+        slides={testimonials.map((t) => ({
+          key: String(t.id),
+          content: (
+            <figure className="flex h-full flex-col rounded-2xl bg-white p-6 text-left shadow-sm ring-1 ring-slate-200">
+              <p className="text-lg tracking-widest text-amber-600" role="img" aria-label="Rated 5 out of 5">
                 <span aria-hidden="true">★★★★★</span>
               </p>
-              <blockquote className="mt-3 text-slate-700">“{t.quote}”</blockquote>
-              <figcaption className="mt-4">
-                <span className="block font-semibold text-navy">{t.name}</span>
-                <span className="text-sm text-slate-500">{t.title}</span>
+              <blockquote className="mt-3 flex-1 text-slate-700">
+                <p>“{t.quote}”</p>
+              </blockquote>
+              <figcaption className="mt-5 flex items-center gap-3 border-t border-slate-100 pt-4">
+                <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-brand/10 font-bold text-brand">
+                  {initials(t.name)}
+                </span>
+                <span>
+                  <span className="block font-semibold text-navy">{t.name}</span>
+                  <span className="text-sm text-slate-600">{t.title}</span>
+                </span>
               </figcaption>
             </figure>
-          </li>
-        ))}
-      </ul>
+          ),
+        }))}
+      />
     </SectionShell>
   );
 }

@@ -1,0 +1,202 @@
+import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
+import { useKeenSlider, type KeenSliderInstance } from "keen-slider/react";
+import { useReducedMotion } from "./motion";
+
+/**
+ * The three carousels of SPEC s9. Slides per view apply from a minimum viewport width
+ * ("2 from 769px" is `[769, 2]`); the same numbers drive keen-slider and the CSS that
+ * lays the slides out before it starts, so nothing moves when it does.
+ */
+export interface CarouselSettings {
+  name: string;
+  perView: number;
+  breakpoints: [minWidth: number, perView: number][];
+  spacing: number;
+  /** Continuous linear scrolling: `slides` slides every `duration` ms. */
+  autoScroll?: { slides: number; duration: number };
+  arrows?: boolean;
+}
+
+export const TESTIMONIALS_CAROUSEL: CarouselSettings = {
+  name: "testimonials",
+  perView: 1,
+  breakpoints: [
+    [769, 2],
+    [1024, 3],
+    [1550, 4],
+  ],
+  spacing: 30,
+  autoScroll: { slides: 5, duration: 25_000 },
+};
+
+export const SERVICES_CAROUSEL: CarouselSettings = {
+  name: "services",
+  perView: 1,
+  breakpoints: [
+    [600, 2],
+    [1000, 3],
+  ],
+  spacing: 10,
+  arrows: true,
+};
+
+export const LOGO_CAROUSEL: CarouselSettings = {
+  name: "logos",
+  perView: 2,
+  breakpoints: [
+    [450, 3],
+    [768, 4],
+    [1024, 5],
+  ],
+  spacing: 30,
+  autoScroll: { slides: 5, duration: 10_000 },
+};
+
+export function maxPerView(settings: CarouselSettings): number {
+  return Math.max(settings.perView, ...settings.breakpoints.map(([, n]) => n));
+}
+
+/** Slide widths before keen-slider starts (and without JavaScript), the same as keen-slider computes. */
+export function carouselCss({ name, perView, breakpoints, spacing }: CarouselSettings): string {
+  const rule = (n: number) => {
+    const width = `calc((100% - ${(n - 1) * spacing}px) / ${n})`;
+    return `[data-carousel="${name}"]>.keen-slider__slide{min-width:${width};max-width:${width}}`;
+  };
+  return [rule(perView), ...breakpoints.map(([min, n]) => `@media (min-width:${min}px){${rule(n)}}`)].join("");
+}
+
+const linear = (t: number) => t;
+
+export function Carousel({ settings, label, slides }: { settings: CarouselSettings; label: string; slides: { key: string; content: ReactNode; duplicate?: boolean }[] }) {
+  const reduced = useReducedMotion();
+  const [paused, setPaused] = useState(false);
+  const hold = useRef({ hover: false, focus: false, user: false, reduced });
+  hold.current.reduced = reduced;
+  hold.current.user = paused;
+  const auto = settings.autoScroll;
+
+  const advance = (slider: KeenSliderInstance) => {
+    const h = hold.current;
+    if (!auto || h.hover || h.focus || h.user || h.reduced) return;
+    slider.moveToIdx(slider.track.details.abs + auto.slides, true, { duration: auto.duration, easing: linear });
+  };
+
+  const [sliderRef, instance] = useKeenSlider<HTMLDivElement>({
+    loop: true,
+    drag: true,
+    slides: { perView: settings.perView, spacing: settings.spacing },
+    breakpoints: Object.fromEntries(settings.breakpoints.map(([min, n]) => [`(min-width: ${min}px)`, { slides: { perView: n, spacing: settings.spacing } }])),
+    created: (slider) => {
+      slider.container.dataset.ready = "";
+      advance(slider);
+    },
+    updated: advance,
+    animationEnded: advance,
+  });
+
+  const stop = () => instance.current?.animator.stop();
+  const restart = () => instance.current && advance(instance.current);
+
+  useEffect(() => {
+    if (reduced || paused) stop();
+    else restart();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reduced, paused]);
+
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    hold.current.focus = true;
+    stop();
+    // Focus moved into a slide out of view (Tab through the cards): bring that slide in.
+    const slide = (e.target as HTMLElement).closest<HTMLElement>(".keen-slider__slide");
+    const slider = instance.current;
+    if (slide && slider) {
+      slider.container.scrollLeft = 0;
+      const index = Number(slide.dataset.index);
+      const visible = slider.track.details.slides[index]?.portion ?? 0;
+      if (visible < 0.99) slider.moveToIdx(index);
+    }
+  };
+  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
+    if (e.currentTarget.contains(e.relatedTarget as Node | null)) return;
+    hold.current.focus = false;
+    restart();
+  };
+
+  const count = slides.filter((s) => !s.duplicate).length;
+  return (
+    <div
+      className="relative"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      onMouseEnter={() => {
+        hold.current.hover = true;
+        stop();
+      }}
+      onMouseLeave={() => {
+        hold.current.hover = false;
+        restart();
+      }}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
+      <style>{carouselCss(settings)}</style>
+      <div ref={sliderRef} className="keen-slider" data-carousel={settings.name}>
+        {slides.map((slide, i) => (
+          <div
+            key={slide.key}
+            data-index={i}
+            className="keen-slider__slide"
+            {...(slide.duplicate ? { "aria-hidden": true, inert: true } : { role: "group", "aria-roledescription": "slide", "aria-label": `${i + 1} of ${count}` })}
+            // Where keen-slider will put the slide once it starts (it moves slides with transforms, not margins).
+            style={{ transform: `translate3d(${i * settings.spacing}px, 0px, 0)` }}
+          >
+            {slide.content}
+          </div>
+        ))}
+      </div>
+      {auto && (
+        <button
+          type="button"
+          className="absolute -top-12 right-0 rounded-full bg-white/90 px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand motion-reduce:hidden"
+          aria-pressed={paused}
+          onClick={() => setPaused((p) => !p)}
+        >
+          {paused ? "Play" : "Pause"}
+          <span className="sr-only"> automatic scrolling</span>
+        </button>
+      )}
+      {settings.arrows && (
+        <div className="mt-6 flex justify-center gap-3">
+          <ArrowButton label="Previous" onClick={() => instance.current?.prev()} direction="left" />
+          <ArrowButton label="Next" onClick={() => instance.current?.next()} direction="right" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ArrowButton({ label, onClick, direction }: { label: string; onClick: () => void; direction: "left" | "right" }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className="grid h-11 w-11 place-items-center rounded-full bg-white text-navy shadow ring-1 ring-slate-300 transition hover:bg-brand hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+    >
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+        <path d={direction === "left" ? "M15 18l-6-6 6-6" : "M9 18l6-6-6-6"} />
+      </svg>
+    </button>
+  );
+}
+
+/** Repeats a short list so a looping carousel always has more slides than fit in view; repeats are hidden from assistive tech. */
+export function fillForLoop<T>(items: T[], settings: CarouselSettings): { item: T; duplicate: boolean; n: number }[] {
+  const needed = maxPerView(settings) * 2;
+  const out: { item: T; duplicate: boolean; n: number }[] = [];
+  for (let n = 0; out.length < Math.max(needed, items.length); n++) {
+    for (const item of items) out.push({ item, duplicate: n > 0, n });
+  }
+  return out;
+}
