@@ -69,6 +69,8 @@ export function Header({ settings }: { settings: SiteSettings }) {
     return () => wide.removeEventListener("change", onChange);
   }, []);
 
+  // Visibility switches at once on opening (so the close button can take focus) and only after
+  // the 500 ms slide on closing.
   return (
     // No backdrop-filter or transform on the header: either would trap the fixed drawer inside the bar.
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/70 bg-white shadow-sm">
@@ -112,7 +114,7 @@ export function Header({ settings }: { settings: SiteSettings }) {
         data-testid="drawer-overlay"
         aria-hidden="true"
         onClick={() => setOpen(false)}
-        className={`fixed inset-0 z-40 h-dvh bg-black transition-[opacity,visibility] duration-500 motion-reduce:transition-none md:hidden ${open ? "visible opacity-40" : "invisible opacity-0"}`}
+        className={`fixed inset-0 z-40 h-dvh bg-black duration-500 motion-reduce:transition-none md:hidden ${open ? "visible opacity-40 transition-opacity" : "invisible opacity-0 transition-[opacity,visibility]"}`}
       />
       <div
         ref={drawerRef}
@@ -122,7 +124,7 @@ export function Header({ settings }: { settings: SiteSettings }) {
         aria-label="Menu"
         inert={!open}
         data-open={open ? "" : undefined}
-        className={`fixed top-0 right-0 z-50 flex h-dvh w-[250px] flex-col bg-white p-5 shadow-2xl transition-[transform,visibility] duration-500 ease-out motion-reduce:transition-none md:hidden ${open ? "visible translate-x-0" : "invisible translate-x-full"}`}
+        className={`fixed top-0 right-0 z-50 flex h-dvh w-[250px] flex-col bg-white p-5 shadow-2xl duration-500 ease-out motion-reduce:transition-none md:hidden ${open ? "visible translate-x-0 transition-transform" : "invisible translate-x-full transition-[transform,visibility]"}`}
       >
         <div className="mb-6 flex items-center justify-between">
           <span className="font-bold text-navy">{settings.companyName}</span>

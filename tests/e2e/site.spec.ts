@@ -1,0 +1,455 @@
+/** The site's behaviours from SPEC s2, s4 and s9, in Chromium against the production server. */
+import { expect, test, type Page } from "@playwright/test";
+import { LOGO_CAROUSEL, SERVICES_CAROUSEL, TESTIMONIALS_CAROUSEL, type CarouselSettings } from "../../src/components/carousel-settings.ts";
+import { site } from "./content.ts";
+
+const settings = site.settings!;
+
+/** Hydrated: React Router has started (links work client-side, effects ran). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window && document.readyState === "complete");
+}
+
+test.describe("header and drawer", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  async function openDrawer(page: Page) {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
+    return drawer;
+  }
+
+  test("the drawer opens from the right, 250 px wide, in 500 ms, over a 0.4 overlay", async ({ page }) => {
+    await page.goto("/about-us");
+    await hydrated(page);
+    const drawer = page.locator("#mobile-menu");
+    await expect(drawer).toBeHidden();
+    await openDrawer(page);
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(375 - 250);
+    expect((await drawer.boundingBox())?.width).toBe(250);
+    expect(await drawer.evaluate((el) => getComputedStyle(el).transitionDuration)).toContain("0.5s");
+    await expect.poll(() => page.getByTestId("drawer-overlay").evaluate((el) => getComputedStyle(el).opacity)).toBe("0.4");
+    // Same links as the bar, current page marked.
+    const links = drawer.getByRole("link");
+    await expect(links).toHaveText(settings.navigation.map((n) => n.label));
+    await expect(drawer.getByRole("link", { name: "About Us" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("closes with the close button, and focus returns to the hamburger", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await openDrawer(page);
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect(page.locator("#mobile-menu")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+  });
+
+  test("closes with a click on the overlay", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await openDrawer(page);
+    await page.mouse.click(40, 400);
+    await expect(page.locator("#mobile-menu")).toBeHidden();
+  });
+
+  test("closes with a link click, which navigates", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const drawer = await openDrawer(page);
+    await drawer.getByRole("link", { name: "Our Services" }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.locator("#mobile-menu")).toBeHidden();
+  });
+
+  test("closes with Escape and keeps focus inside while open", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const drawer = await openDrawer(page);
+    // Close button + 4 links: Tab six times comes back round to the close button.
+    for (let i = 0; i < 5; i++) await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(drawer.getByRole("link").last()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.locator("#mobile-menu")).toBeHidden();
+  });
+});
+
+test.describe("header on a wide screen", () => {
+  test("links and the Contact Us button are in the bar; the current page is highlighted", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/services/blockchain");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link")).toHaveText(["Home", "About Us", "Our Services", "Contact Us"]);
+    await expect(nav.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Contact Us" }).last()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+    await page.goto("/contact-us");
+    await expect(nav.getByRole("link", { name: "Contact Us" })).toHaveAttribute("aria-current", "page");
+  });
+});
+
+test.describe("hero", () => {
+  test("/ has the vision headline and the end-to-end sub-line; a landing page has the ideas headline", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Vision into Reality with Cutting-Edge Solutions/);
+    await expect(page.locator('[data-section="hero"]')).toContainText(/End-to-end technology services/);
+    await expect(page.locator('[data-section="hero"]').getByRole("link", { name: /Get Started/ })).toHaveAttribute("href", "/contact-us");
+    await page.goto("/web-development");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Ideas into Innovative Digital Solutions/);
+  });
+
+  test("the poster is a sized, eager <img>; the video box is strictly smaller and starts only after load", async ({ page }) => {
+    await page.goto("/");
+    const poster = page.locator('[data-section="hero"] img').first();
+    await expect(poster).toHaveAttribute("fetchpriority", "high");
+    await expect(poster).toHaveAttribute("width", /\d+/);
+    const video = page.locator('[data-section="hero"] video');
+    expect(await video.getAttribute("autoplay")).toBeNull();
+    await expect(video).toHaveAttribute("data-playing", "");
+    const [p, v] = [await poster.boundingBox(), await video.boundingBox()];
+    expect(v!.width * v!.height).toBeLessThan(p!.width * p!.height);
+  });
+
+  test("under reduced motion the video never plays", async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    await page.waitForTimeout(1000);
+    const video = page.locator('[data-section="hero"] video');
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    expect(await video.getAttribute("data-playing")).toBeNull();
+    await context.close();
+  });
+});
+
+test("stats band shows the three headline figures", async ({ page }) => {
+  await page.goto("/");
+  const band = page.locator('[data-section="stats-band"]');
+  for (const text of ["50+", "Successful Projects", "98%", "Customer Satisfaction", "10+", "Industries Served"]) await expect(band).toContainText(text);
+});
+
+test.describe("Explore Our Offering", () => {
+  test("the first service is selected; a click selects and highlights another; arrow keys move", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const section = page.locator('[data-section="service-explorer"]');
+    const tabs = section.getByRole("tab");
+    const panel = section.getByRole("tabpanel");
+    const services = site.collections!.services;
+    await expect(tabs).toHaveCount(services.length);
+    await expect(tabs.first()).toHaveAttribute("aria-selected", "true");
+    await expect(panel.getByRole("heading")).toHaveText(services[0]!.name);
+    await tabs.nth(3).click();
+    await expect(tabs.nth(3)).toHaveAttribute("aria-selected", "true");
+    await expect(tabs.first()).toHaveAttribute("aria-selected", "false");
+    await expect(panel.getByRole("heading")).toHaveText(services[3]!.name);
+    await expect(panel.getByRole("link", { name: /Read More/ })).toHaveAttribute("href", `/services/${services[3]!.id}`);
+    await expect(panel.getByRole("listitem")).toHaveCount(services[3]!.features.length);
+    await page.keyboard.press("ArrowDown");
+    await expect(tabs.nth(4)).toBeFocused();
+    await expect(tabs.nth(4)).toHaveAttribute("aria-selected", "true");
+  });
+});
+
+test.describe("Industries We Serve", () => {
+  test("12 cards; hover and keyboard focus reveal the description", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    await hydrated(page);
+    const cards = page.getByTestId("industry-card");
+    await expect(cards).toHaveCount(12);
+    const opacity = (i: number) => cards.nth(i).getByTestId("industry-description").evaluate((el) => Number(getComputedStyle(el).opacity));
+    await cards.nth(0).scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await expect.poll(() => opacity(0)).toBe(0);
+    await cards.nth(0).hover();
+    await expect.poll(() => opacity(0)).toBe(1);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => opacity(0)).toBe(0);
+    // Keyboard: focus the card before the second one, then Tab.
+    await cards.nth(0).focus();
+    await page.keyboard.press("Tab");
+    await expect(cards.nth(1)).toBeFocused();
+    await expect.poll(() => opacity(1)).toBe(1);
+  });
+});
+
+/** Width of one slide relative to the slider, when n fit with the given spacing. */
+function expectedSlideWidth(container: number, n: number, spacing: number) {
+  return (container - (n - 1) * spacing) / n;
+}
+
+const carouselCases: { settings: CarouselSettings; path: string; widths: [number, number][] }[] = [
+  {
+    settings: TESTIMONIALS_CAROUSEL,
+    path: "/",
+    widths: [
+      [375, 1],
+      [768, 1],
+      [769, 2],
+      [1023, 2],
+      [1024, 3],
+      [1549, 3],
+      [1550, 4],
+    ],
+  },
+  {
+    settings: SERVICES_CAROUSEL,
+    path: "/",
+    widths: [
+      [599, 1],
+      [600, 2],
+      [999, 2],
+      [1000, 3],
+      [1600, 3],
+    ],
+  },
+  {
+    settings: LOGO_CAROUSEL,
+    path: "/about-us",
+    widths: [
+      [375, 2],
+      [449, 2],
+      [450, 3],
+      [767, 3],
+      [768, 4],
+      [1023, 4],
+      [1024, 5],
+    ],
+  },
+];
+
+test.describe("carousels: slides per view at each breakpoint (SPEC s9)", () => {
+  for (const { settings: c, path, widths } of carouselCases) {
+    test(`${c.name}: ${widths.map(([w, n]) => `${n} at ${w}px`).join(", ")}`, async ({ browser }) => {
+      for (const [width, n] of widths) {
+        // Reduced motion: the track stands still, so slide boxes can be measured exactly.
+        const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
+        const page = await context.newPage();
+        await page.goto(path);
+        const slider = page.locator(`[data-carousel="${c.name}"]`);
+        // Before keen-slider starts (the pre-rendered CSS) and after: the same widths.
+        for (const phase of ["css", "keen"]) {
+          if (phase === "keen") await expect(slider).toHaveAttribute("data-ready", "");
+          const { container, slides } = await slider.evaluate((el) => ({
+            container: el.getBoundingClientRect().width,
+            slides: [...el.querySelectorAll(".keen-slider__slide")].map((s) => s.getBoundingClientRect().width),
+          }));
+          const want = expectedSlideWidth(container, n, c.spacing);
+          for (const w of slides) expect(Math.abs(w - want), `${c.name} at ${width}px (${phase}): slide ${w} vs ${want}`).toBeLessThan(1);
+        }
+        await context.close();
+      }
+    });
+  }
+
+  test("the testimonials scroll on their own, pause on hover and stand still under reduced motion", async ({ browser }) => {
+    const position = (page: Page) => page.locator('[data-carousel="testimonials"] .keen-slider__slide').first().evaluate((el) => el.getBoundingClientRect().x);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    const slider = page.locator('[data-carousel="testimonials"]');
+    await expect(slider).toHaveAttribute("data-ready", "");
+    const a = await position(page);
+    await expect.poll(() => position(page)).not.toBe(a);
+    await slider.hover();
+    await page.waitForTimeout(100);
+    const b = await position(page);
+    await page.waitForTimeout(600);
+    expect(await position(page)).toBe(b);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => position(page)).not.toBe(b);
+    // The Pause button stops it for good.
+    await page.getByRole("button", { name: "Pause automatic scrolling" }).first().click();
+    await page.mouse.move(0, 0);
+    const c = await position(page);
+    await page.waitForTimeout(600);
+    expect(await position(page)).toBe(c);
+    await context.close();
+
+    const still = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
+    const quiet = await still.newPage();
+    await quiet.goto("/");
+    await expect(quiet.locator('[data-carousel="testimonials"]')).toHaveAttribute("data-ready", "");
+    const d = await position(quiet);
+    await quiet.waitForTimeout(1000);
+    expect(await position(quiet)).toBe(d);
+    await still.close();
+  });
+
+  test("the services carousel moves with its previous and next buttons, and loops", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    const region = page.getByRole("region", { name: "we provide best service" });
+    const slider = region.locator('[data-carousel="services"]');
+    await expect(slider).toHaveAttribute("data-ready", "");
+    const firstX = () => slider.locator(".keen-slider__slide").first().evaluate((el) => Math.round(el.getBoundingClientRect().x));
+    const start = await firstX();
+    await region.getByRole("button", { name: "Next" }).click();
+    await expect.poll(firstX).toBeLessThan(start);
+    await region.getByRole("button", { name: "Previous" }).click();
+    await expect.poll(firstX).toBe(start);
+    // Loops: going back from the first slide shows the last one at the left edge.
+    await region.getByRole("button", { name: "Previous" }).click();
+    const last = slider.locator(".keen-slider__slide").last();
+    await expect.poll(async () => Math.round((await last.boundingBox())!.x)).toBe(start);
+  });
+});
+
+test.describe("portfolio", () => {
+  for (const [path, count] of [
+    ["/", 6],
+    ["/web-development", 6],
+    ["/app-development", 4],
+  ] as const) {
+    test(`${path} shows ${count} projects`, async ({ page }) => {
+      await page.goto(path);
+      const section = page.locator('[data-section="portfolio"]');
+      await expect(section.getByRole("heading", { level: 2 })).toHaveText("Work Speaks Volumes: Discover Our Projects");
+      await expect(section).toContainText("Our Portfolio");
+      await expect(section.getByRole("listitem")).toHaveCount(count);
+    });
+  }
+});
+
+test.describe("footer", () => {
+  test("social links are external; phone uses tel:, e-mail uses mailto:; Blog is not a link", async ({ page }) => {
+    await page.goto("/services");
+    const footer = page.getByRole("contentinfo");
+    for (const [name, href] of [
+      ["LinkedIn", settings.social.linkedin],
+      ["Instagram", settings.social.instagram],
+      ["Facebook", settings.social.facebook],
+    ] as const) {
+      const link = footer.getByRole("link", { name });
+      await expect(link).toHaveAttribute("href", href);
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+      await expect(link).toHaveAttribute("target", "_blank");
+    }
+    await expect(footer.getByRole("link", { name: settings.phone.display })).toHaveAttribute("href", `tel:${settings.phone.dial}`);
+    await expect(footer.getByRole("link", { name: settings.email })).toHaveAttribute("href", `mailto:${settings.email}`);
+    await expect(footer).toContainText("Pune");
+    await expect(footer).toContainText("Mon - Sat 9:00 AM - 8:00 PM, Sunday closed");
+    await expect(footer.getByRole("link", { name: /Blog/ })).toHaveCount(0);
+    await expect(footer).toContainText("Blog");
+    for (const name of ["Quick Links", "Company"]) await expect(footer.getByRole("heading", { name })).toBeVisible();
+  });
+
+  test("the chat button opens WhatsApp with the company number", async ({ page }) => {
+    await page.goto("/about-us");
+    const chat = page.getByRole("link", { name: /WhatsApp/ });
+    await expect(chat).toHaveAttribute("href", `https://wa.me/${settings.whatsapp}`);
+    await expect(chat).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(chat).toBeVisible();
+  });
+});
+
+test.describe("pages", () => {
+  test("About Us", async ({ page }) => {
+    await page.goto("/about-us");
+    const banner = page.locator('[data-section="page-banner"]');
+    await expect(banner.getByRole("navigation", { name: "Breadcrumb" })).toHaveText(/Home\s*›\s*About Us/);
+    for (const heading of ["Who Are We?", "Be the First With Us", "Innovative Alliances", "Join Our 40+ Happy Customers"]) {
+      await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    }
+    for (const item of ["Tailored Solutions", "Proven Success Stories", "End-to-End Support"]) await expect(page.locator('[data-section="feature-list"]')).toContainText(item);
+    await expect(page.locator('[data-section="call-to-action"]').getByRole("link", { name: /Get Started/ })).toHaveAttribute("href", "/contact-us");
+    await expect(page.locator('[data-section="testimonials-carousel"]')).toBeVisible();
+  });
+
+  test("Our Services: a card per service and four steps alternating by even/odd id", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/services");
+    const grid = page.locator('[data-section="services-grid"]');
+    for (const s of site.collections!.services) await expect(grid.locator(`a[href="/services/${s.id}"]`)).toHaveCount(1);
+    const steps = page.locator('[data-section="process-steps"] [data-step]');
+    await expect(steps).toHaveCount(4);
+    await expect(steps.locator("h3")).toHaveText(["In-Depth Consultation", "Strategic Planning", "Design and Development", "Rigorous Testing"]);
+    const sides = await steps.evaluateAll((els) =>
+      els.map((el) => {
+        const img = el.querySelector("img")!.getBoundingClientRect();
+        const text = el.querySelector("h3")!.getBoundingClientRect();
+        return img.x < text.x ? "image-left" : "image-right";
+      }),
+    );
+    expect(sides[0]).not.toBe(sides[1]);
+    expect(sides[0]).toBe(sides[2]);
+    expect(sides[1]).toBe(sides[3]);
+  });
+
+  test("Contact Us: contact section, form slot, info panel over a map", async ({ page }) => {
+    await page.goto("/contact-us");
+    const contact = page.locator('[data-section="contact"]');
+    await expect(contact).toContainText("Let's connect");
+    await expect(contact.getByRole("heading", { name: "Ready to Lead with Innovation? Let's Start Your Project" })).toBeVisible();
+    await expect(contact).toContainText("Connect With Our Team to Get Started!");
+    await expect(contact.locator('[data-slot="contact-form"]')).toHaveCount(1);
+    const info = page.locator('[data-section="contact-info"]');
+    await expect(info.locator("img")).toHaveAttribute("src", /map/);
+    await expect(info.getByRole("link", { name: settings.email })).toHaveAttribute("href", `mailto:${settings.email}`);
+  });
+
+  test("Thank you", async ({ page }) => {
+    await page.goto("/thank-you");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank You");
+    await expect(page.locator("main")).toContainText("Thanks for contacting us, one of our associates will get in touch with you soon!");
+    await expect(page.locator("main").getByRole("link", { name: /Home/ })).toHaveAttribute("href", "/");
+  });
+
+  test("a service page: list with the current one highlighted, help and working-days cards, breadcrumb", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/services/cloud-services");
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText(/Home\s*›\s*Services\s*›\s*Cloud Services/);
+    const list = page.getByRole("navigation", { name: /all services/i });
+    await expect(list.getByRole("link")).toHaveCount(22);
+    await expect(list.getByRole("link", { name: "Cloud Services" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("heading", { name: "Need Help? Call Here" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Working Days" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Appointment Now/ })).toHaveAttribute("href", "/contact-us");
+    await expect(page.getByRole("heading", { name: "What We Provide" })).toBeVisible();
+  });
+});
+
+test.describe("scroll animations", () => {
+  test("without JavaScript every section is there and visible", async ({ browser, request }) => {
+    expect(await (await request.get("/")).text()).not.toContain("data-aos");
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    for (const path of ["/", "/about-us", "/services"]) {
+      await page.goto(path);
+      const headings = page.locator("main h2");
+      expect(await headings.count()).toBeGreaterThan(1);
+      for (const opacity of await headings.evaluateAll((els) => els.map((el) => getComputedStyle(el.closest("section > div") ?? el).opacity))) expect(opacity).toBe("1");
+    }
+    await context.close();
+  });
+
+  test("sections below the fold fade in once when scrolled to; under reduced motion none are marked", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    const marked = page.locator("[data-aos]");
+    await expect.poll(() => marked.count()).toBeGreaterThan(2);
+    // Nothing on screen at load was marked (no blink).
+    expect(await page.locator('[data-section="hero"] [data-aos]').count()).toBe(0);
+    const target = page.locator('[data-section="portfolio"] > div');
+    await expect(target).toHaveAttribute("data-aos", "fade-up");
+    await target.scrollIntoViewIfNeeded();
+    await expect(target).toHaveClass(/aos-animate/);
+    await expect.poll(() => target.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+    await context.close();
+
+    const still = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" });
+    const quiet = await still.newPage();
+    await quiet.goto("/");
+    await hydrated(quiet);
+    await quiet.waitForTimeout(300);
+    expect(await quiet.locator("[data-aos]").count()).toBe(0);
+    await still.close();
+  });
+});
