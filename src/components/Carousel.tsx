@@ -96,15 +96,20 @@ export function Carousel({ settings, label, slides }: { settings: CarouselSettin
         ))}
       </div>
       {auto && (
-        <button
-          type="button"
-          className="absolute -top-12 right-0 rounded-full bg-white/90 px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand motion-reduce:hidden"
-          aria-pressed={paused}
-          onClick={() => setPaused((p) => !p)}
-        >
-          {paused ? "Play" : "Pause"}
-          <span className="sr-only"> automatic scrolling</span>
-        </button>
+        <div className="mt-6 flex justify-center motion-reduce:hidden">
+          <button
+            type="button"
+            className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+            aria-pressed={paused}
+            onClick={() => setPaused((p) => !p)}
+          >
+            <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" fill="currentColor">
+              {paused ? <path d="M2 1l9 5-9 5z" /> : <path d="M2 1h3v10H2zM7 1h3v10H7z" />}
+            </svg>
+            {paused ? "Play" : "Pause"}
+            <span className="sr-only"> automatic scrolling</span>
+          </button>
+        </div>
       )}
       {settings.arrows && (
         <div className="mt-6 flex justify-center gap-3">

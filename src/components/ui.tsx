@@ -18,6 +18,11 @@ export function SectionShell({ type, tone = "light", labelledBy, className = "",
   );
 }
 
+/** The small pill label above a heading ("Let's connect"). */
+export function Kicker({ children, tone = "light" }: { children: ReactNode; tone?: Tone }) {
+  return <p className={`mb-3 inline-block rounded-full px-3 py-1 text-xs font-bold uppercase tracking-widest ${tone === "dark" ? "bg-white/10 text-sky" : "bg-brand/10 text-brand"}`}>{children}</p>;
+}
+
 export function SectionHeading({
   id,
   kicker,
@@ -38,7 +43,7 @@ export function SectionHeading({
 }) {
   return (
     <div className={`mb-10 ${center ? "mx-auto max-w-3xl text-center" : ""}`}>
-      {kicker && <p className={`mb-3 inline-block rounded-full px-3 py-1 text-xs font-bold uppercase tracking-widest ${tone === "dark" ? "bg-white/10 text-sky" : "bg-brand/10 text-brand"}`}>{kicker}</p>}
+      {kicker && <Kicker tone={tone}>{kicker}</Kicker>}
       <h2 id={id} className={`text-3xl font-bold tracking-tight text-balance md:text-4xl ${capitalize ? "capitalize" : ""}`}>
         {heading}
       </h2>

@@ -1,5 +1,5 @@
 import type { ContactSection } from "@/generated/content";
-import { SectionShell } from "@/components/ui";
+import { SectionShell, Kicker } from "@/components/ui";
 import { useSettings } from "@/components/page-context";
 
 export function Contact({ section }: { section: ContactSection }) {
@@ -8,7 +8,7 @@ export function Contact({ section }: { section: ContactSection }) {
     <SectionShell type="contact" tone={section.tone} labelledBy="contact-heading">
       <div className="grid gap-10 lg:grid-cols-2">
         <div>
-          <p className="mb-2 text-sm font-semibold uppercase tracking-wider text-brand">{section.kicker}</p>
+          <Kicker tone={section.tone}>{section.kicker}</Kicker>
           <h2 id="contact-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
             {section.heading}
           </h2>

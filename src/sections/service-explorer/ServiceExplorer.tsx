@@ -24,7 +24,7 @@ export function ServiceExplorer({ section }: { section: ServiceExplorerSection }
     <SectionShell type="service-explorer" labelledBy={`${base}-h`}>
       <SectionHeading id={`${base}-h`} kicker={section.kicker} heading={section.heading} />
       <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
-        <div role="tablist" aria-orientation="vertical" aria-label={section.heading} className="flex max-h-[34rem] flex-col gap-1 overflow-y-auto pr-1" onKeyDown={onKey}>
+        <div role="tablist" aria-orientation="vertical" aria-label={section.heading} className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 lg:mx-0 lg:max-h-[34rem] lg:snap-none lg:flex-col lg:gap-1 lg:overflow-x-visible lg:overflow-y-auto lg:px-0 lg:pr-1 lg:pb-0" onKeyDown={onKey}>
           {services.map((service, i) => (
             <button
               key={service.id}
@@ -38,7 +38,7 @@ export function ServiceExplorer({ section }: { section: ServiceExplorerSection }
               aria-controls={`${base}-panel`}
               tabIndex={i === selected ? 0 : -1}
               onClick={() => setSelected(i)}
-              className={`rounded-lg px-4 py-3 text-left font-medium transition focus-visible:outline-2 focus-visible:outline-brand ${i === selected ? "bg-brand text-white shadow" : "bg-slate-100 text-slate-800 hover:bg-slate-200"}`}
+              className={`shrink-0 snap-start rounded-full px-4 py-2 text-left text-sm font-medium whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand lg:rounded-lg lg:py-3 lg:text-base lg:whitespace-normal ${i === selected ? "bg-brand text-white shadow" : "bg-slate-100 text-slate-800 hover:bg-slate-200"}`}
             >
               {service.name}
             </button>

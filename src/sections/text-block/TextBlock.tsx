@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { TextBlockSection } from "@/generated/content";
-import { Picture, SectionShell } from "@/components/ui";
+import { Picture, SectionShell, Kicker } from "@/components/ui";
 
 export function TextBlock({ section }: { section: TextBlockSection }) {
   const id = useId();
@@ -9,7 +9,7 @@ export function TextBlock({ section }: { section: TextBlockSection }) {
     <SectionShell type="text-block" tone={section.tone} labelledBy={id}>
       <div className={`grid items-center gap-10 ${section.image ? "lg:grid-cols-2" : "max-w-3xl"}`}>
         <div className={left ? "lg:order-2" : ""}>
-          {section.kicker && <p className="mb-2 text-sm font-semibold uppercase tracking-wider text-brand">{section.kicker}</p>}
+          {section.kicker && <Kicker tone={section.tone}>{section.kicker}</Kicker>}
           <h2 id={id} className="text-3xl font-bold tracking-tight md:text-4xl">
             {section.heading}
           </h2>
