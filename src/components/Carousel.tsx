@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
-import { useKeenSlider, type KeenSliderInstance } from "keen-slider/react";
+import type { KeenSliderInstance, KeenSliderOptions } from "keen-slider";
 import { useReducedMotion } from "./motion";
 import { carouselCss, maxPerView, type CarouselSettings } from "./carousel-settings";
 
@@ -21,18 +21,41 @@ export function Carousel({ settings, label, slides }: { settings: CarouselSettin
     slider.moveToIdx(slider.track.details.abs + auto.slides, true, { duration: auto.duration, easing: linear });
   };
 
-  const [sliderRef, instance] = useKeenSlider<HTMLDivElement>({
-    loop: true,
-    drag: true,
-    slides: { perView: settings.perView, spacing: settings.spacing },
-    breakpoints: Object.fromEntries(settings.breakpoints.map(([min, n]) => [`(min-width: ${min}px)`, { slides: { perView: n, spacing: settings.spacing } }])),
-    created: (slider) => {
-      slider.container.dataset.ready = "";
-      advance(slider);
-    },
-    updated: advance,
-    animationEnded: advance,
-  });
+  // keen-slider is fetched after hydration, not with the page: the slides are already laid out by
+  // CSS (carouselCss), so the page looks the same before it arrives.
+  const sliderRef = useRef<HTMLDivElement>(null);
+  const instance = useRef<KeenSliderInstance | null>(null);
+  useEffect(() => {
+    const container = sliderRef.current;
+    if (!container) return;
+    let cancelled = false;
+    const options: KeenSliderOptions = {
+      loop: true,
+      drag: true,
+      slides: { perView: settings.perView, spacing: settings.spacing },
+      breakpoints: Object.fromEntries(settings.breakpoints.map(([min, n]) => [`(min-width: ${min}px)`, { slides: { perView: n, spacing: settings.spacing } }])),
+    };
+    void import("keen-slider").then(({ default: KeenSlider }) => {
+      if (cancelled) return;
+      instance.current = new KeenSlider(container, options, [
+        (slider) => {
+          slider.on("created", () => {
+            container.dataset.ready = "";
+            advance(slider);
+          });
+          slider.on("updated", advance);
+          slider.on("animationEnded", advance);
+        },
+      ]);
+    });
+    return () => {
+      cancelled = true;
+      instance.current?.destroy();
+      instance.current = null;
+    };
+    // One slider per mount; the settings are constants.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const stop = () => instance.current?.animator.stop();
   const restart = () => instance.current && advance(instance.current);
