@@ -453,3 +453,33 @@ test.describe("scroll animations", () => {
     await still.close();
   });
 });
+
+test.describe("in-page links", () => {
+  async function followSkipLink(page: Page) {
+    await page.goto("/about-us");
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.evaluate(() => {
+      const w = window as unknown as { __positions: number[] };
+      w.__positions = [];
+      addEventListener("scroll", () => w.__positions.push(scrollY));
+    });
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main")).toBeFocused();
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeLessThan(5);
+    return page.evaluate(() => new Set((window as unknown as { __positions: number[] }).__positions).size);
+  }
+
+  test("the skip link moves focus to the content and scrolls there smoothly", async ({ page }) => {
+    expect(await followSkipLink(page)).toBeGreaterThan(3);
+  });
+
+  test("under reduced motion it jumps at once", async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: "reduce" });
+    expect(await followSkipLink(await context.newPage())).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+});
