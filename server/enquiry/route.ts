@@ -105,8 +105,9 @@ class HttpError extends Error {
 
 /** The visitor's e-mail from the body's "Email:" paragraph, only if it passes the form's rule. */
 export function replyToFrom(text: string): string | null {
-  const m = /^Email:[ \t]*(.*)$/m.exec(text);
-  const candidate = m?.[1]?.trim() ?? "";
+  // The whole line up to "\n": a stray "\r" or anything after the address disqualifies it.
+  const m = /^Email:[ \t]*([^\n]*)$/m.exec(text);
+  const candidate = (m?.[1] ?? "").replace(/[ \t]+$/, "");
   return candidate.length <= 254 && EMAIL_PATTERN.test(candidate) ? candidate : null;
 }
 

@@ -41,6 +41,8 @@ export class DeliveryWorker {
   private readonly retries = new Map<string, { attempts: number; nextAt: number }>();
   private stopped = false;
   private wake: (() => void) | null = null;
+  /** Set by kick(): something arrived while a pass was running, so run another at once. */
+  private dirty = false;
   private loop: Promise<void> | null = null;
   private readonly log: (message: string) => void;
 
@@ -60,6 +62,7 @@ export class DeliveryWorker {
 
   /** Something new was stored: deliver it now rather than at the next poll. */
   kick(): void {
+    this.dirty = true;
     this.wake?.();
   }
 
@@ -73,6 +76,7 @@ export class DeliveryWorker {
 
   private async run(): Promise<void> {
     while (!this.stopped) {
+      this.dirty = false;
       let nextDue = Infinity;
       try {
         nextDue = await this.deliverDue();
@@ -81,6 +85,7 @@ export class DeliveryWorker {
         nextDue = Date.now() + this.opts.retryBaseMs;
       }
       if (this.stopped) break;
+      if (this.dirty) continue;
       // Sleep until the next retry is due, something new arrives, or a
       // periodic look (files dropped in by hand, or after a restart).
       const wait = Math.max(0, Math.min(nextDue - Date.now(), 30_000));
