@@ -84,6 +84,7 @@ worker?.start();
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
+    console.log(`${signal} received: finishing requests in progress, then stopping.`);
     // Stop accepting, let in-flight requests finish (their enquiries are on
     // disk before they answer), let the worker finish the message it is
     // sending, then exit.
