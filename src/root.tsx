@@ -5,6 +5,7 @@ import stylesheet from "./app.css?url";
 import { rootData, type RootData } from "@/content/site.server";
 import { Header } from "@/components/Header";
 import { Footer } from "@/components/Footer";
+import { ToastHost } from "@/enquiry/toast-host";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -53,7 +54,12 @@ function useNoTrailingSlash() {
 
 export default function App() {
   useNoTrailingSlash();
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <ToastHost />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
