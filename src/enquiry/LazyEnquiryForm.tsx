@@ -5,33 +5,25 @@
  * toasts) is not fetched at all.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type FocusEvent } from "react";
-// Only the list of required fields: the rest of the schema stays in the form's chunk.
-import { required } from "../../schemas/forms/contact.schema.json";
-import ui from "../../schemas/forms/contact.ui.json";
+import { CONTACT_FORM_FIELDS, CONTACT_FORM_SUBMIT_TEXT } from "@/generated/contact-form-fields";
 import { BUTTON_CLASS, FieldCell, FieldFrame, FieldGrid, Honeypot, INPUT_CLASS, TEXTAREA_CLASS, fieldId } from "./layout";
 
 const EnquiryForm = lazy(() => import("./EnquiryForm"));
-
-type UiField = { "ui:title": string; "ui:placeholder"?: string; "ui:widget"?: string; "ui:options"?: { hideRequiredMark?: boolean } };
-const uiFields = ui as unknown as Record<string, UiField> & { "ui:order": string[]; "ui:submitButtonOptions": { submitText: string } };
-const requiredFields = new Set<string>(required);
 
 /** The form's markup with inert fields: same labels, same boxes, same height. */
 function Placeholder() {
   return (
     <div className="relative" aria-busy="true">
       <FieldGrid>
-        {uiFields["ui:order"].map((name) => {
-          const f = uiFields[name]!;
-          const id = fieldId(name);
-          const textarea = f["ui:widget"] === "textarea";
+        {CONTACT_FORM_FIELDS.map((f) => {
+          const id = fieldId(f.name);
           return (
-            <FieldCell key={name} wide={textarea}>
-              <FieldFrame id={id} label={f["ui:title"]} requiredMark={requiredFields.has(name) && !f["ui:options"]?.hideRequiredMark}>
-                {textarea ? (
-                  <textarea id={id} className={TEXTAREA_CLASS} placeholder={f["ui:placeholder"]} readOnly rows={5} />
+            <FieldCell key={f.name} wide={f.textarea}>
+              <FieldFrame id={id} label={f.label} requiredMark={f.requiredMark}>
+                {f.textarea ? (
+                  <textarea id={id} className={TEXTAREA_CLASS} placeholder={f.placeholder} readOnly rows={5} />
                 ) : (
-                  <input id={id} className={INPUT_CLASS} placeholder={f["ui:placeholder"]} readOnly />
+                  <input id={id} className={INPUT_CLASS} placeholder={f.placeholder} readOnly />
                 )}
               </FieldFrame>
             </FieldCell>
@@ -41,7 +33,7 @@ function Placeholder() {
       <Honeypot />
       <div className="mt-6">
         <button type="button" className={BUTTON_CLASS} disabled>
-          {uiFields["ui:submitButtonOptions"].submitText}
+          {CONTACT_FORM_SUBMIT_TEXT}
         </button>
       </div>
     </div>
