@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -20,7 +22,10 @@ export default defineConfig({
   // The production server over the built site (npm test builds first).
   webServer: {
     command: "tsx server/main.ts",
-    env: { PORT: String(port), HOST: "127.0.0.1" },
+    // Every browser test comes from 127.0.0.1: a per-minute enquiry limit
+    // meant for the public would fail the suite. Test enquiries go to a
+    // throwaway outbox, never to data/.
+    env: { PORT: String(port), HOST: "127.0.0.1", RATE_LIMIT_PER_MINUTE: "10000", OUTBOX_DIR: join(tmpdir(), `site-e2e-outbox-${port}`) },
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 30_000,

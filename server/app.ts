@@ -10,11 +10,19 @@ import { join, normalize, sep } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fastifyStatic from "@fastify/static";
 import fastifyCompress from "@fastify/compress";
+import { enquiryRoutes, type EnquiryRouteOptions } from "./enquiry/route.ts";
+import { HtmlCsp, SECURITY_HEADERS } from "./security.ts";
 
 export interface ServerOptions {
   /** The pre-rendered site: dist/client. */
   clientDir: string;
   logger?: FastifyServerOptions["logger"];
+  /** POST /send-email (the enquiry pipeline); left out, the server serves the site only. */
+  enquiry?: EnquiryRouteOptions;
+  /** Proxy addresses whose X-Forwarded-For is believed (TRUST_PROXY). */
+  trustProxy?: string[];
+  /** Origins besides 'self' that pages may fetch from (an external enquiry endpoint). */
+  connectSrc?: string[];
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -29,20 +37,24 @@ function isFile(path: string): boolean {
   }
 }
 
-export async function buildServer({ clientDir, logger = false }: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ clientDir, logger = false, enquiry, trustProxy = [], connectSrc = [] }: ServerOptions): Promise<FastifyInstance> {
   if (!existsSync(join(clientDir, "index.html"))) {
     throw new Error(`No built site in ${clientDir}: run \`npm run build\` first (npm start does it for you).`);
   }
-  const app = Fastify({ logger, trustProxy: false });
+  const app = Fastify({ logger, trustProxy: trustProxy.length > 0 ? trustProxy : false });
+  const csp = new HtmlCsp({ connectSrc });
   await app.register(fastifyCompress, { global: true, encodings: ["br", "gzip"], threshold: 1024 });
   await app.register(fastifyStatic, { root: clientDir, serve: false, cacheControl: false, etag: true, lastModified: true });
 
+  // Every response, errors and redirects included: HTML documents get a
+  // policy with their own inline-script hashes (set where they are served).
   app.addHook("onSend", async (_request, reply, payload) => {
-    reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    reply.header("X-Frame-Options", "DENY");
+    reply.headers(SECURITY_HEADERS);
+    if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", csp.defaultPolicy);
     return payload;
   });
+
+  if (enquiry) await app.register(enquiryRoutes, enquiry);
 
   app.get("/*", async (request, reply) => {
     const url = new URL(request.url, "http://localhost");
@@ -64,11 +76,13 @@ export async function buildServer({ clientDir, logger = false }: ServerOptions):
     const file = join(clientDir, relative);
     if (relative !== "" && isFile(file)) {
       reply.header("Cache-Control", relative.startsWith(`assets${sep}`) ? IMMUTABLE : relative.endsWith(".data") || relative.endsWith(".html") ? REVALIDATE : MEDIA);
+      if (relative.endsWith(".html")) reply.header("Content-Security-Policy", csp.forFile(file));
       return reply.sendFile(relative);
     }
     const page = join(relative, "index.html");
     if (isFile(join(clientDir, page))) {
       reply.header("Cache-Control", REVALIDATE);
+      reply.header("Content-Security-Policy", csp.forFile(join(clientDir, page)));
       return reply.type("text/html; charset=utf-8").sendFile(page);
     }
     // A missing file (it has an extension) is a 404; a missing page goes home.

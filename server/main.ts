@@ -1,31 +1,99 @@
-/** Starts the production server on PORT (default 3000). `npm start` builds first when needed. */
+/**
+ * Starts the production server: the pre-rendered site and POST /send-email.
+ * Configuration comes from environment variables (see the README and
+ * server/config.ts); it is printed at start-up with secrets masked, and a bad
+ * value stops start-up with a message naming it. `npm start` builds first.
+ */
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildServer } from "./app.ts";
+import { ConfigError, describeConfig, loadConfig, type ServerConfig } from "./config.ts";
+import { Outbox } from "./enquiry/outbox.ts";
+import { DeliveryWorker } from "./enquiry/worker.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const rawPort = process.env.PORT ?? "3000";
-const port = Number(rawPort);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a whole number from 0 to 65535; it is "${rawPort}".`);
+
+let config: ServerConfig;
+try {
+  config = loadConfig(process.env, root);
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(`The server was not started: fix these settings and start again.\n${err.problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);
 }
-const host = process.env.HOST ?? "0.0.0.0";
+console.log(describeConfig(config));
 
-const app = await buildServer({ clientDir: join(root, "dist", "client"), logger: { level: process.env.LOG_LEVEL ?? "warn" } });
+/** The enquiry endpoint's origin when the site posts to another host (settings.enquiry.endpoint). */
+function endpointOrigins(): string[] {
+  try {
+    const settings = JSON.parse(readFileSync(join(root, "site-config", "settings.json"), "utf8")) as { enquiry?: { endpoint?: string } };
+    const endpoint = settings.enquiry?.endpoint ?? "";
+    return endpoint ? [new URL(endpoint).origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+const outbox = new Outbox(config.outboxDir, {
+  reserveBytes: config.outboxReserveBytes,
+  messageIdDomain: `enquiry.${config.mailTo.split("@")[1]}`,
+});
 try {
-  const address = await app.listen({ port, host });
+  await outbox.init();
+} catch (err) {
+  console.error(`The outbox folder ${config.outboxDir} cannot be used (${(err as Error).message}): set OUTBOX_DIR to a writable folder.`);
+  process.exit(1);
+}
+
+const worker = config.smtpUrl
+  ? new DeliveryWorker({
+      outbox,
+      smtpUrl: config.smtpUrl,
+      mailTo: config.mailTo,
+      mailFrom: config.mailFrom,
+      retryBaseMs: config.retryBaseMs,
+      retryMaxMs: config.retryMaxMs,
+    })
+  : null;
+
+let app;
+try {
+  app = await buildServer({
+    clientDir: config.siteDir,
+    logger: { level: process.env.LOG_LEVEL ?? "warn" },
+    trustProxy: config.trustProxy,
+    connectSrc: endpointOrigins(),
+    enquiry: { outbox, rateLimitPerMinute: config.rateLimitPerMinute, onStored: () => worker?.kick() },
+  });
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+
+try {
+  const address = await app.listen({ port: config.port, host: config.host });
   const shown = address.replace(/\/\/(0\.0\.0\.0|\[::\])/, "//localhost");
-  console.log(`Site ready at ${shown}  (PORT=${port}; set PORT to change it)`);
+  console.log(`Site ready at ${shown}  (PORT=${config.port}; set PORT to change it)`);
 } catch (err) {
   const code = (err as NodeJS.ErrnoException).code;
-  console.error(code === "EADDRINUSE" ? `Port ${port} is already in use: stop the other server or set PORT, e.g. PORT=3001 npm start.` : `Could not start the server: ${(err as Error).message}`);
+  console.error(code === "EADDRINUSE" ? `Port ${config.port} is already in use: stop the other server or set PORT, e.g. PORT=3001 npm start.` : `Could not start the server: ${(err as Error).message}`);
   process.exit(1);
 }
+worker?.start();
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    // Finish in-flight requests, then exit.
-    void app.close().then(() => process.exit(0));
+    console.log(`${signal} received: finishing requests in progress, then stopping.`);
+    // Stop accepting, let in-flight requests finish (their enquiries are on
+    // disk before they answer), let the worker finish the message it is
+    // sending, then exit.
+    void Promise.all([app.close(), worker?.stop()]).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`Shutdown error: ${(err as Error).message}`);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -7,6 +7,7 @@ import { Header } from "@/components/Header";
 import { Footer } from "@/components/Footer";
 import { FloatingChat } from "@/components/FloatingChat";
 import { useScrollReveal, useSmoothAnchors } from "@/components/reveal";
+import { ToastHost } from "@/enquiry/toast-host";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -58,7 +59,12 @@ export default function App() {
   useNoTrailingSlash();
   useScrollReveal();
   useSmoothAnchors();
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <ToastHost />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -136,6 +136,9 @@ export function loadSchemas(schemasDir: string): SchemaSet {
   const ajv = new Ajv({ strict: true, allErrors: true, discriminator: true, verbose: true });
   addFormats(ajv);
   addSiteKeywords(ajv);
+  // Form schemas (schemas/forms/) carry the exact error message per rule for
+  // the form to show; an annotation only, it never fails validation.
+  ajv.addKeyword({ keyword: "messages", schemaType: "object", metaSchema: { type: "object", additionalProperties: { type: "string" } } });
   const raw = new Map<string, Record<string, unknown>>();
   const files: string[] = [];
   for (const full of listJson(schemasDir)) {

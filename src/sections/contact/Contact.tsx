@@ -1,6 +1,7 @@
 import type { ContactSection } from "@/generated/content";
 import { SectionShell, Kicker } from "@/components/ui";
 import { useSettings } from "@/components/page-context";
+import { LazyEnquiryForm } from "@/enquiry/LazyEnquiryForm";
 
 export function Contact({ section }: { section: ContactSection }) {
   const settings = useSettings();
@@ -13,17 +14,25 @@ export function Contact({ section }: { section: ContactSection }) {
             {section.heading}
           </h2>
           <p className="mt-4 text-lg text-slate-600">{section.pitch}</p>
+          <ul className="mt-8 space-y-3 text-slate-700">
+            <li>
+              Prefer to talk? Call{" "}
+              <a className="font-semibold text-brand underline-offset-4 hover:underline" href={`tel:${settings.phone.dial}`}>
+                {settings.phone.display}
+              </a>
+            </li>
+            <li>
+              Or write to{" "}
+              <a className="font-semibold text-brand underline-offset-4 hover:underline" href={`mailto:${settings.email}`}>
+                {settings.email}
+              </a>
+            </li>
+          </ul>
         </div>
         <div className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
           <h3 className="text-xl font-semibold text-navy">{section.formTitle}</h3>
-          {/* Slot for the enquiry form (issue: enquiry pipeline). Until it lands, visitors get the direct routes. */}
           <div data-slot="contact-form" className="mt-4 space-y-2 text-slate-700">
-            <p>
-              E-mail <a className="font-semibold text-brand underline" href={`mailto:${settings.email}`}>{settings.email}</a>
-            </p>
-            <p>
-              Call <a className="font-semibold text-brand underline" href={`tel:${settings.phone.dial}`}>{settings.phone.display}</a>
-            </p>
+            <LazyEnquiryForm endpoint={settings.enquiry.endpoint} to={settings.email} />
           </div>
         </div>
       </div>

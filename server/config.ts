@@ -1,0 +1,177 @@
+/**
+ * Server configuration from environment variables: parsed and checked once
+ * at start-up (a bad value stops the server with a message naming the
+ * variable), and printed with secrets masked. The README lists every variable.
+ */
+import { isIP } from "node:net";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** The pre-rendered site. */
+  siteDir: string;
+  /** The only recipient of enquiries. */
+  mailTo: string;
+  mailFrom: string;
+  /** smtp:// or smtps:// URL; undefined = keep enquiries in the outbox only. */
+  smtpUrl: URL | undefined;
+  outboxDir: string;
+  /** Enquiries per IP per minute; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** Proxy addresses (IPs or CIDR ranges) whose X-Forwarded-For is believed; empty = none. */
+  trustProxy: string[];
+  /** Refuse new enquiries (503) while the outbox's disk has less free space than this. */
+  outboxReserveBytes: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Where each value came from, for the start-up summary. */
+  sources: Partial<Record<keyof ServerConfig, string>>;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+  }
+}
+
+/** The same rule as the contact form (SPEC s5): letters, digits, dot, underscore or hyphen, @, a domain, a dot and 2 to 4 letters. */
+export const EMAIL_PATTERN = /^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,4}$/;
+
+/** An address for a mail header: the strict pattern, optionally with a display name ("Name <a@b.co>"). */
+function isMailbox(value: string): boolean {
+  const named = /^([^<>\r\n"]{1,80}) <([^<>\s]+)>$/.exec(value);
+  return EMAIL_PATTERN.test(named ? named[2]! : value);
+}
+
+function isCidrOrIp(value: string): boolean {
+  const [addr, bits, ...rest] = value.split("/");
+  if (rest.length > 0 || !addr) return false;
+  const family = isIP(addr);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^[0-9]{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+function readSettings(root: string): { email?: string; companyName?: string } {
+  try {
+    return JSON.parse(readFileSync(join(root, "site-config", "settings.json"), "utf8")) as { email?: string; companyName?: string };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Reads the configuration from `env`. Throws ConfigError listing every bad
+ * value (not only the first), each with what is expected.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
+  const problems: string[] = [];
+  const sources: ServerConfig["sources"] = {};
+  const settings = readSettings(root);
+
+  const wholeNumber = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") {
+      sources[name as keyof ServerConfig] = "default";
+      return fallback;
+    }
+    const n = Number(raw);
+    if (!/^[0-9]+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}; it is "${raw}".`);
+      return fallback;
+    }
+    return n;
+  };
+
+  const port = wholeNumber("PORT", 3000, 0, 65535);
+  const host = env.HOST || "0.0.0.0";
+  const siteDir = env.SITE_DIR || join(root, "dist", "client");
+
+  let mailTo = env.MAIL_TO ?? "";
+  if (mailTo === "") {
+    mailTo = settings.email ?? "";
+    sources.mailTo = "site-config/settings.json";
+    if (mailTo === "") problems.push("MAIL_TO is not set and site-config/settings.json has no \"email\": set MAIL_TO to the address that receives enquiries.");
+  }
+  if (mailTo !== "" && !EMAIL_PATTERN.test(mailTo)) {
+    problems.push(`MAIL_TO must be one e-mail address such as sales@example.com; it is "${mailTo}".`);
+  }
+
+  let mailFrom = env.MAIL_FROM ?? "";
+  if (mailFrom === "") {
+    mailFrom = `${(settings.companyName ?? "Website").replace(/[<>"\r\n]/g, "")} website <${mailTo}>`;
+    sources.mailFrom = "default";
+  } else if (!isMailbox(mailFrom)) {
+    problems.push(`MAIL_FROM must be an e-mail address, optionally with a name: "Website <web@example.com>"; it is "${mailFrom}".`);
+  }
+
+  let smtpUrl: URL | undefined;
+  if (env.SMTP_URL) {
+    try {
+      smtpUrl = new URL(env.SMTP_URL);
+      if (smtpUrl.protocol !== "smtp:" && smtpUrl.protocol !== "smtps:") throw new Error("protocol");
+      if (!smtpUrl.hostname) throw new Error("host");
+    } catch {
+      smtpUrl = undefined;
+      problems.push(`SMTP_URL must look like smtp://user:password@mail.example.com:587 (or smtps://... for port 465); it is "${maskUrl(env.SMTP_URL)}".`);
+    }
+  }
+
+  const outboxDir = env.OUTBOX_DIR || join(root, "data", "outbox");
+  if (!env.OUTBOX_DIR) sources.outboxDir = "default";
+
+  const rateLimitPerMinute = wholeNumber("RATE_LIMIT_PER_MINUTE", 5, 0, 1_000_000);
+  const outboxReserveBytes = wholeNumber("OUTBOX_RESERVE_MB", 64, 0, 1_000_000_000) * 1024 * 1024;
+  const retryBaseMs = wholeNumber("SMTP_RETRY_BASE_MS", 5_000, 1, 3_600_000);
+  const retryMaxMs = wholeNumber("SMTP_RETRY_MAX_MS", 15 * 60_000, 1, 24 * 3_600_000);
+  if (retryMaxMs < retryBaseMs) problems.push(`SMTP_RETRY_MAX_MS (${retryMaxMs}) must not be smaller than SMTP_RETRY_BASE_MS (${retryBaseMs}).`);
+
+  const trustRaw = (env.TRUST_PROXY ?? "").trim();
+  let trustProxy: string[] = [];
+  if (trustRaw !== "" && trustRaw !== "false") {
+    trustProxy = trustRaw.split(",").map((s) => s.trim()).filter(Boolean);
+    const bad = trustProxy.filter((p) => !isCidrOrIp(p));
+    if (bad.length > 0 || trustProxy.length === 0) {
+      problems.push(`TRUST_PROXY must list the proxy's addresses, comma-separated IPs or CIDR ranges such as 127.0.0.1,10.0.0.0/8 (or be empty); "${bad.join(", ") || trustRaw}" is not one.`);
+    }
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { port, host, siteDir, mailTo, mailFrom, smtpUrl, outboxDir, rateLimitPerMinute, trustProxy, outboxReserveBytes, retryBaseMs, retryMaxMs, sources };
+}
+
+/** An URL with its password replaced by ****. */
+export function maskUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = "****";
+    return url.toString().replace(/\/$/, "");
+  } catch {
+    // Not an URL: hide anything between ":" and "@" that could be a password.
+    return raw.replace(/:[^:@/]*@/, ":****@");
+  }
+}
+
+/** The start-up summary: every setting, secrets masked, and where enquiries go. */
+export function describeConfig(config: ServerConfig): string {
+  const from = (key: keyof ServerConfig) => (config.sources[key] ? `  (${config.sources[key]})` : "");
+  const lines = [
+    "Configuration:",
+    `  PORT=${config.port}${from("port")}`,
+    `  MAIL_TO=${config.mailTo}${from("mailTo")}`,
+    `  MAIL_FROM=${config.mailFrom}${from("mailFrom")}`,
+    `  SMTP_URL=${config.smtpUrl ? maskUrl(config.smtpUrl.toString()) : "(not set)"}`,
+    `  OUTBOX_DIR=${config.outboxDir}${from("outboxDir")}`,
+    `  RATE_LIMIT_PER_MINUTE=${config.rateLimitPerMinute === 0 ? "0 (no limit)" : config.rateLimitPerMinute}${from("rateLimitPerMinute")}`,
+    `  TRUST_PROXY=${config.trustProxy.length > 0 ? config.trustProxy.join(",") : "(none: X-Forwarded-For is ignored)"}`,
+    `  OUTBOX_RESERVE_MB=${config.outboxReserveBytes / 1024 / 1024}${from("outboxReserveBytes")}`,
+    `  SMTP_RETRY_BASE_MS=${config.retryBaseMs}, SMTP_RETRY_MAX_MS=${config.retryMaxMs}`,
+    config.smtpUrl
+      ? `Enquiries are saved in ${join(config.outboxDir, "new")} and e-mailed to ${config.mailTo} through ${config.smtpUrl.hostname}; delivered ones move to sent/.`
+      : `No SMTP_URL set: enquiries are saved in ${join(config.outboxDir, "new")} (one file each) and not e-mailed. Set SMTP_URL to deliver them to ${config.mailTo}.`,
+  ];
+  return lines.join("\n");
+}

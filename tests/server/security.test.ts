@@ -1,0 +1,34 @@
+// @vitest-environment node
+/** Which inline scripts of a page get a CSP hash, and the policy's shape. */
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { buildCsp, inlineScriptHashes } from "../../server/security.ts";
+
+const sha = (s: string) => `'sha256-${createHash("sha256").update(s, "utf8").digest("base64")}'`;
+
+describe("inlineScriptHashes", () => {
+  it("hashes classic and module inline scripts exactly as written, and nothing else", () => {
+    const html = [
+      `<script>window.__reactRouterContext = {"a":"é"};</script>`,
+      `<script type="module" async="">import "/assets/entry.js";</script>`,
+      `<script type="application/ld+json">{"@type":"Organization"}</script>`,
+      `<script type="application/json" id="data">{}</script>`,
+      `<script src="/assets/x.js"></script>`,
+      `<script type="module" src="/assets/y.js"></script>`,
+      `<SCRIPT>\n  multi\n  line\n</SCRIPT>`,
+    ].join("\n");
+    expect(inlineScriptHashes(html)).toEqual([sha(`window.__reactRouterContext = {"a":"é"};`), sha(`import "/assets/entry.js";`), sha("\n  multi\n  line\n")].sort());
+  });
+});
+
+describe("buildCsp", () => {
+  it("keeps scripts strict, allows inline styles, forbids framing, and adds an external enquiry endpoint to connect-src", () => {
+    const csp = buildCsp([sha("x")], { connectSrc: ["https://mail.example.com"] });
+    expect(csp).toContain(`script-src 'self' ${sha("x")}`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("connect-src 'self' https://mail.example.com");
+    expect(csp).toContain("object-src 'none'");
+  });
+});
