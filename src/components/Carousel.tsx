@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import type { KeenSliderInstance, KeenSliderOptions } from "keen-slider";
-import { useReducedMotion } from "./motion";
+import { media, useReducedMotion } from "./motion";
 import { carouselCss, maxPerView, type CarouselSettings } from "./carousel-settings";
 
 export { LOGO_CAROUSEL, SERVICES_CAROUSEL, TESTIMONIALS_CAROUSEL } from "./carousel-settings";
@@ -27,7 +27,8 @@ export function Carousel({ settings, label, slides }: { settings: CarouselSettin
   const instance = useRef<KeenSliderInstance | null>(null);
   useEffect(() => {
     const container = sliderRef.current;
-    if (!container) return;
+    // keen-slider's breakpoints need matchMedia; without it the CSS layout stays, still and readable.
+    if (!container || !media("all")) return;
     let cancelled = false;
     const options: KeenSliderOptions = {
       loop: true,

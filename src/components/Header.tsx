@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { SiteSettings } from "@/generated/content";
 import { SmartLink } from "./ui";
+import { media } from "./motion";
 
 const linkClass =
   "rounded-md px-3 py-2 font-medium text-slate-700 transition hover:text-brand focus-visible:outline-2 focus-visible:outline-brand aria-[current=page]:font-semibold aria-[current=page]:text-brand";
@@ -63,10 +64,10 @@ export function Header({ settings }: { settings: SiteSettings }) {
 
   // Close and open at the SPEC's md breakpoint: the drawer never stays open on a wide screen.
   useEffect(() => {
-    const wide = window.matchMedia("(min-width: 768px)");
-    const onChange = () => wide.matches && setOpen(false);
-    wide.addEventListener("change", onChange);
-    return () => wide.removeEventListener("change", onChange);
+    const wide = media("(min-width: 768px)");
+    const onChange = () => wide?.matches && setOpen(false);
+    wide?.addEventListener("change", onChange);
+    return () => wide?.removeEventListener("change", onChange);
   }, []);
 
   // Visibility switches at once on opening (so the close button can take focus) and only after

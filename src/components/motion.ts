@@ -2,22 +2,27 @@ import { useSyncExternalStore } from "react";
 
 const QUERY = "(prefers-reduced-motion: reduce)";
 
+/** window.matchMedia, or null where there is none (old engines, jsdom). */
+export function media(query: string): MediaQueryList | null {
+  return typeof window !== "undefined" && typeof window.matchMedia === "function" ? window.matchMedia(query) : null;
+}
+
 /** True when the visitor asked the system for less motion. Re-renders when the setting changes. */
 export function useReducedMotion(): boolean {
   return useSyncExternalStore(
     (onChange) => {
-      const list = window.matchMedia(QUERY);
-      list.addEventListener("change", onChange);
-      return () => list.removeEventListener("change", onChange);
+      const list = media(QUERY);
+      list?.addEventListener("change", onChange);
+      return () => list?.removeEventListener("change", onChange);
     },
-    () => window.matchMedia(QUERY).matches,
+    () => media(QUERY)?.matches ?? false,
     // Pre-rendered HTML assumes motion is allowed; nothing moves before hydration anyway.
     () => false,
   );
 }
 
 export function prefersReducedMotion(): boolean {
-  return typeof window !== "undefined" && window.matchMedia(QUERY).matches;
+  return media(QUERY)?.matches ?? false;
 }
 
 /** Runs `start` once the page has finished loading (the `load` event), so media never competes with first paint. */
