@@ -4,7 +4,7 @@
  * dev on each request); never shipped in the client bundle.
  */
 import type { Section, Service, SiteSettings } from "@/generated/content";
-import type { SectionMap, SectionType } from "@/sections/types";
+import { neededEntries } from "./needs.ts";
 import { formatProblem, type Problem } from "./problems.ts";
 import { COLLECTION_NAMES, hasErrors, loadSite, type CollectionName, type Collections, type LoadResult } from "./load.ts";
 
@@ -49,46 +49,9 @@ export function rootData(): RootData {
   return { settings: result.settings, routes: result.routes };
 }
 
-interface Need {
-  name: CollectionName;
-  /** Entry ids; undefined = every entry. */
-  ids?: readonly string[];
-}
-
-/** Which collection entries each section type shows. Complete by type: a new section type must say. */
-const NEEDS: { [K in SectionType]: (section: SectionMap[K]) => Need[] } = {
-  hero: () => [],
-  "page-banner": () => [],
-  "stats-band": () => [],
-  "service-explorer": (s) => [{ name: "services", ids: s.services }],
-  "industries-grid": (s) => [{ name: "industries", ids: s.industries }],
-  "testimonials-carousel": (s) => [{ name: "testimonials", ids: s.testimonials }],
-  "services-carousel": (s) => [{ name: "services", ids: s.services }],
-  "logo-carousel": (s) => [{ name: "partners", ids: s.partners }],
-  portfolio: (s) => s.sources.map((src) => ({ name: src.collection })),
-  contact: () => [],
-  "contact-info": () => [],
-  "text-block": () => [],
-  "call-to-action": () => [],
-  "feature-list": () => [],
-  "services-grid": (s) => [{ name: "services", ids: s.services }],
-  "process-steps": () => [{ name: "process-steps" }],
-  "offerings-grid": (s) => [{ name: s.collection }],
-  message: () => [],
-  "service-detail": () => [{ name: "services" }],
-};
-
-const needsOf = <K extends SectionType>(type: K, section: SectionMap[K]): Need[] => NEEDS[type](section);
 
 function pick(collections: Collections, sections: Section[]): Partial<Collections> {
-  const wanted = new Map<CollectionName, Set<string> | "all">();
-  for (const section of sections) {
-    for (const need of needsOf(section.type, section)) {
-      const current = wanted.get(need.name);
-      if (current === "all" || need.ids === undefined) wanted.set(need.name, "all");
-      else wanted.set(need.name, new Set([...(current ?? []), ...need.ids]));
-    }
-  }
+  const wanted = neededEntries(sections);
   const out: Partial<Collections> = {};
   for (const name of COLLECTION_NAMES) {
     const want = wanted.get(name);
