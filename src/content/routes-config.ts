@@ -24,6 +24,13 @@ export const contentRoot = (): string => process.env.SITE_ROOT ?? process.cwd();
  */
 export const includeDrafts = (): boolean => process.env.NODE_ENV !== "production";
 
+/**
+ * The section catalog: a preview-only page (npm run dev). Off wherever
+ * NODE_ENV is "production": `react-router build` and typegen set it.
+ */
+export const CATALOG_PATH = "/__sections";
+export const catalogEnabled = (): boolean => process.env.NODE_ENV !== "production";
+
 /** A page document (parsed JSON, possibly invalid) marked as a draft. */
 export function isDraft(page: unknown): boolean {
   return Boolean(page && typeof page === "object" && "status" in page && page.status === "draft");

@@ -1,7 +1,8 @@
 /**
  * Vite plugin: validates site-config/ before a build (a content error fails
- * it, printed one line per problem) and on every save in dev (shown in
- * Vite's error overlay and the terminal; the page reloads when it is fixed).
+ * it, printed one line per problem; warnings are printed and the build goes
+ * on) and on every save in dev (errors in Vite's error overlay and the
+ * terminal, warnings in the terminal; the page reloads when it is fixed).
  */
 import { join } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
@@ -54,7 +55,9 @@ export function siteContent({ root }: { root: string }): Plugin {
           server.config.logger.error(formatReport(problems), { timestamp: true });
           overlay(server, errors);
         } else {
-          if (announce || lastErrors.length > 0) server.config.logger.info("site-config/ is valid", { timestamp: true });
+          // Warnings do not stop anything; they are printed so they get seen.
+          if (problems.length > 0) server.config.logger.warn(formatReport(problems), { timestamp: true });
+          else if (announce || lastErrors.length > 0) server.config.logger.info("site-config/ is valid", { timestamp: true });
           // Loaders read content on each request: a reload shows the change.
           hot(server).send({ type: "full-reload", path: "*" });
         }
