@@ -227,6 +227,8 @@ export function loadSite(root: string): LoadResult {
   } else if (home.draft) {
     const loc = home.parsed?.locations.get("/status")?.value;
     fileProblem(home.file, "the home page cannot be a draft", 'Remove "status": "draft": the live site needs a page at /.', loc?.line, loc?.column, "status", "/status");
+    // One message for one mistake: links to / are not also reported as links to a draft.
+    home.draft = false;
   }
 
   // 2. What exists, read tolerantly: ids per collection and every route.

@@ -19,17 +19,21 @@ export const servicePath = (id: string) => `/services/${id}`;
 export const contentRoot = (): string => process.env.SITE_ROOT ?? process.cwd();
 
 /**
- * Drafts are part of the site while previewing (npm run dev, tests) and only
- * a production build leaves them out. `react-router build` sets NODE_ENV.
+ * A production build, or the production route table (typegen). `react-router
+ * build` sets NODE_ENV=production unless the shell already set NODE_ENV to
+ * something else, so the command itself counts too: a draft must never reach
+ * the live site because of a stray NODE_ENV.
  */
-export const includeDrafts = (): boolean => process.env.NODE_ENV !== "production";
+export const isProduction = (): boolean => process.env.NODE_ENV === "production" || process.argv[2] === "build";
+
+/** Drafts are part of the site while previewing (npm run dev, tests); a production build leaves them out. */
+export const includeDrafts = (): boolean => !isProduction();
 
 /**
- * The section catalog: a preview-only page (npm run dev). Off wherever
- * NODE_ENV is "production": `react-router build` and typegen set it.
+ * The section catalog: a preview-only page (npm run dev), never built.
  */
 export const CATALOG_PATH = "/__sections";
-export const catalogEnabled = (): boolean => process.env.NODE_ENV !== "production";
+export const catalogEnabled = (): boolean => !isProduction();
 
 /** A page document (parsed JSON, possibly invalid) marked as a draft. */
 export function isDraft(page: unknown): boolean {
