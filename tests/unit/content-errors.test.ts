@@ -162,8 +162,10 @@ describe("the five most common mistakes: exactly one message each, with file:lin
       site = copySite();
       edit(site);
       const [p] = loadSite(site.root).problems;
-      // Line numbers move as content changes; what the author reads after them must match.
-      expect(guide, name).toContain(`${p!.message}.${p!.hint ? ` ${p!.hint}` : ""}`);
+      // Line numbers move as content changes; what the author reads after them must match
+      // (the guide shortens the list of every section type to its first two).
+      const text = `${p!.message}.${p!.hint ? ` ${p!.hint}` : ""}`.replace(/( Known types: [^,]+, [^,]+), .*$/, "$1, ...");
+      expect(guide, name).toContain(text);
     }
   });
 });

@@ -17,7 +17,9 @@ describe("docs/sections.md", () => {
     const doc = renderSectionsDoc(schemasDir);
     for (const type of sectionTypes(schemasDir)) {
       const schema = JSON.parse(readFileSync(join(schemasDir, "sections", `${type}.schema.json`), "utf8")) as { properties: object; examples: unknown[] };
-      const part = doc.slice(doc.indexOf(`\n## ${type}\n`), doc.indexOf("\n## ", doc.indexOf(`\n## ${type}\n`) + 1) >>> 0);
+      const start = doc.indexOf(`\n## ${type}\n`);
+      const end = doc.indexOf("\n## ", start + 1);
+      const part = doc.slice(start, end < 0 ? undefined : end);
       for (const field of Object.keys(schema.properties)) expect(part, `${type}.${field}`).toContain(`| \`${field}\` |`);
       expect(part).toContain(JSON.stringify(schema.examples[0], null, 2));
     }
@@ -36,7 +38,7 @@ describe("docs/editing.md", () => {
     for (const name of named) expect(scripts).toContain(name);
   });
   it("names only files and folders that exist", () => {
-    const paths = [...guide.matchAll(/`((?:site-config|schemas|public|docs)\/[^`*<> ]*)`/g)].map((m) => m[1]!.replace(/\/$/, ""));
+    const paths = [...guide.matchAll(/`((?:site-config|schemas|public|docs)\/[^`*<> ]*)`/g)].map((m) => m[1]!.replace(/\/$/, "").replace(/(:\d+)+$/, ""));
     expect(paths.length).toBeGreaterThan(5);
     for (const p of paths) expect(() => readFileSync(join(repoRoot, p)), p).not.toThrow(/ENOENT/);
   });
