@@ -7,6 +7,7 @@
 import { join } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { hasErrors, loadSite } from "./load.ts";
+import { routePaths } from "./routes-config.ts";
 import { formatProblem, formatReport, type Problem } from "./problems.ts";
 
 export function siteContent({ root }: { root: string }): Plugin {
@@ -64,8 +65,24 @@ export function siteContent({ root }: { root: string }): Plugin {
         lastErrors = errors;
       };
       server.watcher.add([join(root, "site-config"), join(root, "schemas")]);
+      // The route table is read from site-config/ when the server starts. A new,
+      // renamed or deleted page (or a page turned into a draft or back) needs a
+      // new one: restart, as React Router does when src/routes.ts changes.
+      let routes = routePaths(root).join("\n");
+      let restarting = false;
       const onChange = (file: string) => {
-        if (file.startsWith(join(root, "site-config")) || file.startsWith(join(root, "schemas"))) check(false);
+        if (!file.startsWith(join(root, "site-config")) && !file.startsWith(join(root, "schemas"))) return;
+        const now = routePaths(root).join("\n");
+        if (now !== routes && !restarting) {
+          routes = now;
+          restarting = true;
+          server.config.logger.info("site-config/: the list of pages changed, restarting so every address works", { timestamp: true });
+          void server.restart().finally(() => {
+            restarting = false;
+          });
+          return;
+        }
+        check(false);
       };
       server.watcher.on("change", onChange);
       server.watcher.on("add", onChange);
