@@ -58,7 +58,7 @@ export default function Catalog() {
         </nav>
       </div>
       {entries.map((e) => (
-        <article key={e.type} id={`section-${e.type}`} data-catalog-entry={e.type} aria-labelledby={`catalog-${e.type}`} className="border-t-4 border-slate-200">
+        <article key={e.type} id={`section-${e.type}`} data-catalog-entry={e.type} aria-labelledby={`catalog-${e.type}`} className="scroll-mt-16 border-t-4 border-slate-200">
           <header className="mx-auto max-w-5xl px-4 py-6">
             <h2 id={`catalog-${e.type}`} className="font-mono text-2xl font-bold text-navy">
               {e.type}
