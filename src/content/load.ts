@@ -351,7 +351,7 @@ export function loadSite(root: string): LoadResult {
           column: 1,
           path: "",
           message: "no page shows this collection",
-          hint: `Add a section that shows it (${where}) to a page, or delete the file.`,
+          hint: `Show it on a page with ${where}, or delete the file.`,
           pointer: "",
         });
         continue;
@@ -381,14 +381,23 @@ export function loadSite(root: string): LoadResult {
 /** Links in the header menu and footer lists: dropped from the live site when they go to a draft. */
 const MENU_LINK = /^\/(navigation|footer\/quickLinks|footer\/companyLinks)\/\d+\/href$/;
 
-/** Where a collection's entries are picked by id, from the schemas: '"testimonials" in a testimonials-carousel section'. */
+/** Where pages choose a collection's entries, from the schemas: '"testimonials" in a testimonials-carousel section'. */
 function sectionsShowing(schemas: SchemaSet, collection: string): string {
   const places: string[] = [];
   for (const file of schemas.files.filter((f) => f.startsWith("sections/"))) {
-    const props = (schemas.raw.get(file)!.properties ?? {}) as Record<string, { items?: { collectionRef?: string }; enum?: unknown[] }>;
-    for (const [field, prop] of Object.entries(props)) {
-      if (prop.items?.collectionRef === collection) places.push(`"${field}" in a ${file.slice("sections/".length, -".schema.json".length)} section`);
-    }
+    const type = file.slice("sections/".length, -".schema.json".length);
+    const a = /^[aeiou]/.test(type) ? "an" : "a";
+    // A list of ids ("collectionRef") or a choice of whole collection ("enum"), at any depth.
+    const walk = (node: unknown, field: string) => {
+      if (!node || typeof node !== "object" || Array.isArray(node)) return;
+      const obj = node as Record<string, unknown>;
+      const items = obj.items as Record<string, unknown> | undefined;
+      if (items?.collectionRef === collection) places.push(`"${field}" in ${a} ${type} section`);
+      else if (Array.isArray(obj.enum) && obj.enum.includes(collection)) places.push(`"${field}": "${collection}" in ${a} ${type} section`);
+      for (const [name, prop] of Object.entries((obj.properties ?? {}) as Record<string, unknown>)) walk(prop, name);
+      if (items) walk(items, field);
+    };
+    walk(schemas.raw.get(file), "");
   }
   return places.length > 0 ? places.join(" or ") : "a section that lists it";
 }

@@ -231,3 +231,18 @@ describe("warnings print but do not fail", () => {
     expect(lines[0]).not.toContain("warning");
   });
 });
+
+describe("a collection no page shows", () => {
+  it("is one warning for the file, naming the section that would show it", () => {
+    const lines = problemsAfter((s) =>
+      s.edit("pages/web-development.json", (t) => {
+        const page = JSON.parse(t) as { sections: { type: string }[] };
+        page.sections = page.sections.filter((x) => x.type !== "offerings-grid");
+        return JSON.stringify(page, null, 2);
+      }),
+    );
+    expect(lines).toEqual([
+      'site-config/collections/web-offerings.json:1:1  (whole file)  warning: no page shows this collection. Show it on a page with "collection": "web-offerings" in an offerings-grid section, or delete the file.',
+    ]);
+  });
+});
