@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+// The dev server for *.dev.spec.ts (section catalog, drafts): E2E_DEV_PORT, or E2E_PORT + 100.
+const devPort = Number(process.env.E2E_DEV_PORT ?? port + 100);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -12,22 +14,36 @@ export default defineConfig({
   reporter: [["list"]],
   timeout: 30_000,
   use: {
-    baseURL: `http://localhost:${port}`,
     // Debian's Chromium: no browser download (the machine has no internet).
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
-  // The production server over the built site (npm test builds first).
-  webServer: {
-    command: "tsx server/main.ts",
-    // Every browser test comes from 127.0.0.1: a per-minute enquiry limit
-    // meant for the public would fail the suite. Test enquiries go to a
-    // throwaway outbox, never to data/.
-    env: { PORT: String(port), HOST: "127.0.0.1", RATE_LIMIT_PER_MINUTE: "10000", OUTBOX_DIR: join(tmpdir(), `site-e2e-outbox-${port}`) },
-    url: `http://localhost:${port}/`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  projects: [
+    // The production server over the built site (npm test builds first).
+    { name: "production", testIgnore: "**/*.dev.spec.ts", use: { baseURL: `http://localhost:${port}` } },
+    // What authors preview with npm run dev.
+    { name: "dev", testMatch: "**/*.dev.spec.ts", timeout: 90_000, use: { baseURL: `http://localhost:${devPort}` } },
+  ],
+  webServer: [
+    {
+      command: "tsx server/main.ts",
+      // Every browser test comes from 127.0.0.1: a per-minute enquiry limit
+      // meant for the public would fail the suite. Test enquiries go to a
+      // throwaway outbox, never to data/.
+      env: { PORT: String(port), HOST: "127.0.0.1", RATE_LIMIT_PER_MINUTE: "10000", OUTBOX_DIR: join(tmpdir(), `site-e2e-outbox-${port}`) },
+      url: `http://localhost:${port}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `tsx tests/e2e/dev-server.ts ${devPort}`,
+      url: `http://localhost:${devPort}/__sections`,
+      reuseExistingServer: false,
+      // SIGTERM lets the script remove its copy of site-config/.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      timeout: 120_000,
+    },
+  ],
 });

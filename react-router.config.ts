@@ -1,11 +1,16 @@
 import type { Config } from "@react-router/dev/config";
-import { routePaths } from "./src/content/routes-config.ts";
+import { join } from "node:path";
+import { CATALOG_PATH, catalogEnabled, contentRoot, routePaths } from "./src/content/routes-config.ts";
 
 export default {
   appDirectory: "src",
-  buildDirectory: "dist",
+  // SITE_ROOT builds another copy of the content (tests do) into its own dist/, leaving ours alone.
+  buildDirectory: process.env.SITE_ROOT ? join(process.env.SITE_ROOT, "dist") : "dist",
   // Every route is pre-rendered to static HTML at build time and hydrates in
-  // the browser; no server rendering at request time.
+  // the browser; no server rendering at request time. Drafts are not in a
+  // production build's route list.
   ssr: false,
-  prerender: () => routePaths(process.cwd()),
+  // The catalog is listed only where it exists (dev), where React Router
+  // checks that every route with a loader is in this list but renders nothing.
+  prerender: () => [...routePaths(contentRoot()), ...(catalogEnabled() ? [CATALOG_PATH] : [])],
 } satisfies Config;

@@ -17,10 +17,14 @@ import type {
   SiteSettings,
   Testimonial,
 } from "../generated/content.ts";
-import { problemsFromAjv, readablePath } from "./ajv-problems.ts";
+import { problemsFromAjv, readablePath, splitPointer } from "./ajv-problems.ts";
 import { JsonSyntaxError, parseJson, type JsonValue, type ParsedJson } from "./json-source.ts";
 import { didYouMean, sortProblems, type Problem } from "./problems.ts";
+import { neededEntries } from "./needs.ts";
+import { isDraft, pagePath, routeList, servicePath } from "./routes-config.ts";
 import { loadSchemas, setKeywordContext, type SchemaSet } from "./schemas.ts";
+
+export { pagePath, servicePath };
 
 /** Collection file name (site-config/collections/<name>.json) -> schema (schemas/collections/<schema>.schema.json). */
 export const COLLECTION_SCHEMAS = {
@@ -59,6 +63,8 @@ export interface PageSource {
   parsed?: ParsedJson;
   /** The page, when it matches the schema. */
   doc?: Page;
+  /** "status": "draft": shown by npm run dev, left out of the production build. */
+  draft: boolean;
 }
 
 export interface LoadResult {
@@ -67,8 +73,10 @@ export interface LoadResult {
   collections?: Collections;
   serviceTemplate?: ServiceTemplate;
   pages: PageSource[];
-  /** Every route path the content defines, pages first, then service pages. */
+  /** Every route of the live site, pages first, then service pages; drafts are not in it. */
   routes: string[];
+  /** Paths of draft pages (npm run dev shows them; a production build leaves them out). */
+  draftRoutes: string[];
   facts: SiteFacts;
 }
 
@@ -84,8 +92,6 @@ export function contentDirs(root: string): ContentDirs {
 }
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-export const pagePath = (slug: string) => (slug === "home" ? "/" : `/${slug}`);
-export const servicePath = (id: string) => `/services/${id}`;
 
 const schemaCache = new Map<string, { signature: string; set: SchemaSet }>();
 
@@ -213,10 +219,16 @@ export function loadSite(root: string): LoadResult {
       continue;
     }
     const doc = read(join(dirs.configDir, "pages", name.slice(1)));
-    pages.push({ slug, path: pagePath(slug), file, parsed: doc.parsed });
+    pages.push({ slug, path: pagePath(slug), file, parsed: doc.parsed, draft: isDraft(doc.parsed?.value) });
   }
-  if (!pages.some((p) => p.slug === "home")) {
+  const home = pages.find((p) => p.slug === "home");
+  if (!home) {
     fileProblem("site-config/pages/home.json", "there is no home page", "Add site-config/pages/home.json: it becomes the page at /.");
+  } else if (home.draft) {
+    const loc = home.parsed?.locations.get("/status")?.value;
+    fileProblem(home.file, "the home page cannot be a draft", 'Remove "status": "draft": the live site needs a page at /.', loc?.line, loc?.column, "status", "/status");
+    // One message for one mistake: links to / are not also reported as links to a draft.
+    home.draft = false;
   }
 
   // 2. What exists, read tolerantly: ids per collection and every route.
@@ -235,19 +247,23 @@ export function loadSite(root: string): LoadResult {
     return ids;
   };
   const collectionIds = new Map<string, ReadonlySet<string> | undefined>(COLLECTION_NAMES.map((n) => [n, idsOf(collectionDocs.get(n))]));
-  const routes = [...pages.map((p) => p.path), ...[...(collectionIds.get("services") ?? [])].map(servicePath)];
+  const routes = routeList(pages, [...(collectionIds.get("services") ?? [])], { drafts: false });
+  const draftRoutes = pages.filter((p) => p.draft).map((p) => p.path);
   const assets = new Set(listFiles(dirs.publicDir));
 
   // 3. Validate each document against its schema, with the site-wide checks.
-  const facts: SiteFacts = { schemas, sectionTypes: types, assets, routes, collectionIds };
-  const validate = <T>(doc: Doc, schemaFile: string, expectSchemaRef: string): T | undefined => {
+  const facts: SiteFacts = { schemas, sectionTypes: types, assets, routes, draftRoutes, collectionIds };
+  const validate = <T>(doc: Doc, schemaFile: string, expectSchemaRef: string, options?: CheckOptions): T | undefined => {
     if (!doc.parsed) return undefined;
-    const { valid, problems: found } = checkDocument<T>(facts, doc.file, doc.parsed, schemaFile, expectSchemaRef);
+    const { valid, problems: found } = checkDocument<T>(facts, doc.file, doc.parsed, schemaFile, expectSchemaRef, options);
     problems.push(...found);
     return valid;
   };
 
-  const settings = validate<SiteSettings>(settingsDoc, "settings.schema.json", "../schemas/settings.schema.json");
+  // Menus and footer lists leave out links to drafts in a production build (rootData), so those links are fine.
+  const settings = validate<SiteSettings>(settingsDoc, "settings.schema.json", "../schemas/settings.schema.json", {
+    draftLinkAllowed: (pointer) => MENU_LINK.test(pointer),
+  });
   const serviceTemplate = validate<ServiceTemplate>(templateDoc, "service-template.schema.json", "../../schemas/service-template.schema.json");
   if (serviceTemplate && !serviceTemplate.sections.some((s) => s.type === "service-detail")) {
     const loc = templateDoc.parsed?.locations.get("/sections")?.value;
@@ -312,10 +328,78 @@ export function loadSite(root: string): LoadResult {
       : undefined;
 
   for (const page of pages) {
-    page.doc = validate<Page>({ file: page.file, parsed: page.parsed }, "page.schema.json", "../../schemas/page.schema.json");
+    page.doc = validate<Page>({ file: page.file, parsed: page.parsed }, "page.schema.json", "../../schemas/page.schema.json", {
+      draftLinkAllowed: () => page.draft,
+    });
   }
 
-  return { problems: sortProblems(problems), settings, collections, serviceTemplate, pages, routes, facts };
+  // Entries no page shows: a warning (only when every page could be read, or the answer would be wrong).
+  if (serviceTemplate && pages.every((p) => p.doc)) {
+    const shown = neededEntries([...pages.flatMap((p) => p.doc!.sections), ...serviceTemplate.sections]);
+    for (const name of COLLECTION_NAMES) {
+      const doc = collectionDocs.get(name)!;
+      const list = doc.parsed?.value;
+      if (name === "services" || !list || typeof list !== "object" || Array.isArray(list) || !Array.isArray(list.items)) continue;
+      const want = shown.get(name);
+      if (want === "all") continue;
+      const where = sectionsShowing(schemas, name);
+      if (!want) {
+        problems.push({
+          severity: "warning",
+          file: doc.file,
+          line: 1,
+          column: 1,
+          path: "",
+          message: "no page shows this collection",
+          hint: `Show it on a page with ${where}, or delete the file.`,
+          pointer: "",
+        });
+        continue;
+      }
+      list.items.forEach((item: JsonValue, index: number) => {
+        if (!item || typeof item !== "object" || Array.isArray(item) || (typeof item.id !== "string" && typeof item.id !== "number")) return;
+        if (want.has(String(item.id))) return;
+        const pointer = `/items/${index}`;
+        const loc = doc.parsed!.locations.get(pointer)!.value;
+        problems.push({
+          severity: "warning",
+          file: doc.file,
+          line: loc.line,
+          column: loc.column,
+          path: readablePath(pointer, doc.parsed!.value),
+          message: `entry "${item.id}" is not shown on any page`,
+          hint: `Add "${item.id}" to ${where} on a page, or delete the entry.`,
+          pointer,
+        });
+      });
+    }
+  }
+
+  return { problems: sortProblems(problems), settings, collections, serviceTemplate, pages, routes, draftRoutes, facts };
+}
+
+/** Links in the header menu and footer lists: dropped from the live site when they go to a draft. */
+const MENU_LINK = /^\/(navigation|footer\/quickLinks|footer\/companyLinks)\/\d+\/href$/;
+
+/** Where pages choose a collection's entries, from the schemas: '"testimonials" in a testimonials-carousel section'. */
+function sectionsShowing(schemas: SchemaSet, collection: string): string {
+  const places: string[] = [];
+  for (const file of schemas.files.filter((f) => f.startsWith("sections/"))) {
+    const type = file.slice("sections/".length, -".schema.json".length);
+    const a = /^[aeiou]/.test(type) ? "an" : "a";
+    // A list of ids ("collectionRef") or a choice of whole collection ("enum"), at any depth.
+    const walk = (node: unknown, field: string) => {
+      if (!node || typeof node !== "object" || Array.isArray(node)) return;
+      const obj = node as Record<string, unknown>;
+      const items = obj.items as Record<string, unknown> | undefined;
+      if (items?.collectionRef === collection) places.push(`"${field}" in ${a} ${type} section`);
+      else if (Array.isArray(obj.enum) && obj.enum.includes(collection)) places.push(`"${field}": "${collection}" in ${a} ${type} section`);
+      for (const [name, prop] of Object.entries((obj.properties ?? {}) as Record<string, unknown>)) walk(prop, name);
+      if (items) walk(items, field);
+    };
+    walk(schemas.raw.get(file), "");
+  }
+  return places.length > 0 ? places.join(" or ") : "a section that lists it";
 }
 
 /** What validation needs to know about the whole site. */
@@ -324,7 +408,13 @@ export interface SiteFacts {
   sectionTypes: string[];
   assets: ReadonlySet<string>;
   routes: readonly string[];
+  draftRoutes: readonly string[];
   collectionIds: ReadonlyMap<string, ReadonlySet<string> | undefined>;
+}
+
+export interface CheckOptions {
+  /** Whether a link at this JSON Pointer may go to a draft page (default: no). */
+  draftLinkAllowed?: (pointer: string) => boolean;
 }
 
 /**
@@ -338,27 +428,48 @@ export function checkDocument<T>(
   parsed: ParsedJson,
   schemaFile: string,
   expectSchemaRef?: string,
+  options: CheckOptions = {},
 ): { valid: T | undefined; problems: Problem[] } {
   const validator = facts.schemas.validator<T>(schemaFile);
   const found: Problem[] = [];
   const value = parsed.value;
   const routeSet = new Set(facts.routes);
+  const draftSet = new Set(facts.draftRoutes);
+  const missingAlt: string[] = [];
+  const altFallbacks = new Map<string, string>();
+  const add = (severity: Problem["severity"], pointer: string, message: string, hint?: string) => {
+    const loc = parsed.locations.get(pointer)?.value ?? { line: 1, column: 1 };
+    found.push({ severity, file, line: loc.line, column: loc.column, path: readablePath(pointer, value), message, hint, pointer });
+  };
   setKeywordContext({
     assetExists: (p) => facts.assets.has(p),
     assetSuggestion: (p) => didYouMean(p, facts.assets),
     routeExists: (p) => routeSet.has(p),
     routeSuggestion: (p) => didYouMean(p, facts.routes),
+    routeIsDraft: (p) => draftSet.has(p),
+    draftLinkAllowed: (pointer) => options.draftLinkAllowed?.(pointer) ?? false,
     collectionIds: (name) => facts.collectionIds.get(name),
-    report: (pointer, message, hint) => {
-      const loc = parsed.locations.get(pointer)?.value ?? { line: 1, column: 1 };
-      found.push({ severity: "error", file, line: loc.line, column: loc.column, path: readablePath(pointer, value), message, hint, pointer });
-    },
+    report: (pointer, message, hint) => add("error", pointer, message, hint),
+    warn: (pointer, message, hint) => add("warning", pointer, message, hint),
+    missingAlt: (pointer) => missingAlt.push(pointer),
+    altFallback: (pointer, text) => altFallbacks.set(pointer, text),
   });
   let valid: T | undefined;
   try {
     if (validator(value)) valid = value;
   } finally {
     setKeywordContext(null);
+  }
+  for (const pointer of missingAlt) {
+    const fallback = altFallbacks.get(pointer);
+    if (fallback === undefined) {
+      add("error", pointer, "image has no alt text", 'Add "alt": "what the picture shows", or "decorative": true if it only decorates.');
+    } else {
+      add("warning", pointer, `image has no alt text, so "${fallback}" is used instead`, 'Add "alt": "what the picture shows", or "decorative": true if it only decorates.');
+      // The fallback is applied here, with the content, so components render alt as given.
+      const image = valueAtPointer(value, pointer);
+      if (image && typeof image === "object" && !Array.isArray(image)) image.alt = fallback;
+    }
   }
   if (!valid) found.push(...problemsFromAjv(validator.errors ?? [], { file, parsed, sectionTypes: facts.sectionTypes }));
   // "$schema" is what gives authors autocompletion; a wrong one silently turns it off.
@@ -376,6 +487,15 @@ export function checkDocument<T>(
     });
   }
   return { valid, problems: found };
+}
+
+function valueAtPointer(data: JsonValue, pointer: string): JsonValue | undefined {
+  let node: JsonValue | undefined = data;
+  for (const seg of splitPointer(pointer)) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = Array.isArray(node) ? node[Number(seg)] : node[seg];
+  }
+  return node;
 }
 
 export const hasErrors = (problems: readonly Problem[]) => problems.some((p) => p.severity === "error");

@@ -70,7 +70,8 @@ export function didYouMean(input: string, candidates: Iterable<string>): string 
   if (best === undefined) return undefined;
   const limit = Math.max(2, Math.floor(Math.max(input.length, best.length) / 3));
   const contains = best.toLowerCase().includes(input.toLowerCase()) || input.toLowerCase().includes(best.toLowerCase());
-  return bestScore <= limit || (contains && input.length >= 3) ? best : undefined;
+  // "Contains" only between words of some length: "/" is in every path and suggests nothing.
+  return bestScore <= limit || (contains && input.length >= 3 && best.length >= 3) ? best : undefined;
 }
 
 export const quoteList = (values: Iterable<unknown>) => [...values].map((v) => JSON.stringify(v)).join(", ");

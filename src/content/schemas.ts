@@ -22,8 +22,18 @@ export interface KeywordContext {
   assetSuggestion(path: string): string | undefined;
   routeExists(path: string): boolean;
   routeSuggestion(path: string): string | undefined;
+  /** A page that exists but is a draft (left out of the live site). */
+  routeIsDraft(path: string): boolean;
+  /** Whether a link at this pointer may go to a draft page (from a draft page, or a menu that drops it). */
+  draftLinkAllowed(pointer: string): boolean;
   collectionIds(name: string): ReadonlySet<string> | undefined;
   report(pointer: string, message: string, hint?: string): void;
+  /** A problem that is printed but does not fail the build. */
+  warn(pointer: string, message: string, hint?: string): void;
+  /** An image without alt text and not marked decorative. */
+  missingAlt(pointer: string): void;
+  /** The text shown as alt when the image at pointer has none. */
+  altFallback(pointer: string, text: string): void;
 }
 
 let active: KeywordContext | null = null;
@@ -66,7 +76,15 @@ function addSiteKeywords(ajv: Ajv) {
     validate: (_schema: boolean, data: string, _parent?: unknown, cxt?: { instancePath: string }) => {
       if (!active || !cxt || !data.startsWith("/")) return true;
       const path = data.replace(/[?#].*$/, "");
-      if (!active.routeExists(path)) {
+      if (active.routeIsDraft(path)) {
+        if (!active.draftLinkAllowed(cxt.instancePath)) {
+          active.report(
+            cxt.instancePath,
+            `link "${data}" goes to a draft page, which is not on the live site`,
+            `Remove the link, or publish the page: delete "status": "draft" from site-config/pages/${path === "/" ? "home" : path.slice(1)}.json.`,
+          );
+        }
+      } else if (!active.routeExists(path)) {
         const near = active.routeSuggestion(path);
         active.report(
           cxt.instancePath,
@@ -101,17 +119,46 @@ function addSiteKeywords(ajv: Ajv) {
     schemaType: "boolean",
     metaSchema: { type: "boolean", const: true },
     validate: (_schema: boolean, data: Record<string, unknown>, _parent?: unknown, cxt?: { instancePath: string }) => {
-      if (active && cxt && data.decorative !== true && (typeof data.alt !== "string" || data.alt.trim() === "")) {
-        active.report(
-          cxt.instancePath,
-          "image has no alt text",
-          'Add "alt": "what the picture shows", or "decorative": true if it only decorates.',
-        );
+      // An error, or a warning where the schema names a fallback (altFallback): decided once validation is done.
+      if (active && cxt && data.decorative !== true && (typeof data.alt !== "string" || data.alt.trim() === "")) active.missingAlt(cxt.instancePath);
+      return true;
+    },
+  });
+  ajv.addKeyword({
+    // Next to an image property: the field of the same entry whose text stands in for missing alt text.
+    keyword: "altFallback",
+    // No "type": it sits beside a "$ref", and strict mode wants a type declared wherever a typed keyword is.
+    schemaType: "string",
+    validate: (field: string, _data: unknown, _parent?: unknown, cxt?: { instancePath: string; parentData: unknown }) => {
+      const owner = cxt?.parentData;
+      if (active && cxt && owner && typeof owner === "object" && field in owner) {
+        const text = (owner as Record<string, unknown>)[field];
+        if (typeof text === "string" && text.trim() !== "") active.altFallback(cxt.instancePath, text);
+      }
+      return true;
+    },
+  });
+  ajv.addKeyword({
+    // Longer text is allowed (up to maxLength) but reads badly: a warning, not an error.
+    keyword: "recommendedMaxLength",
+    type: "string",
+    schemaType: "number",
+    validate: (limit: number, data: string, _parent?: unknown, cxt?: { instancePath: string }) => {
+      if (active && cxt && data.length > limit) {
+        const name = cxt.instancePath.split("/").at(-1) ?? "text";
+        active.warn(cxt.instancePath, `"${name}" is very long (${data.length} characters; up to ${limit} reads best)`, "Shorten it: long headings wrap onto many lines on phones.");
       }
       return true;
     },
   });
 }
+
+/**
+ * Keywords for editors, not for validation: VS Code's completion snippets
+ * (defaultSnippets) and descriptions of enum values. Registered so that
+ * strict mode accepts them; Ajv ignores their values.
+ */
+export const EDITOR_KEYWORDS = ["defaultSnippets", "enumDescriptions", "markdownEnumDescriptions", "markdownDescription"] as const;
 
 export interface SchemaSet {
   ajv: Ajv;
@@ -139,6 +186,7 @@ export function loadSchemas(schemasDir: string): SchemaSet {
   // Form schemas (schemas/forms/) carry the exact error message per rule for
   // the form to show; an annotation only, it never fails validation.
   ajv.addKeyword({ keyword: "messages", schemaType: "object", metaSchema: { type: "object", additionalProperties: { type: "string" } } });
+  ajv.addVocabulary([...EDITOR_KEYWORDS]);
   const raw = new Map<string, Record<string, unknown>>();
   const files: string[] = [];
   for (const full of listJson(schemasDir)) {

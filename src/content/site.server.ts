@@ -4,9 +4,11 @@
  * dev on each request); never shipped in the client bundle.
  */
 import type { Section, Service, SiteSettings } from "@/generated/content";
-import type { SectionMap, SectionType } from "@/sections/types";
+import { parseJson } from "./json-source.ts";
+import { neededEntries } from "./needs.ts";
+import { contentRoot, includeDrafts } from "./routes-config.ts";
 import { formatProblem, type Problem } from "./problems.ts";
-import { COLLECTION_NAMES, hasErrors, loadSite, type CollectionName, type Collections, type LoadResult } from "./load.ts";
+import { checkDocument, COLLECTION_NAMES, hasErrors, loadSite, sectionTypes, type CollectionName, type Collections, type LoadResult } from "./load.ts";
 
 export type SectionSlot =
   | { ok: true; section: Section }
@@ -22,6 +24,8 @@ export interface PageData {
   service?: Service;
   /** Problems with the page itself (dev only; a build with problems fails first). */
   pageProblems: string[];
+  /** A draft page: only npm run dev shows it, with a "Draft" badge. */
+  draft: boolean;
 }
 
 export interface RootData {
@@ -33,7 +37,7 @@ let cached: LoadResult | undefined;
 
 /** The whole site; re-read on every call in dev so edits show on reload. */
 export function site(): LoadResult {
-  if (import.meta.env?.DEV || !cached) cached = loadSite(process.cwd());
+  if (import.meta.env?.DEV || !cached) cached = loadSite(contentRoot());
   return cached;
 }
 
@@ -46,49 +50,23 @@ function fatal(result: LoadResult): never {
 export function rootData(): RootData {
   const result = site();
   if (!result.settings) fatal(result);
-  return { settings: result.settings, routes: result.routes };
+  return { settings: includeDrafts() ? result.settings : withoutDraftLinks(result.settings, result.draftRoutes), routes: result.routes };
 }
 
-interface Need {
-  name: CollectionName;
-  /** Entry ids; undefined = every entry. */
-  ids?: readonly string[];
+/** The live site's menus and footer lists leave out links to draft pages (validation allows only those). */
+function withoutDraftLinks(settings: SiteSettings, drafts: readonly string[]): SiteSettings {
+  if (drafts.length === 0) return settings;
+  const live = <T extends { href?: string }>(items: T[]) => items.filter((item) => item.href === undefined || !drafts.includes(item.href.replace(/[?#].*$/, "")));
+  return {
+    ...settings,
+    navigation: live(settings.navigation),
+    footer: { ...settings.footer, quickLinks: live(settings.footer.quickLinks), companyLinks: live(settings.footer.companyLinks) },
+  };
 }
 
-/** Which collection entries each section type shows. Complete by type: a new section type must say. */
-const NEEDS: { [K in SectionType]: (section: SectionMap[K]) => Need[] } = {
-  hero: () => [],
-  "page-banner": () => [],
-  "stats-band": () => [],
-  "service-explorer": (s) => [{ name: "services", ids: s.services }],
-  "industries-grid": (s) => [{ name: "industries", ids: s.industries }],
-  "testimonials-carousel": (s) => [{ name: "testimonials", ids: s.testimonials }],
-  "services-carousel": (s) => [{ name: "services", ids: s.services }],
-  "logo-carousel": (s) => [{ name: "partners", ids: s.partners }],
-  portfolio: (s) => s.sources.map((src) => ({ name: src.collection })),
-  contact: () => [],
-  "contact-info": () => [],
-  "text-block": () => [],
-  "call-to-action": () => [],
-  "feature-list": () => [],
-  "services-grid": (s) => [{ name: "services", ids: s.services }],
-  "process-steps": () => [{ name: "process-steps" }],
-  "offerings-grid": (s) => [{ name: s.collection }],
-  message: () => [],
-  "service-detail": () => [{ name: "services" }],
-};
-
-const needsOf = <K extends SectionType>(type: K, section: SectionMap[K]): Need[] => NEEDS[type](section);
 
 function pick(collections: Collections, sections: Section[]): Partial<Collections> {
-  const wanted = new Map<CollectionName, Set<string> | "all">();
-  for (const section of sections) {
-    for (const need of needsOf(section.type, section)) {
-      const current = wanted.get(need.name);
-      if (current === "all" || need.ids === undefined) wanted.set(need.name, "all");
-      else wanted.set(need.name, new Set([...(current ?? []), ...need.ids]));
-    }
-  }
+  const wanted = neededEntries(sections);
   const out: Partial<Collections> = {};
   for (const name of COLLECTION_NAMES) {
     const want = wanted.get(name);
@@ -119,7 +97,7 @@ function slotsFor(file: string, sections: readonly unknown[], validSections: Sec
 export function pageData(path: string): PageData {
   const result = site();
   const page = result.pages.find((p) => p.path === path);
-  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page || (page.draft && !includeDrafts())) throw new Response("Not Found", { status: 404 });
   if (!result.collections || !result.settings) fatal(result);
   const value = page.parsed?.value;
   const rawSections = value && typeof value === "object" && !Array.isArray(value) && Array.isArray(value.sections) ? value.sections : [];
@@ -136,6 +114,7 @@ export function pageData(path: string): PageData {
     slots,
     collections: pick(result.collections, valid),
     pageProblems,
+    draft: page.draft,
   };
 }
 
@@ -155,5 +134,55 @@ export function servicePageData(slug: string): PageData {
     collections: pick(result.collections, template.sections),
     service,
     pageProblems: [],
+    draft: false,
+  };
+}
+
+export interface CatalogEntry {
+  type: string;
+  /** The schema's description: what the section is for. */
+  purpose: string;
+  /** The schema's example, as JSON to copy into a page's "sections". */
+  json: string;
+  slot: SectionSlot;
+}
+
+export interface CatalogData {
+  page: PageData;
+  entries: CatalogEntry[];
+}
+
+/** The dev-only section catalog (/__sections): every section type rendered from its schema example. */
+export function catalogData(): CatalogData {
+  const result = site();
+  if (!result.collections || !result.settings) fatal(result);
+  const { facts } = result;
+  const entries = sectionTypes(facts.schemas).map((type): CatalogEntry => {
+    const file = `sections/${type}.schema.json`;
+    const schema = facts.schemas.raw.get(file)!;
+    const example = Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+    const json = JSON.stringify(example ?? { type }, null, 2);
+    const { valid, problems } = checkDocument<Section>(facts, `schemas/${file} (examples)`, parseJson(json), file);
+    const errors = problems.filter((p) => p.severity === "error");
+    const slot: SectionSlot =
+      valid && errors.length === 0
+        ? { ok: true, section: valid }
+        : { ok: false, type, index: 0, problems: errors.length > 0 ? errors.map(formatProblem) : ["The schema has no example to show."] };
+    return { type, purpose: typeof schema.description === "string" ? schema.description : "", json, slot };
+  });
+  const valid = entries.flatMap((e) => (e.slot.ok ? [e.slot.section] : []));
+  return {
+    page: {
+      path: "/__sections",
+      title: "Section catalog",
+      description: "Every section type, rendered from its schema example.",
+      slots: [],
+      // Examples name entries by id; service-detail shows the first service.
+      collections: pick(result.collections, valid),
+      service: result.collections.services[0],
+      pageProblems: [],
+      draft: false,
+    },
+    entries,
   };
 }

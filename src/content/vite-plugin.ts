@@ -1,11 +1,13 @@
 /**
  * Vite plugin: validates site-config/ before a build (a content error fails
- * it, printed one line per problem) and on every save in dev (shown in
- * Vite's error overlay and the terminal; the page reloads when it is fixed).
+ * it, printed one line per problem; warnings are printed and the build goes
+ * on) and on every save in dev (errors in Vite's error overlay and the
+ * terminal, warnings in the terminal; the page reloads when it is fixed).
  */
 import { join } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { hasErrors, loadSite } from "./load.ts";
+import { routePaths } from "./routes-config.ts";
 import { formatProblem, formatReport, type Problem } from "./problems.ts";
 
 export function siteContent({ root }: { root: string }): Plugin {
@@ -54,15 +56,33 @@ export function siteContent({ root }: { root: string }): Plugin {
           server.config.logger.error(formatReport(problems), { timestamp: true });
           overlay(server, errors);
         } else {
-          if (announce || lastErrors.length > 0) server.config.logger.info("site-config/ is valid", { timestamp: true });
+          // Warnings do not stop anything; they are printed so they get seen.
+          if (problems.length > 0) server.config.logger.warn(formatReport(problems), { timestamp: true });
+          else if (announce || lastErrors.length > 0) server.config.logger.info("site-config/ is valid", { timestamp: true });
           // Loaders read content on each request: a reload shows the change.
           hot(server).send({ type: "full-reload", path: "*" });
         }
         lastErrors = errors;
       };
       server.watcher.add([join(root, "site-config"), join(root, "schemas")]);
+      // The route table is read from site-config/ when the server starts. A new,
+      // renamed or deleted page (or a page turned into a draft or back) needs a
+      // new one: restart, as React Router does when src/routes.ts changes.
+      let routes = routePaths(root).join("\n");
+      let restarting = false;
       const onChange = (file: string) => {
-        if (file.startsWith(join(root, "site-config")) || file.startsWith(join(root, "schemas"))) check(false);
+        if (!file.startsWith(join(root, "site-config")) && !file.startsWith(join(root, "schemas"))) return;
+        const now = routePaths(root).join("\n");
+        if (now !== routes && !restarting) {
+          routes = now;
+          restarting = true;
+          server.config.logger.info("site-config/: the list of pages changed, restarting so every address works", { timestamp: true });
+          void server.restart().finally(() => {
+            restarting = false;
+          });
+          return;
+        }
+        check(false);
       };
       server.watcher.on("change", onChange);
       server.watcher.on("add", onChange);

@@ -32,7 +32,7 @@ export type Section =
   | TestimonialsCarouselSection
   | TextBlockSection;
 /**
- * A section heading.
+ * A section heading. Up to 70 characters reads best; longer ones (up to 90) are allowed with a warning.
  */
 export type Heading = string;
 /**
@@ -250,7 +250,7 @@ export interface Image {
    */
   src: string;
   /**
-   * What the picture shows, for people who cannot see it, e.g. "Team reviewing a dashboard". Required unless "decorative" is true.
+   * What the picture shows, for people who cannot see it, e.g. "Team reviewing a dashboard". Required unless "decorative" is true; for a collection entry, its name or title stands in when this is missing (with a warning).
    */
   alt?: string;
   /**

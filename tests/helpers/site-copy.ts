@@ -1,6 +1,6 @@
 /**
  * A throwaway copy of site-config/ (with schemas/ and public/ linked in) that
- * a test may break on purpose. The real files are never touched.
+ * a test may break or edit on purpose. The real files are never touched.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,11 +17,16 @@ export interface SiteCopy {
   remove(): void;
 }
 
-export function copySite(): SiteCopy {
+/** buildable: also what `SITE_ROOT=<copy> react-router build` needs, whose server build (in <copy>/dist) imports packages. */
+export function copySite({ buildable = false } = {}): SiteCopy {
   const root = mkdtempSync(join(tmpdir(), "site-"));
   cpSync(join(repoRoot, "site-config"), join(root, "site-config"), { recursive: true });
   symlinkSync(join(repoRoot, "schemas"), join(root, "schemas"));
   symlinkSync(join(repoRoot, "public"), join(root, "public"));
+  if (buildable) {
+    symlinkSync(join(repoRoot, "node_modules"), join(root, "node_modules"));
+    writeFileSync(join(root, "package.json"), JSON.stringify({ private: true, type: "module" }));
+  }
   const path = (file: string) => join(root, "site-config", file);
   return {
     root,

@@ -2,10 +2,13 @@
  * The exact wording authors see, pinned per class of mistake on small broken
  * copies of the real content. Each case must give exactly the lines shown.
  */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadSite } from "@/content/load";
 import { formatProblem } from "@/content/problems";
-import { copySite, type SiteCopy } from "../helpers/site-copy";
+import { copySite, repoRoot, type SiteCopy } from "../helpers/site-copy";
 
 let site: SiteCopy | undefined;
 afterEach(() => site?.remove());
@@ -126,5 +129,120 @@ describe("one collection entry is all a new service needs", () => {
     const grid = services.sections.find((s) => s.type === "services-grid");
     expect(grid && "services" in grid ? grid.services : undefined).toBeUndefined();
     expect(result.collections!.services.map((s) => s.id)).toContain("edge-computing");
+  });
+});
+
+describe("the five most common mistakes: exactly one message each, with file:line:column and a fix", () => {
+  const mistakes: [string, (s: SiteCopy) => void][] = [
+    ["trailing comma", (s) => s.edit("pages/home.json", replaceOnce('"tone": "dark" }', '"tone": "dark", }'))],
+    ["misspelt field", (s) => s.edit("pages/thank-you.json", replaceOnce('"heading": "Thank You"', '"haeding": "Thank You"'))],
+    ["unknown section type", (s) => s.edit("pages/home.json", replaceOnce('"type": "testimonials-carousel"', '"type": "testimonial-carousel"'))],
+    [
+      "a service referenced but not defined",
+      (s) => s.edit("pages/home.json", replaceOnce('"services": ["app-development",', '"services": ["edge-computing", "app-development",')),
+    ],
+    ["a link to a missing page", (s) => s.edit("pages/thank-you.json", replaceOnce('"href": "/" }', '"href": "/careers" }'))],
+  ];
+  it.each(mistakes)("%s", (_name, edit) => {
+    site = copySite();
+    edit(site);
+    const problems = loadSite(site.root).problems;
+    expect(problems).toHaveLength(1);
+    const [p] = problems;
+    expect(p!.severity).toBe("error");
+    expect(p!.line).toBeGreaterThan(1);
+    expect(p!.hint, "a fix").toMatch(/^(Remove|Did you mean|Add|Link to)/);
+    expect(formatProblem(p!)).toMatch(/^site-config\/pages\/[a-z-]+\.json:\d+:\d+  /);
+    expect(formatProblem(p!)).toMatchSnapshot();
+  });
+  it("the editor guide shows each of these messages as it really reads", () => {
+    const guide = readFileSync(join(repoRoot, "docs", "editing.md"), "utf8");
+    for (const [name, edit] of mistakes) {
+      site?.remove();
+      site = copySite();
+      edit(site);
+      const [p] = loadSite(site.root).problems;
+      // Line numbers move as content changes; what the author reads after them must match
+      // (the guide shortens the list of every section type to its first two).
+      const text = `${p!.message}.${p!.hint ? ` ${p!.hint}` : ""}`.replace(/( Known types: [^,]+, [^,]+), .*$/, "$1, ...");
+      expect(guide, name).toContain(text);
+    }
+  });
+});
+
+describe("drafts", () => {
+  const draft = replaceOnce('"sections": [', '"status": "draft",\n  "sections": [');
+  it("a link from a published page to a draft page is an error that says how to fix it", () => {
+    const lines = problemsAfter((s) => {
+      s.edit("pages/contact-us.json", draft);
+    });
+    expect(lines).toMatchSnapshot();
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((l) => l.includes('goes to a draft page, which is not on the live site. Remove the link, or publish the page: delete "status": "draft" from site-config/pages/contact-us.json.'))).toBe(true);
+  });
+  it("menu and footer links to a draft are fine (the live site leaves them out), as are links between drafts", () => {
+    site = copySite();
+    site.edit("pages/about-us.json", draft);
+    site.edit("pages/web-development.json", draft);
+    site.edit("pages/web-development.json", replaceOnce('"href": "/contact-us"', '"href": "/about-us"'));
+    const result = loadSite(site.root);
+    expect(result.problems.map(formatProblem)).toEqual([]);
+    expect(result.routes).not.toContain("/about-us");
+    expect(result.routes).not.toContain("/web-development");
+    expect(result.draftRoutes).toEqual(["/about-us", "/web-development"]);
+    expect(result.pages.find((p) => p.slug === "about-us")!.draft).toBe(true);
+  });
+  it("the home page cannot be a draft", () => {
+    expect(problemsAfter((s) => s.edit("pages/home.json", draft))).toMatchSnapshot();
+  });
+});
+
+describe("warnings print but do not fail", () => {
+  function validate(root: string) {
+    return spawnSync(process.execPath, ["--import", "tsx", join(repoRoot, "scripts", "validate.ts")], { env: { ...process.env, SITE_ROOT: root }, encoding: "utf8" });
+  }
+  it("a very long heading, an image whose alt falls back, an entry no page shows: one warning each, exit code 0", () => {
+    site = copySite();
+    site.edit("pages/services.json", (t) => t.replace(/"heading": "[^"]*"/, '"heading": "Every service we offer, from discovery workshops to round-the-clock support"'));
+    site.edit("collections/web-portfolio.json", replaceOnce(',\n        "alt": "Finance dashboard with a sidebar, KPI tiles, a line chart and a donut chart"', ""));
+    site.edit("pages/about-us.json", replaceOnce('"heading": "people say about us", "tone": "muted"', '"heading": "people say about us", "testimonials": ["ananya-kulkarni"], "tone": "muted"'));
+    site.edit("pages/home.json", replaceOnce('"heading": "people say about us", "tone": "light"', '"heading": "people say about us", "testimonials": ["ananya-kulkarni"], "tone": "light"'));
+    const result = loadSite(site.root);
+    expect(result.problems.every((p) => p.severity === "warning")).toBe(true);
+    const lines = result.problems.map(formatProblem);
+    expect(lines).toMatchSnapshot();
+    // The fallback is applied: the picture gets the entry's title as its alt text.
+    expect(result.collections!["web-portfolio"][0]!.image.alt).toBe("Finance");
+    const run = validate(site.root);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("0 errors,");
+    expect(run.stdout).toContain("warning: entry");
+  });
+  it("an error fails validation (exit code 1)", () => {
+    site = copySite();
+    site.edit("pages/thank-you.json", replaceOnce('"heading": "Thank You"', '"haeding": "Thank You"'));
+    const run = validate(site.root);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("1 error, 0 warnings");
+  });
+  it("an image with no alt and nothing to fall back on is still an error", () => {
+    const lines = problemsAfter((s) => s.edit("pages/contact-us.json", replaceOnce(', "alt": "Street map of Baner, Pune, with our office on Baner Road marked"', "")));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain("warning");
+  });
+});
+
+describe("a collection no page shows", () => {
+  it("is one warning for the file, naming the section that would show it", () => {
+    const lines = problemsAfter((s) =>
+      s.edit("pages/web-development.json", (t) => {
+        const page = JSON.parse(t) as { sections: { type: string }[] };
+        page.sections = page.sections.filter((x) => x.type !== "offerings-grid");
+        return JSON.stringify(page, null, 2);
+      }),
+    );
+    expect(lines).toEqual([
+      'site-config/collections/web-offerings.json:1:1  (whole file)  warning: no page shows this collection. Show it on a page with "collection": "web-offerings" in an offerings-grid section, or delete the file.',
+    ]);
   });
 });

@@ -59,6 +59,7 @@ describe("the registry", () => {
       collections: site.collections!,
       service: site.collections!.services[0],
       pageProblems: [],
+      draft: false,
     };
     const { container } = await renderPage(page);
     expect(container.querySelector(`[data-section="${type}"]`)).not.toBeNull();

@@ -1,10 +1,12 @@
 /** Rules every schema follows, checked over the whole schemas/ folder. */
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkDocument, loadSite } from "@/content/load";
 import { parseJson } from "@/content/json-source";
 import { formatProblem } from "@/content/problems";
+import { loadSchemas } from "@/content/schemas";
 import { repoRoot } from "../helpers/site-copy";
 
 const site = loadSite(repoRoot);
@@ -80,5 +82,54 @@ describe("collection schemas", () => {
     const example = (schemas.raw.get(file)!.examples as unknown[])[0];
     const { problems } = checkDocument(site.facts, `schemas/${file}#examples`, parseJson(JSON.stringify(example)), file);
     expect(problems.map(formatProblem)).toEqual([]);
+  });
+});
+
+describe("editor completions", () => {
+  interface Snippet {
+    label: string;
+    description: string;
+    body: unknown;
+  }
+  it.each(sectionFiles)("%s: inserting a new section offers the complete example as a snippet (VS Code defaultSnippets)", (file) => {
+    const schema = schemas.raw.get(`sections/${file}`)!;
+    const snippets = schema.defaultSnippets as Snippet[];
+    expect(snippets).toHaveLength(1);
+    expect(snippets[0]!.label).toBe(`${file.replace(".schema.json", "")} section`);
+    expect(snippets[0]!.description).toBe(schema.description);
+    expect(snippets[0]!.body).toEqual((schema.examples as unknown[])[0]);
+  });
+  it.each(schemas.files.filter((f) => f.startsWith("collections/")))("%s: a new entry is offered as a snippet, and it is valid", (file) => {
+    const schema = schemas.raw.get(file)!;
+    const item = ((schema.properties as Record<string, { items: Record<string, unknown> }>).items!).items;
+    const snippets = item.defaultSnippets as Snippet[];
+    expect(snippets).toHaveLength(1);
+    expect(snippets[0]!.body).toEqual(((schema.examples as { items: unknown[] }[])[0]!).items[0]);
+  });
+  it.each(schemas.files)("%s: every allowed value of every enum has a description (enumDescriptions)", (file) => {
+    const undescribed: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}[${i}]`));
+      if (!node || typeof node !== "object") return;
+      const obj = node as Record<string, unknown>;
+      if (Array.isArray(obj.enum)) {
+        const descriptions = obj.enumDescriptions;
+        if (!Array.isArray(descriptions) || descriptions.length !== obj.enum.length || descriptions.some((d) => typeof d !== "string" || d.length < 5)) undescribed.push(path);
+      }
+      for (const [k, v] of Object.entries(obj)) if (k !== "examples" && k !== "defaultSnippets") walk(v, `${path}.${k}`);
+    };
+    walk(schemas.raw.get(file), file);
+    expect(undescribed).toEqual([]);
+  });
+  it("strict mode knows the editor keywords: a misspelt keyword is still refused", () => {
+    const dir = mkdtempSync(join(tmpdir(), "schemas-"));
+    try {
+      writeFileSync(join(dir, "a.schema.json"), JSON.stringify({ type: "string", enum: ["x"], enumDescriptions: ["An x."], defaultSnippets: [{ body: "x" }], markdownDescription: "**x**" }));
+      expect(() => loadSchemas(dir).validator("a.schema.json")).not.toThrow();
+      writeFileSync(join(dir, "a.schema.json"), JSON.stringify({ type: "string", defaultSnipets: [] }));
+      expect(() => loadSchemas(dir).validator("a.schema.json")).toThrow(/unknown keyword: "defaultSnipets"/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

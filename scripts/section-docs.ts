@@ -1,0 +1,192 @@
+/**
+ * Renders docs/sections.md, the section reference, from schemas/: for each
+ * section type its purpose, every field (type, required or not, allowed
+ * values, description) and its example. Deterministic, so a test can tell
+ * when the committed file is stale. Written by scripts/gen-docs.ts.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+
+type Schema = Record<string, unknown>;
+
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
+const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+const code = (v: unknown) => `\`${typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v)}\``;
+
+interface Loader {
+  /** A schema file under schemas/, parsed once. */
+  file(rel: string): Schema;
+}
+
+function loader(schemasDir: string): Loader {
+  const cache = new Map<string, Schema>();
+  return {
+    file(rel) {
+      let s = cache.get(rel);
+      if (!s) {
+        s = JSON.parse(readFileSync(join(schemasDir, rel), "utf8")) as Schema;
+        cache.set(rel, s);
+      }
+      return s;
+    },
+  };
+}
+
+/** Follows a "$ref" (relative to the file it is in); the sibling keywords win over the target's, as editors show them. */
+function resolve(node: Schema, fromFile: string, load: Loader): { schema: Schema; file: string } {
+  const ref = str(node.$ref);
+  if (!ref) return { schema: node, file: fromFile };
+  const [target = "", fragment = ""] = ref.split("#");
+  const dir = fromFile.includes("/") ? fromFile.slice(0, fromFile.lastIndexOf("/") + 1) : "";
+  const file = target === "" ? fromFile : join(dir, target).split("\\").join("/");
+  let schema: Schema = load.file(file);
+  for (const seg of fragment.split("/").filter(Boolean)) schema = schema[seg] as Schema;
+  const resolved = resolve(schema, file, load);
+  const { $ref: _ref, ...siblings } = node;
+  return { schema: { ...resolved.schema, ...siblings }, file: resolved.file };
+}
+
+function lengthRange(min: number | undefined, max: number | undefined, unit: string): string {
+  if (min !== undefined && max !== undefined) return min === max ? `${min} ${unit}` : `${min} to ${max} ${unit}`;
+  if (max !== undefined) return `up to ${max} ${unit}`;
+  if (min !== undefined) return `at least ${min} ${unit}`;
+  return "";
+}
+
+/** "text, 1 to 90 characters", "list of 1 to 5", "whole number from 1 to 24"... */
+function typeOf(s: Schema): string {
+  if (s.const !== undefined) return `always ${code(s.const)}`;
+  if (Array.isArray(s.enum)) return "one of the allowed values";
+  const type = str(s.type);
+  const parts: string[] = [];
+  switch (type) {
+    case "string": {
+      let t = "text";
+      if (s.link) t = "link: a page address (\"/about-us\") or a web address";
+      else if (s.assetPath) t = "path of a file in public/";
+      else if (str(s.collectionRef)) t = `id of an entry in collections/${s.collectionRef}.json`;
+      else if (s.format === "uri") t = "web address";
+      else if (s.format === "email") t = "e-mail address";
+      parts.push(t);
+      const range = lengthRange(num(s.minLength), num(s.maxLength), "characters");
+      if (range && !s.assetPath && !s.link && !s.collectionRef && !s.enum) parts.push(range);
+      if (num(s.recommendedMaxLength) !== undefined) parts.push(`up to ${s.recommendedMaxLength} reads best (longer gives a warning)`);
+      break;
+    }
+    case "integer":
+    case "number": {
+      parts.push(type === "integer" ? "whole number" : "number");
+      const min = num(s.minimum);
+      const max = num(s.maximum);
+      if (min !== undefined && max !== undefined) parts.push(`${min} to ${max}`);
+      else if (min !== undefined) parts.push(`at least ${min}`);
+      else if (max !== undefined) parts.push(`at most ${max}`);
+      break;
+    }
+    case "boolean":
+      parts.push("true or false");
+      break;
+    case "array": {
+      const range = lengthRange(num(s.minItems), num(s.maxItems), "entries");
+      parts.push(`list${range ? ` of ${range}` : ""}${s.uniqueItems ? ", no repeats" : ""}`);
+      break;
+    }
+    case "object":
+      parts.push(s.requiresAlt ? "picture" : "object");
+      break;
+    default:
+      parts.push(type ?? "any");
+  }
+  return parts.join(", ");
+}
+
+function allowedValues(s: Schema): string {
+  if (!Array.isArray(s.enum)) return "";
+  const descriptions = Array.isArray(s.enumDescriptions) ? s.enumDescriptions : [];
+  return s.enum.map((v, i) => `${code(v)}${typeof descriptions[i] === "string" ? `: ${descriptions[i]}` : ""}`).join("<br>");
+}
+
+interface Row {
+  field: string;
+  type: string;
+  required: string;
+  allowed: string;
+  description: string;
+}
+
+function rows(node: Schema, file: string, load: Loader, prefix: string, out: Row[]) {
+  const props = (node.properties ?? {}) as Record<string, Schema>;
+  const required = Array.isArray(node.required) ? (node.required as string[]) : [];
+  for (const [name, raw] of Object.entries(props)) {
+    const { schema, file: at } = resolve(raw, file, load);
+    const field = `${prefix}${name}`;
+    const def = schema.default !== undefined ? ` Default: ${code(schema.default)}.` : "";
+    let item: { schema: Schema; file: string } | undefined;
+    if (schema.type === "array" && schema.items && typeof schema.items === "object") item = resolve(schema.items as Schema, at, load);
+    const itemType = item && item.schema.type !== "object" ? ` of ${typeOf(item.schema)}` : item ? " of objects" : "";
+    out.push({
+      field: `\`${field}\``,
+      type: typeOf(schema) + itemType,
+      required: required.includes(name) ? "yes" : "no",
+      allowed: allowedValues(item && item.schema.type !== "object" ? item.schema : schema),
+      description: `${str(schema.description) ?? ""}${def}`,
+    });
+    if (schema.type === "object") rows(schema, at, load, `${field}.`, out);
+    if (item && item.schema.type === "object") rows(item.schema, item.file, load, `${field}[].`, out);
+  }
+}
+
+export function sectionTypes(schemasDir: string): string[] {
+  return readdirSync(join(schemasDir, "sections"))
+    .filter((f) => f.endsWith(".schema.json"))
+    .map((f) => f.slice(0, -".schema.json".length))
+    .sort();
+}
+
+export function renderSectionsDoc(schemasDir: string): string {
+  const load = loader(schemasDir);
+  const types = sectionTypes(schemasDir);
+  const out: string[] = [
+    "<!-- GENERATED by scripts/gen-docs.ts from schemas/sections/: do not edit. Run `npm run docs` after changing a schema. -->",
+    "",
+    "# Section reference",
+    "",
+    "Every kind of section a page can contain, with every field it takes. A page's",
+    '`"sections"` list (in `site-config/pages/<name>.json`) holds one entry per section,',
+    'top to bottom; its `"type"` says which kind it is. To see them all rendered, run',
+    "`npm run dev` and open http://localhost:5173/__sections. How to edit pages:",
+    "[the editor guide](editing.md).",
+    "",
+    "This file is generated from the JSON Schemas in `schemas/sections/` by `npm run docs`.",
+    "",
+    "| type | what it is for |",
+    "| --- | --- |",
+    ...types.map((t) => `| [\`${t}\`](#${t}) | ${cell(str(load.file(`sections/${t}.schema.json`).description) ?? "")} |`),
+    "",
+  ];
+  for (const type of types) {
+    const file = `sections/${type}.schema.json`;
+    const schema = load.file(file);
+    const list: Row[] = [];
+    rows(schema, file, load, "", list);
+    const example = Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+    out.push(
+      `## ${type}`,
+      "",
+      str(schema.description) ?? "",
+      "",
+      "| field | type | required | allowed values | description |",
+      "| --- | --- | --- | --- | --- |",
+      ...list.map((r) => `| ${r.field} | ${cell(r.type)} | ${r.required} | ${cell(r.allowed)} | ${cell(r.description)} |`),
+      "",
+      "Example:",
+      "",
+      "```json",
+      JSON.stringify(example, null, 2),
+      "```",
+      "",
+    );
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,45 @@
+/** The author-facing docs stay true to the code. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { renderSectionsDoc, sectionTypes } from "../../scripts/section-docs.ts";
+import { repoRoot } from "../helpers/site-copy";
+
+const schemasDir = join(repoRoot, "schemas");
+
+describe("docs/sections.md", () => {
+  it("is what `npm run docs` makes from the current schemas (run it after changing a schema)", () => {
+    const committed = readFileSync(join(repoRoot, "docs", "sections.md"), "utf8");
+    // toBe on the whole text: the diff shows which lines are stale.
+    expect(committed, "docs/sections.md is stale: run `npm run docs` and commit the result").toBe(renderSectionsDoc(schemasDir));
+  });
+  it("has a part for every section type, with every top-level field and the example", () => {
+    const doc = renderSectionsDoc(schemasDir);
+    for (const type of sectionTypes(schemasDir)) {
+      const schema = JSON.parse(readFileSync(join(schemasDir, "sections", `${type}.schema.json`), "utf8")) as { properties: object; examples: unknown[] };
+      const start = doc.indexOf(`\n## ${type}\n`);
+      const end = doc.indexOf("\n## ", start + 1);
+      const part = doc.slice(start, end < 0 ? undefined : end);
+      for (const field of Object.keys(schema.properties)) expect(part, `${type}.${field}`).toContain(`| \`${field}\` |`);
+      expect(part).toContain(JSON.stringify(schema.examples[0], null, 2));
+    }
+  });
+});
+
+describe("docs/editing.md", () => {
+  const guide = readFileSync(join(repoRoot, "docs", "editing.md"), "utf8");
+  it("is linked from the README", () => {
+    expect(readFileSync(join(repoRoot, "README.md"), "utf8")).toContain("](docs/editing.md)");
+  });
+  it("names only npm scripts that exist", () => {
+    const scripts = Object.keys((JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { scripts: object }).scripts);
+    const named = [...guide.matchAll(/npm run ([a-z:-]+)/g)].map((m) => m[1]);
+    expect(named.length).toBeGreaterThan(0);
+    for (const name of named) expect(scripts).toContain(name);
+  });
+  it("names only files and folders that exist", () => {
+    const paths = [...guide.matchAll(/`((?:site-config|schemas|public|docs)\/[^`*<> ]*)`/g)].map((m) => m[1]!.replace(/\/$/, "").replace(/(:\d+)+$/, ""));
+    expect(paths.length).toBeGreaterThan(5);
+    for (const p of paths) expect(() => readFileSync(join(repoRoot, p)), p).not.toThrow(/ENOENT/);
+  });
+});
