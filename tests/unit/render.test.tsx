@@ -47,6 +47,23 @@ describe("the registry", () => {
   it("has exactly one component per schema in schemas/sections/", () => {
     expect(Object.keys(registry).sort()).toEqual(types);
   });
+  it("a page with every section twice has no duplicate id (editors duplicate sections)", async () => {
+    const examples = types.map((type) => (site.facts.schemas.raw.get(`sections/${type}.schema.json`)!.examples as Section[])[0]!);
+    const page: PageData = {
+      path: "/__twice",
+      title: "twice",
+      description: "",
+      slots: [...examples, ...examples].map((section) => ({ ok: true as const, section })),
+      collections: site.collections!,
+      service: site.collections!.services[0],
+      pageProblems: [],
+      draft: false,
+    };
+    const { container } = await renderPage(page);
+    // The enquiry form's field ids are fixed (one form per page: a second contact section repeats them).
+    const ids = [...container.querySelectorAll("[id]")].map((el) => el.id).filter((id) => !id.startsWith("enquiry"));
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
   it.each(types)("renders the %s schema example", async (type) => {
     const example = (site.facts.schemas.raw.get(`sections/${type}.schema.json`)!.examples as unknown[])[0];
     const isSection = site.facts.schemas.validator<Section>("section.schema.json");

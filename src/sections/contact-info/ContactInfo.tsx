@@ -1,16 +1,18 @@
+import { useId } from "react";
 import type { ContactInfoSection } from "@/generated/content";
 import { Picture } from "@/components/ui";
 import { useSettings } from "@/components/page-context";
 import { formatHours } from "@/components/hours";
 
 export function ContactInfo({ section }: { section: ContactInfoSection }) {
+  const headingId = useId();
   const s = useSettings();
   return (
-    <section data-section="contact-info" aria-labelledby="contact-info-heading" className="relative isolate overflow-hidden bg-slate-100 py-16 md:py-24">
+    <section data-section="contact-info" aria-labelledby={headingId} className="relative isolate overflow-hidden bg-slate-100 py-16 md:py-24">
       <Picture image={section.map} width={1200} height={700} className="absolute inset-0 -z-10 h-full w-full object-cover" />
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="max-w-md rounded-2xl bg-white/95 p-8 shadow-lg">
-          <h2 id="contact-info-heading" className="text-2xl font-bold text-navy">
+          <h2 id={headingId} className="text-2xl font-bold text-navy">
             {section.heading}
           </h2>
           <dl className="mt-6 space-y-4 text-slate-700">

@@ -1,16 +1,18 @@
+import { useId } from "react";
 import type { ContactSection } from "@/generated/content";
 import { SectionShell, Kicker } from "@/components/ui";
 import { useSettings } from "@/components/page-context";
 import { LazyEnquiryForm } from "@/enquiry/LazyEnquiryForm";
 
 export function Contact({ section }: { section: ContactSection }) {
+  const headingId = useId();
   const settings = useSettings();
   return (
-    <SectionShell type="contact" tone={section.tone} labelledBy="contact-heading">
+    <SectionShell type="contact" tone={section.tone} labelledBy={headingId}>
       <div className="grid gap-10 lg:grid-cols-2">
         <div>
           <Kicker tone={section.tone}>{section.kicker}</Kicker>
-          <h2 id="contact-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
+          <h2 id={headingId} className="text-3xl font-bold tracking-tight md:text-4xl">
             {section.heading}
           </h2>
           <p className="mt-4 text-lg text-slate-600">{section.pitch}</p>

@@ -1,13 +1,15 @@
+import { useId } from "react";
 import type { HeroSection } from "@/generated/content";
 import { ButtonLink, VideoBackdrop } from "@/components/ui";
 
 export function Hero({ section }: { section: HeroSection }) {
+  const headingId = useId();
   return (
-    <section data-section="hero" aria-labelledby="hero-heading" className="relative isolate flex min-h-svh items-center text-white">
+    <section data-section="hero" aria-labelledby={headingId} className="relative isolate flex min-h-svh items-center text-white">
       <VideoBackdrop video={section.video} />
       <div className="mx-auto w-full max-w-7xl px-4 pt-24 pb-16 sm:px-6 lg:px-8">
         <div className="max-w-3xl">
-          <h1 id="hero-heading" className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+          <h1 id={headingId} className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
             {section.headline}
           </h1>
           {section.subline && <p className="mt-4 text-xl font-semibold text-sky">{section.subline}</p>}

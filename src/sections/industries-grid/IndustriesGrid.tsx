@@ -1,3 +1,4 @@
+import { useId } from "react";
 import type { IndustriesGridSection } from "@/generated/content";
 import { Picture, SectionHeading, SectionShell } from "@/components/ui";
 import { useCollection } from "@/components/page-context";
@@ -8,22 +9,23 @@ import { byIds } from "@/sections/pick";
  * picture. On touch screens, which cannot hover, the description is always shown.
  */
 export function IndustriesGrid({ section }: { section: IndustriesGridSection }) {
+  const headingId = useId();
   const industries = byIds(useCollection("industries"), section.industries);
   return (
-    <SectionShell type="industries-grid" tone={section.tone} labelledBy="industries-heading">
-      <SectionHeading id="industries-heading" kicker={section.kicker} heading={section.heading} intro={section.intro} tone={section.tone} />
+    <SectionShell type="industries-grid" tone={section.tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} kicker={section.kicker} heading={section.heading} intro={section.intro} tone={section.tone} />
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {industries.map((industry) => (
           <li
             key={industry.id}
             tabIndex={0}
-            aria-labelledby={`industry-${industry.id}`}
+            aria-labelledby={`${headingId}-${industry.id}`}
             data-testid="industry-card"
             className="group relative isolate aspect-[4/3] overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand"
           >
             <Picture image={industry.image} width={800} height={600} className="absolute inset-0 -z-10 h-full w-full object-cover transition duration-500 group-hover:scale-105 motion-reduce:transition-none" />
             <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-navy via-navy/90 to-navy/0 px-4 pt-10 pb-4 text-white">
-              <h3 id={`industry-${industry.id}`} className="text-lg font-semibold">
+              <h3 id={`${headingId}-${industry.id}`} className="text-lg font-semibold">
                 {industry.title}
               </h3>
               <p

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import type { LogoCarouselSection } from "@/generated/content";
 import { Picture, SectionHeading, SectionShell } from "@/components/ui";
 import { Carousel, LOGO_CAROUSEL, fillForLoop } from "@/components/Carousel";
@@ -5,10 +6,11 @@ import { useCollection } from "@/components/page-context";
 import { byIds } from "@/sections/pick";
 
 export function LogoCarousel({ section }: { section: LogoCarouselSection }) {
+  const headingId = useId();
   const partners = byIds(useCollection("partners"), section.partners);
   return (
-    <SectionShell type="logo-carousel" tone={section.tone} labelledBy="logos-heading">
-      <SectionHeading id="logos-heading" heading={section.heading} tone={section.tone} />
+    <SectionShell type="logo-carousel" tone={section.tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} heading={section.heading} tone={section.tone} />
       <Carousel
         settings={LOGO_CAROUSEL}
         label={section.heading}

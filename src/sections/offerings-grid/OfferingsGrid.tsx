@@ -1,12 +1,14 @@
+import { useId } from "react";
 import type { OfferingsGridSection } from "@/generated/content";
 import { Card, SectionHeading, SectionShell } from "@/components/ui";
 import { useCollection } from "@/components/page-context";
 
 export function OfferingsGrid({ section }: { section: OfferingsGridSection }) {
+  const headingId = useId();
   const offerings = useCollection(section.collection);
   return (
-    <SectionShell type="offerings-grid" tone={section.tone} labelledBy="offerings-heading">
-      <SectionHeading id="offerings-heading" kicker={section.kicker} heading={section.heading} intro={section.intro} tone={section.tone} />
+    <SectionShell type="offerings-grid" tone={section.tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} kicker={section.kicker} heading={section.heading} intro={section.intro} tone={section.tone} />
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {offerings.map((o) => (
           <Card key={o.id} icon={o.icon} title={o.title} text={o.description} />

@@ -1,14 +1,15 @@
 import type { PortfolioSection } from "@/generated/content";
 import { Card, SectionHeading, SectionShell } from "@/components/ui";
 import { PageContext } from "@/components/page-context";
-import { useContext } from "react";
+import { useContext, useId } from "react";
 
 export function Portfolio({ section }: { section: PortfolioSection }) {
+  const headingId = useId();
   const page = useContext(PageContext);
   const items = section.sources.flatMap((src) => (page?.collections[src.collection] ?? []).slice(0, src.limit));
   return (
-    <SectionShell type="portfolio" tone={section.tone} labelledBy="portfolio-heading">
-      <SectionHeading id="portfolio-heading" kicker={section.kicker} heading={section.heading} tone={section.tone} />
+    <SectionShell type="portfolio" tone={section.tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} kicker={section.kicker} heading={section.heading} tone={section.tone} />
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
           <Card key={item.id} image={item.image} title={item.title} text={item.summary} />

@@ -1,12 +1,14 @@
+import { useId } from "react";
 import type { ProcessStepsSection } from "@/generated/content";
 import { Picture, SectionHeading, SectionShell } from "@/components/ui";
 import { useCollection } from "@/components/page-context";
 
 export function ProcessSteps({ section }: { section: ProcessStepsSection }) {
+  const headingId = useId();
   const steps = useCollection("process-steps");
   return (
-    <SectionShell type="process-steps" tone={section.tone} labelledBy="process-heading">
-      <SectionHeading id="process-heading" kicker={section.kicker} heading={section.heading} intro={section.intro} tone={section.tone} />
+    <SectionShell type="process-steps" tone={section.tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} kicker={section.kicker} heading={section.heading} intro={section.intro} tone={section.tone} />
       <ol className="space-y-12">
         {steps.map((step) => (
           <li key={step.id} data-step={step.id} data-parity={step.id % 2 === 0 ? "even" : "odd"} className="grid items-center gap-8 md:grid-cols-2">

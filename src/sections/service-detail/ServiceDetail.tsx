@@ -1,18 +1,21 @@
+import { useId } from "react";
 import type { ServiceDetailSection } from "@/generated/content";
 import { Breadcrumb, Picture, SmartLink, VideoBackdrop } from "@/components/ui";
 import { useCollection, useCurrentService, useSettings } from "@/components/page-context";
 import { formatHours } from "@/components/hours";
 
 export function ServiceDetail({ section }: { section: ServiceDetailSection }) {
+  const headingId = useId();
+  const listId = useId();
   const service = useCurrentService();
   const services = useCollection("services");
   const settings = useSettings();
   return (
     <div data-section="service-detail">
-      <section aria-labelledby="service-heading" className="relative isolate flex min-h-[22rem] items-center justify-center pt-20 text-center text-white">
+      <section aria-labelledby={headingId} className="relative isolate flex min-h-[22rem] items-center justify-center pt-20 text-center text-white">
         <VideoBackdrop video={section.video} />
         <div className="px-4">
-          <h1 id="service-heading" className="mb-4 text-4xl font-extrabold tracking-tight md:text-5xl">
+          <h1 id={headingId} className="mb-4 text-4xl font-extrabold tracking-tight md:text-5xl">
             {service.name}
           </h1>
           <Breadcrumb trail={[{ label: "Home", href: "/" }, { label: "Services", href: "/services" }]} current={service.name} />
@@ -37,8 +40,8 @@ export function ServiceDetail({ section }: { section: ServiceDetailSection }) {
           </ul>
         </article>
         <aside className="space-y-6 lg:order-first">
-          <nav aria-labelledby="all-services" className="rounded-2xl bg-slate-100 p-5">
-            <h2 id="all-services" className="mb-3 text-lg font-bold text-navy">{section.servicesHeading}</h2>
+          <nav aria-labelledby={listId} className="rounded-2xl bg-slate-100 p-5">
+            <h2 id={listId} className="mb-3 text-lg font-bold text-navy">{section.servicesHeading}</h2>
             <ul className="space-y-1">
               {services.map((s) => (
                 <li key={s.id}>

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import type { ServicesCarouselSection } from "@/generated/content";
 import { Picture, SectionHeading, SectionShell, SmartLink } from "@/components/ui";
 import { Carousel, SERVICES_CAROUSEL } from "@/components/Carousel";
@@ -5,10 +6,11 @@ import { useCollection } from "@/components/page-context";
 import { byIds } from "@/sections/pick";
 
 export function ServicesCarousel({ section }: { section: ServicesCarouselSection }) {
+  const headingId = useId();
   const services = byIds(useCollection("services"), section.services);
   return (
-    <SectionShell type="services-carousel" tone={section.tone} labelledBy="top-services-heading">
-      <SectionHeading id="top-services-heading" kicker={section.label} heading={section.heading} tone={section.tone} capitalize />
+    <SectionShell type="services-carousel" tone={section.tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} kicker={section.label} heading={section.heading} tone={section.tone} capitalize />
       <Carousel
         settings={SERVICES_CAROUSEL}
         label={section.heading}

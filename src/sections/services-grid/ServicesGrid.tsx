@@ -1,13 +1,15 @@
+import { useId } from "react";
 import type { ServicesGridSection } from "@/generated/content";
 import { Picture, SectionHeading, SectionShell, SmartLink } from "@/components/ui";
 import { useCollection } from "@/components/page-context";
 import { byIds } from "@/sections/pick";
 
 export function ServicesGrid({ section }: { section: ServicesGridSection }) {
+  const headingId = useId();
   const services = byIds(useCollection("services"), section.services);
   return (
-    <SectionShell type="services-grid" tone={section.tone} labelledBy="services-grid-heading">
-      <SectionHeading id="services-grid-heading" kicker={section.kicker} heading={section.heading} tone={section.tone} />
+    <SectionShell type="services-grid" tone={section.tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} kicker={section.kicker} heading={section.heading} tone={section.tone} />
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {services.map((s) => (
           <li key={s.id}>

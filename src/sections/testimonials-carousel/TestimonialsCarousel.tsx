@@ -1,3 +1,4 @@
+import { useId } from "react";
 import type { TestimonialsCarouselSection } from "@/generated/content";
 import { SectionHeading, SectionShell } from "@/components/ui";
 import { Carousel, TESTIMONIALS_CAROUSEL } from "@/components/Carousel";
@@ -15,10 +16,11 @@ function initials(name: string): string {
 }
 
 export function TestimonialsCarousel({ section }: { section: TestimonialsCarouselSection }) {
+  const headingId = useId();
   const testimonials = byIds(useCollection("testimonials"), section.testimonials);
   return (
-    <SectionShell type="testimonials-carousel" tone={section.tone} labelledBy="testimonials-heading">
-      <SectionHeading id="testimonials-heading" kicker={section.label} heading={section.heading} tone={section.tone} capitalize />
+    <SectionShell type="testimonials-carousel" tone={section.tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} kicker={section.label} heading={section.heading} tone={section.tone} capitalize />
       <Carousel
         settings={TESTIMONIALS_CAROUSEL}
         label={section.heading}
