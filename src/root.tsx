@@ -7,7 +7,9 @@ import { Header } from "@/components/Header";
 import { Footer } from "@/components/Footer";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // The build inlines this CSS into every page (src/deploy/html.ts): once
+  // React takes over in the browser it must not ask for the file again.
+  ...(import.meta.env.DEV || typeof document === "undefined" ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

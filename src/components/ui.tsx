@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { Link as RouterLink, NavLink } from "react-router";
 import type { BackgroundVideo, Image, Link, Tone } from "@/generated/content";
+import { usePlayAfterLoad } from "./play-after-load";
 
 const TONES: Record<Tone, string> = {
   light: "bg-white text-slate-800",
@@ -85,10 +86,15 @@ export function Picture({ image, className, width, height, eager = false }: { im
 
 /** Poster image with a looping, muted background video over it. */
 export function VideoBackdrop({ video }: { video: BackgroundVideo }) {
+  // Performance (see usePlayAfterLoad): the poster <img> is the largest paint; the
+  // video starts after `load`, without autoPlay or a poster of its own, in a box
+  // 1px smaller on each side so that its first frame never replaces the poster as LCP.
+  const ref = useRef<HTMLVideoElement>(null);
+  usePlayAfterLoad(ref);
   return (
     <div className="absolute inset-0 -z-10 overflow-hidden" aria-hidden="true">
       <img src={video.poster.src} alt="" width={1280} height={720} fetchPriority="high" className="h-full w-full object-cover" />
-      <video className="absolute inset-0 h-full w-full object-cover motion-reduce:hidden" autoPlay muted loop playsInline preload="none" poster={video.poster.src}>
+      <video ref={ref} className="absolute inset-px h-[calc(100%-2px)] w-[calc(100%-2px)] object-cover motion-reduce:hidden" muted loop playsInline preload="none">
         <source src={video.webm} type="video/webm" />
         <source src={video.mp4} type="video/mp4" />
       </video>

@@ -21,6 +21,7 @@ import { problemsFromAjv, readablePath } from "./ajv-problems.ts";
 import { JsonSyntaxError, parseJson, type JsonValue, type ParsedJson } from "./json-source.ts";
 import { didYouMean, sortProblems, type Problem } from "./problems.ts";
 import { loadSchemas, setKeywordContext, type SchemaSet } from "./schemas.ts";
+import { seoProblems } from "./seo-rules.ts";
 
 /** Collection file name (site-config/collections/<name>.json) -> schema (schemas/collections/<schema>.schema.json). */
 export const COLLECTION_SCHEMAS = {
@@ -314,6 +315,14 @@ export function loadSite(root: string): LoadResult {
   for (const page of pages) {
     page.doc = validate<Page>({ file: page.file, parsed: page.parsed }, "page.schema.json", "../../schemas/page.schema.json");
   }
+  // Titles unique across pages and service pages; service page titles 10-60 characters.
+  problems.push(
+    ...seoProblems({
+      pages,
+      services: { ...collectionDocs.get("services")!, items: services },
+      template: { ...templateDoc, titleSuffix: serviceTemplate?.titleSuffix },
+    }),
+  );
 
   return { problems: sortProblems(problems), settings, collections, serviceTemplate, pages, routes, facts };
 }

@@ -16,6 +16,8 @@ export interface PageData {
   path: string;
   title: string;
   description: string;
+  /** Kept out of search engines and the sitemap. */
+  noindex?: boolean;
   slots: SectionSlot[];
   collections: Partial<Collections>;
   /** On service pages: the service shown. */
@@ -133,6 +135,7 @@ export function pageData(path: string): PageData {
     path,
     title: page.doc?.title ?? page.slug,
     description: page.doc?.description ?? "",
+    noindex: page.doc?.noindex ?? false,
     slots,
     collections: pick(result.collections, valid),
     pageProblems,
