@@ -15,15 +15,10 @@
  * run time), so a Content-Security-Policy can allow it by its sha256 hash.
  */
 
+import { CHUNK_TIMEOUT_MS, HYDRATE_TIMEOUT_MS, RELOAD_KEY } from "./constants.ts";
+
 /** CSS up to this size is inlined; a bigger stylesheet stays a cacheable file. */
 export const INLINE_CSS_LIMIT = 50_000;
-/** SPEC s8: chunk load time-out. */
-export const CHUNK_TIMEOUT_MS = 120_000;
-/** Hydration starts at `load`, or after this long if `load` is late (a slow image). */
-export const HYDRATE_TIMEOUT_MS = 3_000;
-/** sessionStorage key prefix marking "this page already reloaded once for a failed chunk". */
-export const RELOAD_KEY = "chunk-reload:";
-
 const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g;
 
 export function inlineStylesheets(html: string, readCss: (href: string) => string, limit = INLINE_CSS_LIMIT): { html: string; inlined: string[] } {
