@@ -65,7 +65,7 @@ export function loadChunk<T>(chunk: string, load: () => Promise<T>, options: Loa
       },
       (error: unknown) => {
         const url = failedUrl(error);
-        fail(new ChunkLoadError(chunk, navigator.onLine === false ? "offline" : "missing", url));
+        fail(new ChunkLoadError(chunk, typeof navigator !== "undefined" && navigator.onLine === false ? "offline" : "missing", url));
       },
     );
   });
