@@ -95,7 +95,7 @@ export async function launchChrome() {
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
 async function runLighthouse(url: string, port: number, flags: Record<string, unknown>): Promise<Lhr> {
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", skipAudits: ["full-page-screenshot", "screenshot-thumbnails", "final-screenshot"], ...flags });
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", skipAudits: ["full-page-screenshot", "screenshot-thumbnails", "final-screenshot", "bf-cache"], ...flags });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`);
   return result.lhr;

@@ -11,7 +11,7 @@ import { useEffect, type RefObject } from "react";
 export function usePlayAfterLoad(ref: RefObject<HTMLVideoElement | null>) {
   useEffect(() => {
     const video = ref.current;
-    if (!video || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    if (!video || typeof window.matchMedia !== "function" || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     const play = () => void video.play().catch(() => {});
     if (document.readyState === "complete") {
       play();

@@ -89,7 +89,8 @@ test.describe("loading", () => {
   test("a tab open across a redeploy keeps navigating although its old chunks are gone", async ({ page }) => {
     await page.goto("/");
     await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
-    await page.waitForLoadState("networkidle");
+    // After hydration the page fetches the other route modules while idle (the service page's among them).
+    await page.waitForFunction(() => performance.getEntriesByType("resource").some((r) => /\/assets\/service-[\w-]+\.js$/.test(r.name)));
     let loads = 0;
     page.on("load", () => loads++);
     await page.route("**/assets/*.js", (route) => route.fulfill({ status: 404, body: "Not found" }));

@@ -24,7 +24,7 @@ describe("sitemap.xml", () => {
   });
   it("follows the content: a new page is listed, a page marked noindex is not", () => {
     site = copySite();
-    site.write("pages/careers.json", site.read("pages/thank-you.json").replace('"Thank You | Vistaar Technologies"', '"Careers | Vistaar Technologies"').replace('  "noindex": true,\n', ""));
+    site.write("pages/careers.json", site.read("pages/thank-you.json").replace('"Thank You | Vistaar Technologies"', '"Careers | Vistaar Technologies"').replace(',\n  "noindex": true', ""));
     site.edit("pages/about-us.json", (t) => t.replace('"sections": [', '"noindex": true,\n  "sections": ['));
     const { indexable } = deployRoutes(site.root);
     expect(indexable).toContain("/careers");
