@@ -1,6 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import { join } from "node:path";
 import { CATALOG_PATH, catalogEnabled, contentRoot, routePaths } from "./src/content/routes-config.ts";
+import { postBuild } from "./src/deploy/post-build.ts";
 
 export default {
   appDirectory: "src",
@@ -13,4 +14,10 @@ export default {
   // The catalog is listed only where it exists (dev), where React Router
   // checks that every route with a loader is in this list but renders nothing.
   prerender: () => [...routePaths(contentRoot()), ...(catalogEnabled() ? [CATALOG_PATH] : [])],
+  // After pre-rendering: inline the CSS, defer hydration to after `load`, and
+  // write sitemap.xml, robots.txt, _redirects, _headers and the nginx include.
+  buildEnd: () => {
+    const { pages, inlinedCss } = postBuild(contentRoot());
+    console.log(`Post-build: ${pages} pages rewritten (CSS inlined: ${inlinedCss.join(", ") || "none"}); wrote sitemap.xml, robots.txt, _redirects, _headers, dist/deploy/nginx.conf`);
+  },
 } satisfies Config;

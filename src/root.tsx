@@ -8,9 +8,12 @@ import { Footer } from "@/components/Footer";
 import { FloatingChat } from "@/components/FloatingChat";
 import { useScrollReveal, useSmoothAnchors } from "@/components/reveal";
 import { ToastHost } from "@/enquiry/toast-host";
+import { isChunkLoadError } from "@/lib/chunk-load";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // The build inlines this CSS into every page (src/deploy/html.ts): once
+  // React takes over in the browser it must not ask for the file again.
+  ...(import.meta.env.DEV || typeof document === "undefined" ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -77,6 +80,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <div className="mx-auto max-w-4xl px-4 pt-28 pb-16">
       <h1 className="text-3xl font-bold text-navy">Unexpected Application Error!</h1>
       <pre className="mt-4 overflow-x-auto rounded-lg bg-slate-100 p-4 text-sm whitespace-pre-wrap text-red-800">{text}</pre>
+      {isChunkLoadError(error) && (
+        // A part of the site could not be downloaded (the page already reloaded once): let people try again.
+        <button type="button" onClick={() => location.reload()} className="mt-4 rounded-full bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-dark">
+          Retry
+        </button>
+      )}
     </div>
   );
 }

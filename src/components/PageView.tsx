@@ -15,8 +15,3 @@ export function PageView({ page }: { page: PageData }) {
     </PageContext.Provider>
   );
 }
-
-export function pageMeta(page: PageData | undefined) {
-  if (!page) return [{ title: "Unexpected Application Error!" }];
-  return [{ title: page.title }, { name: "description", content: page.description }];
-}

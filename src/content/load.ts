@@ -23,6 +23,7 @@ import { didYouMean, sortProblems, type Problem } from "./problems.ts";
 import { neededEntries } from "./needs.ts";
 import { isDraft, pagePath, routeList, servicePath } from "./routes-config.ts";
 import { loadSchemas, setKeywordContext, type SchemaSet } from "./schemas.ts";
+import { seoProblems } from "./seo-rules.ts";
 
 export { pagePath, servicePath };
 
@@ -332,6 +333,14 @@ export function loadSite(root: string): LoadResult {
       draftLinkAllowed: () => page.draft,
     });
   }
+  // Titles unique across pages and service pages; service page titles 10-60 characters.
+  problems.push(
+    ...seoProblems({
+      pages,
+      services: { ...collectionDocs.get("services")!, items: services },
+      template: { ...templateDoc, titleSuffix: serviceTemplate?.titleSuffix },
+    }),
+  );
 
   // Entries no page shows: a warning (only when every page could be read, or the answer would be wrong).
   if (serviceTemplate && pages.every((p) => p.doc)) {

@@ -18,6 +18,8 @@ export interface PageData {
   path: string;
   title: string;
   description: string;
+  /** Kept out of search engines and the sitemap. */
+  noindex?: boolean;
   slots: SectionSlot[];
   collections: Partial<Collections>;
   /** On service pages: the service shown. */
@@ -111,6 +113,7 @@ export function pageData(path: string): PageData {
     path,
     title: page.doc?.title ?? page.slug,
     description: page.doc?.description ?? "",
+    noindex: page.doc?.noindex ?? false,
     slots,
     collections: pick(result.collections, valid),
     pageProblems,

@@ -277,13 +277,17 @@ export interface Page {
    */
   $schema?: string;
   /**
-   * Title shown in the browser tab and in search results, e.g. "About Us | Company".
+   * Title shown in the browser tab, in search results and in link previews, e.g. "About Us | Company". 10 to 60 characters (search results cut longer titles), and different from every other page's title.
    */
   title: string;
   /**
-   * One or two sentences shown under the title in search results.
+   * One or two sentences shown under the title in search results and link previews. 50 to 160 characters.
    */
   description: string;
+  /**
+   * true keeps this page out of search engines and out of sitemap.xml, e.g. for the thank-you page people see after sending an enquiry.
+   */
+  noindex?: boolean;
   /**
    * "published" pages are on the live site; "draft" pages show only while you preview with npm run dev.
    */
@@ -873,7 +877,7 @@ export interface Service {
   icon: Image;
   image: Image;
   /**
-   * One sentence for cards and search results.
+   * One sentence for cards, and the service page's description in search results and link previews: 50 to 160 characters.
    */
   smallDescription: string;
   /**

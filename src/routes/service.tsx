@@ -1,12 +1,14 @@
 import type { Route } from "./+types/service";
 import { servicePageData } from "@/content/site.server";
-import { PageView, pageMeta } from "@/components/PageView";
+import { PageView } from "@/components/PageView";
+import { pageMeta } from "@/content/seo";
 
 export function loader({ params }: Route.LoaderArgs) {
   return servicePageData(params.slug);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData);
+// Title, description, canonical, link-preview tags and JSON-LD, in the pre-rendered HTML.
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData, matches[0]?.loaderData?.settings);
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   return <PageView page={loaderData} />;

@@ -1,0 +1,204 @@
+/**
+ * `npm run bench`: performance budgets of the built site (not a test; it
+ * prints a table with PASS/FAIL per target and writes JSON to bench-results/).
+ *
+ *   npm run bench                                   # build, Lighthouse on every route (3 runs), LCP vs static twin (5 runs)
+ *   npm run bench -- --routes /,/about-us --runs 1  # some routes, fewer runs
+ *   npm run bench -- --twin-runs 3 --twin-routes /,/contact-us
+ *   npm run bench -- --no-build --no-twin           # reuse dist/, skip the twin comparison
+ *   npm run bench -- --mode scale                   # build scaling: 100 and 1,000 synthetic pages, validate + build time
+ *   npm run bench -- --mode scale --pages 100 --pages 500 --no-scale-build
+ *
+ * Chromium comes from CHROME_PATH or /usr/bin/chromium. Servers listen on
+ * 127.0.0.1, ports BENCH_PORT (default 4500) and BENCH_PORT + 1 (the twin).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { deployRoutes } from "../src/deploy/post-build.ts";
+import { printScale, runScale } from "./bench/scale.ts";
+import { auditRoute, formChunksBuilt, launchChrome, lcpDevtools, makeTwin, median, removeDir, startServer, summarize, type RouteResult, type RunResult, type TwinResult } from "./bench/lighthouse.ts";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const { values } = parseArgs({
+  options: {
+    mode: { type: "string", default: "lighthouse" },
+    routes: { type: "string" },
+    runs: { type: "string", default: "3" },
+    "twin-routes": { type: "string" },
+    "twin-runs": { type: "string", default: "5" },
+    "no-twin": { type: "boolean", default: false },
+    "no-build": { type: "boolean", default: false },
+    pages: { type: "string", multiple: true },
+    "validate-runs": { type: "string", default: "5" },
+    "no-scale-build": { type: "boolean", default: false },
+  },
+});
+
+const TARGETS = {
+  score: 100,
+  tbtMs: 50,
+  cls: 0,
+  jsBytes: 110 * 1024,
+  ratio: 1.1,
+  ratioStretch: 1.0,
+  buildMs: 15_000,
+};
+
+const resultsDir = join(root, "bench-results");
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+const write = (name: string, data: unknown) => {
+  mkdirSync(resultsDir, { recursive: true });
+  const text = JSON.stringify({ date: new Date().toISOString(), ...(data as object) }, null, 2) + "\n";
+  writeFileSync(join(resultsDir, `${name}.json`), text);
+  writeFileSync(join(resultsDir, `${name}-${stamp}.json`), text);
+  console.log(`\nWrote bench-results/${name}.json (and ${name}-${stamp}.json)`);
+};
+const pass = (ok: boolean) => (ok ? "PASS" : "FAIL");
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const ms = (n: number) => String(Math.round(n));
+const list = (s: string | undefined) => s?.split(",").map((x) => x.trim()).filter(Boolean);
+
+if (values.mode === "scale") {
+  const sizes = (values.pages ?? ["100", "1000"]).map(Number);
+  const runs = Number(values["validate-runs"]);
+  const rows = runScale(root, sizes, runs, !values["no-scale-build"]);
+  console.log(printScale(rows, runs));
+  write("scale", { runs, rows });
+  process.exit(0);
+}
+if (values.mode !== "lighthouse") {
+  console.error(`Unknown --mode "${values.mode}": use lighthouse (the default) or scale.`);
+  process.exit(2);
+}
+
+const started = performance.now();
+let buildMs: number | null = null;
+if (!values["no-build"]) {
+  console.log("Building the site (npm run build)...");
+  const t = performance.now();
+  const res = spawnSync("npm", ["run", "-s", "build"], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  buildMs = Math.round(performance.now() - t);
+  if (res.status !== 0) {
+    console.error(res.stdout.slice(-4000), res.stderr.slice(-4000));
+    process.exit(1);
+  }
+  console.log(`Built in ${(buildMs / 1000).toFixed(1)} s`);
+}
+
+const clientDir = join(root, "dist", "client");
+const all = deployRoutes(root).routes;
+const routes = list(values.routes) ?? all;
+const unknown = routes.filter((r) => !all.includes(r));
+if (unknown.length) {
+  console.error(`Not routes of this site: ${unknown.join(", ")}`);
+  process.exit(2);
+}
+const runs = Number(values.runs);
+const twinRuns = Number(values["twin-runs"]);
+const firstService = all.find((r) => r.startsWith("/services/"));
+const twinRoutes = values["no-twin"] ? [] : (list(values["twin-routes"]) ?? ["/", "/about-us", "/contact-us", ...(firstService ? [firstService] : [])]);
+
+const port = Number(process.env.BENCH_PORT ?? 4500);
+const origin = `http://127.0.0.1:${port}`;
+const twinOrigin = `http://127.0.0.1:${port + 1}`;
+const twinDir = twinRoutes.length ? makeTwin(clientDir, twinRoutes) : undefined;
+const server = await startServer(root, undefined, port);
+const twinServer = twinDir ? await startServer(root, twinDir, port + 1) : undefined;
+const chrome = await launchChrome();
+
+const results: RouteResult[] = [];
+const twins: TwinResult[] = [];
+try {
+  console.log(`\nLighthouse ${"12"} (mobile, simulated throttling): ${routes.length} routes x ${runs} runs`);
+  for (const route of routes) {
+    const rs: RunResult[] = [];
+    for (let i = 0; i < runs; i++) rs.push(await auditRoute(origin, route, chrome.port));
+    const r = summarize(route, rs, clientDir);
+    results.push(r);
+    console.log(`  ${route}  perf ${r.median.scores.performance}  LCP ${ms(r.median.lcp)} ms  TBT ${ms(r.median.tbt)} ms`);
+  }
+  if (twinRoutes.length) {
+    console.log(`\nLCP of the site vs its static twin (devtools throttling, ${twinRuns} runs each, interleaved)`);
+    for (const route of twinRoutes) {
+      const site: number[] = [];
+      const twin: number[] = [];
+      for (let i = 0; i < twinRuns; i++) {
+        site.push(await lcpDevtools(origin + route, chrome.port));
+        twin.push(await lcpDevtools(twinOrigin + route, chrome.port));
+      }
+      const t: TwinResult = { route, site, twin, siteMedian: median(site), twinMedian: median(twin), ratio: median(site) / median(twin) };
+      twins.push(t);
+      console.log(`  ${route}  site ${ms(t.siteMedian)} ms  twin ${ms(t.twinMedian)} ms  ratio ${t.ratio.toFixed(3)}`);
+    }
+  }
+} finally {
+  await chrome.kill();
+  server.kill();
+  twinServer?.kill();
+  if (twinDir) removeDir(twinDir);
+}
+
+// ---------------------------------------------------------------- report
+const out: string[] = [];
+out.push("", `Medians of ${runs} Lighthouse runs per route (mobile preset, simulated throttling). JS/CSS: gzip size of what the route loads (KB = 1024 bytes).`, "");
+const header = ["route", "perf", "a11y", "bp", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS", "JS KB", "CSS KB", "form chunk"];
+const rows = results.map((r) => [
+  r.route,
+  String(r.median.scores.performance),
+  String(r.median.scores.accessibility),
+  String(r.median.scores["best-practices"]),
+  String(r.median.scores.seo),
+  ms(r.median.fcp),
+  ms(r.median.lcp),
+  ms(r.median.tbt),
+  r.median.cls.toFixed(3),
+  kb(r.jsGzip),
+  kb(r.cssGzip),
+  r.formChunkRequests.length ? "LOADED" : "absent",
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+out.push(line(header), ...rows.map(line));
+if (twins.length) {
+  out.push("", `LCP vs static twin (devtools throttling, median of ${twinRuns} interleaved runs each)`, "");
+  out.push(line(["route", "site LCP ms", "twin LCP ms", "ratio"].concat([]).slice(0, 4)).replace(/\s+$/, ""));
+  for (const t of twins) out.push(`${t.route.padEnd(widths[0]!)}  ${ms(t.siteMedian).padStart(11)}  ${ms(t.twinMedian).padStart(11)}  ${t.ratio.toFixed(3).padStart(5)}`);
+}
+
+const every = <T>(xs: T[], f: (x: T) => boolean) => xs.length > 0 && xs.every(f);
+const worst = <T>(xs: T[], f: (x: T) => number) => Math.max(...xs.map(f));
+const formBuilt = formChunksBuilt(clientDir);
+const targets: [string, boolean | null, string][] = [
+  ["Performance 100 on every route", every(results, (r) => r.median.scores.performance >= TARGETS.score), `lowest ${Math.min(...results.map((r) => r.median.scores.performance))}`],
+  ["Accessibility 100", every(results, (r) => r.median.scores.accessibility >= TARGETS.score), `lowest ${Math.min(...results.map((r) => r.median.scores.accessibility))}`],
+  ["Best Practices 100", every(results, (r) => r.median.scores["best-practices"] >= TARGETS.score), `lowest ${Math.min(...results.map((r) => r.median.scores["best-practices"]))}`],
+  ["SEO 100", every(results, (r) => r.median.scores.seo >= TARGETS.score), `lowest ${Math.min(...results.map((r) => r.median.scores.seo))}`],
+  ["CLS 0", every(results, (r) => r.median.cls.toFixed(3) === "0.000"), `highest ${worst(results, (r) => r.median.cls).toFixed(3)}`],
+  ["TBT <= 50 ms", every(results, (r) => r.median.tbt <= TARGETS.tbtMs), `highest ${ms(worst(results, (r) => r.median.tbt))} ms`],
+  ["initial JS <= 110 KB gzip on every route", every(results, (r) => r.jsGzip <= TARGETS.jsBytes), `largest ${kb(worst(results, (r) => r.jsGzip))} KB (${worst(results, (r) => r.jsGzip)} bytes)`],
+  [
+    "form chunk absent from initial requests",
+    every(results, (r) => r.formChunkRequests.length === 0),
+    formBuilt.length ? `form chunk(s) built: ${formBuilt.join(", ")}` : "no form chunk in this build yet (nothing named *enquir* / *Form*)",
+  ],
+  ["LCP(site)/LCP(twin) never above 1.10", twins.length ? twins.every((t) => t.ratio <= TARGETS.ratio) : null, twins.length ? `highest ${worst(twins, (t) => t.ratio).toFixed(3)}` : "not measured (--no-twin)"],
+  ["LCP(site)/LCP(twin) <= 1.00 (stretch)", twins.length ? twins.every((t) => t.ratio <= TARGETS.ratioStretch) : null, twins.length ? `highest ${worst(twins, (t) => t.ratio).toFixed(3)}` : "not measured"],
+  ["whole-site build <= 15 s", buildMs === null ? null : buildMs <= TARGETS.buildMs, buildMs === null ? "not measured (--no-build)" : `${(buildMs / 1000).toFixed(1)} s`],
+];
+out.push("", "Targets", "");
+for (const [name, ok, detail] of targets) out.push(`  ${ok === null ? "----" : pass(ok)}  ${name.padEnd(42)}  ${detail}`);
+const totalS = (performance.now() - started) / 1000;
+out.push("", `Bench took ${Math.floor(totalS / 60)} min ${Math.round(totalS % 60)} s.`);
+console.log(out.join("\n"));
+
+write("lighthouse", {
+  runs,
+  twinRuns,
+  buildMs,
+  targets: targets.map(([name, ok, detail]) => ({ name, pass: ok, detail })),
+  routes: results,
+  twins,
+});

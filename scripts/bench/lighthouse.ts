@@ -1,0 +1,154 @@
+/**
+ * Lighthouse over the production server: every route N times (mobile preset,
+ * simulated throttling), and the LCP of the site against its static twin
+ * (the same HTML, CSS and media with every script removed) under devtools
+ * throttling, runs interleaved site/twin.
+ */
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import lighthouse from "lighthouse";
+import * as chromeLauncher from "chrome-launcher";
+import { htmlFileOf } from "../../src/deploy/outputs.ts";
+
+export const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+/** The enquiry form's lazy chunk, by file name: "EnquiryForm-….js", "enquiry-….js", "ContactForm-….js". */
+export const isFormChunk = (file: string) => /enquir/i.test(file) || /Form\b|^form\b/.test(file);
+
+export interface RunResult {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** Same-origin scripts requested during the run (URL paths). */
+  scripts: string[];
+  stylesheets: string[];
+}
+
+export interface RouteResult {
+  route: string;
+  runs: RunResult[];
+  median: { scores: RunResult["scores"]; fcp: number; lcp: number; tbt: number; cls: number };
+  jsGzip: number;
+  cssGzip: number;
+  scripts: string[];
+  formChunkRequests: string[];
+}
+
+export interface TwinResult {
+  route: string;
+  site: number[];
+  twin: number[];
+  siteMedian: number;
+  twinMedian: number;
+  ratio: number;
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/** Starts the production server (server/main.ts) on a port; resolves when it answers. */
+export async function startServer(root: string, clientDir: string | undefined, port: number): Promise<ChildProcess> {
+  const args = clientDir ? ["-e", `import("${join(root, "server", "app.ts")}").then(async ({ buildServer }) => { const app = await buildServer({ clientDir: ${JSON.stringify(clientDir)} }); await app.listen({ port: ${port}, host: "127.0.0.1" }); })`] : [join(root, "server", "main.ts")];
+  const child = spawn(join(root, "node_modules", ".bin", "tsx"), args, { cwd: root, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/`);
+      if (res.ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error(`The server on port ${port} did not start`);
+}
+
+/** The static twin of the built site: a copy of dist/client whose pages have every <script> removed. */
+export function makeTwin(clientDir: string, routes: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), "bench-twin-"));
+  cpSync(clientDir, dir, { recursive: true });
+  for (const route of routes) {
+    const file = join(dir, htmlFileOf(route));
+    const html = readFileSync(file, "utf8")
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+      .replace(/<link rel="modulepreload"[^>]*>/g, "");
+    writeFileSync(file, html);
+  }
+  return dir;
+}
+
+export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+export async function launchChrome() {
+  const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+  return chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+async function runLighthouse(url: string, port: number, flags: Record<string, unknown>): Promise<Lhr> {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", skipAudits: ["full-page-screenshot", "screenshot-thumbnails", "final-screenshot", "bf-cache"], ...flags });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`);
+  return result.lhr;
+}
+
+const numeric = (lhr: Lhr, id: string) => lhr.audits[id]?.numericValue ?? NaN;
+
+export async function auditRoute(origin: string, route: string, port: number): Promise<RunResult> {
+  const lhr = await runLighthouse(origin + route, port, { onlyCategories: [...CATEGORIES] });
+  const items = ((lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? []).filter((i) => i.url.startsWith(origin));
+  const path = (u: string) => new URL(u).pathname;
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as RunResult["scores"];
+  return {
+    scores,
+    fcp: numeric(lhr, "first-contentful-paint"),
+    lcp: numeric(lhr, "largest-contentful-paint"),
+    tbt: numeric(lhr, "total-blocking-time"),
+    cls: numeric(lhr, "cumulative-layout-shift"),
+    scripts: [...new Set(items.filter((i) => i.resourceType === "Script").map((i) => path(i.url)))],
+    stylesheets: [...new Set(items.filter((i) => i.resourceType === "Stylesheet").map((i) => path(i.url)))],
+  };
+}
+
+export async function lcpDevtools(url: string, port: number): Promise<number> {
+  const lhr = await runLighthouse(url, port, { throttlingMethod: "devtools", onlyAudits: ["largest-contentful-paint"] });
+  return numeric(lhr, "largest-contentful-paint");
+}
+
+/** gzip size (zlib default level, as the server's gzip) of a built file. */
+const gzipOf = (clientDir: string, urlPath: string) => gzipSync(readFileSync(join(clientDir, urlPath))).length;
+
+export function summarize(route: string, runs: RunResult[], clientDir: string): RouteResult {
+  const scripts = [...new Set(runs.flatMap((r) => r.scripts))].sort();
+  const sheets = [...new Set(runs.flatMap((r) => r.stylesheets))];
+  const html = readFileSync(join(clientDir, htmlFileOf(route)), "utf8");
+  const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join("");
+  const pick = (f: (r: RunResult) => number) => median(runs.map(f));
+  return {
+    route,
+    runs,
+    median: {
+      scores: Object.fromEntries(CATEGORIES.map((c) => [c, pick((r) => r.scores[c])])) as RunResult["scores"],
+      fcp: pick((r) => r.fcp),
+      lcp: pick((r) => r.lcp),
+      tbt: pick((r) => r.tbt),
+      cls: pick((r) => r.cls),
+    },
+    jsGzip: scripts.filter((s) => existsSync(join(clientDir, s))).reduce((sum, s) => sum + gzipOf(clientDir, s), 0),
+    cssGzip: (inlineCss ? gzipSync(inlineCss).length : 0) + sheets.filter((s) => existsSync(join(clientDir, s))).reduce((sum, s) => sum + gzipOf(clientDir, s), 0),
+    scripts,
+    formChunkRequests: scripts.filter((s) => isFormChunk(s.slice(s.lastIndexOf("/") + 1))),
+  };
+}
+
+/** The built lazy form chunks, if the site has one yet. */
+export const formChunksBuilt = (clientDir: string) => readdirSync(join(clientDir, "assets")).filter((f) => f.endsWith(".js") && isFormChunk(f));

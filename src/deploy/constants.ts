@@ -1,0 +1,8 @@
+/** Shared by the boot script written into each page (html.ts) and lazy chunks (src/lib/chunk-load.ts). */
+
+/** SPEC s8: chunk load time-out. */
+export const CHUNK_TIMEOUT_MS = 120_000;
+/** Hydration starts at `load`, or after this long if `load` is late (a slow image). */
+export const HYDRATE_TIMEOUT_MS = 3_000;
+/** sessionStorage key prefix (+ path) marking "this page already reloaded once for a failed chunk". */
+export const RELOAD_KEY = "chunk-reload:";

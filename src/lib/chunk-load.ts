@@ -1,0 +1,72 @@
+/**
+ * Lazy chunks (the enquiry form, say) after a redeploy: a tab opened before
+ * it asks for a chunk file that no longer exists. The page then reloads once
+ * to get the fresh version; if the chunk still fails, the error is a
+ * ChunkLoadError, "Loading chunk {id} failed (reason: url)" (SPEC s8), which
+ * the root error screen shows with a Retry button. The page's own chunks go
+ * through the same rule in the boot script (src/deploy/html.ts), which shares
+ * the sessionStorage key, so one failure never causes two reloads.
+ *
+ *   const EnquiryForm = lazy(() => loadChunk("EnquiryForm", () => import("./EnquiryForm")));
+ */
+import { CHUNK_TIMEOUT_MS, RELOAD_KEY } from "@/deploy/constants";
+
+export class ChunkLoadError extends Error {
+  override name = "ChunkLoadError";
+  constructor(
+    readonly chunk: string,
+    readonly reason: string,
+    readonly url?: string,
+  ) {
+    super(`Loading chunk ${chunk} failed (${url ? `${reason}: ${url}` : reason})`);
+  }
+}
+
+export const isChunkLoadError = (error: unknown): error is Error => error instanceof Error && error.name === "ChunkLoadError";
+
+export interface LoadChunkOptions {
+  timeoutMs?: number;
+  storage?: Pick<Storage, "getItem" | "setItem" | "removeItem">;
+  reload?: () => void;
+  key?: string;
+}
+
+/** The URL a failed dynamic import names in its message, if any. */
+const failedUrl = (error: unknown) => (error instanceof Error ? /(\/assets\/[^\s'"]+\.js)/.exec(error.message)?.[1] : undefined);
+
+export function loadChunk<T>(chunk: string, load: () => Promise<T>, options: LoadChunkOptions = {}): Promise<T> {
+  const { timeoutMs = CHUNK_TIMEOUT_MS, storage = sessionStorage, reload = () => location.reload(), key = RELOAD_KEY + location.pathname } = options;
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => fail(new ChunkLoadError(chunk, "timeout")), timeoutMs);
+    const fail = (error: ChunkLoadError) => {
+      clearTimeout(timer);
+      let reloaded: string | null = "1";
+      try {
+        reloaded = storage.getItem(key);
+        if (!reloaded) storage.setItem(key, "1");
+      } catch {
+        // No storage (privacy mode): never reload, so a failure cannot loop.
+      }
+      if (!reloaded) {
+        reload();
+        return; // the page is going away; leave the promise pending
+      }
+      reject(error);
+    };
+    load().then(
+      (module) => {
+        clearTimeout(timer);
+        try {
+          storage.removeItem(key);
+        } catch {
+          // ignore
+        }
+        resolve(module);
+      },
+      (error: unknown) => {
+        const url = failedUrl(error);
+        fail(new ChunkLoadError(chunk, typeof navigator !== "undefined" && navigator.onLine === false ? "offline" : "missing", url));
+      },
+    );
+  });
+}

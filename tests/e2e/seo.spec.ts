@@ -1,0 +1,105 @@
+/**
+ * SEO, sharing and deploy outputs as the production server sends them, and
+ * the shell's loading behaviour: no JavaScript before `load`, chunk failures.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { expectedRoutes, site } from "./content";
+
+const dist = join(import.meta.dirname, "..", "..", "dist");
+const origin = site.settings!.siteUrl;
+const hidden = new Set(site.pages.filter((p) => p.doc?.noindex).map((p) => p.path));
+const attr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+test.describe("raw HTML carries everything search engines and link previews read", () => {
+  for (const route of expectedRoutes) {
+    test(`${route.path}: canonical, Open Graph, Twitter card, JSON-LD`, async ({ request }) => {
+      const html = await (await request.get(route.path)).text();
+      expect(html).toContain(`<link rel="canonical" href="${origin}${route.path}"/>`);
+      expect(html).toContain(`<meta property="og:title" content="${attr(route.title)}"/>`);
+      expect(html).toContain(`<meta property="og:description" content="${attr(route.description)}"/>`);
+      expect(html).toContain(`<meta property="og:url" content="${origin}${route.path}"/>`);
+      expect(html).toContain(`<meta property="og:image" content="${origin}/media/share.png"/>`);
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+      expect(html.includes('<meta name="robots" content="noindex"/>')).toBe(hidden.has(route.path));
+      const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+      const org = ld.find((x) => x["@type"] === "ProfessionalService");
+      expect(org).toMatchObject({ address: { addressLocality: "Pune" }, openingHoursSpecification: [{ opens: "09:00", closes: "20:00" }] });
+      expect(ld.map((x) => x["@type"])).toEqual(route.path.startsWith("/services/") ? ["ProfessionalService", "Service", "BreadcrumbList"] : ["ProfessionalService"]);
+    });
+  }
+
+  test("the share image is a 1200x630 PNG", async ({ request }) => {
+    const res = await request.get("/media/share.png");
+    expect(res.headers()["content-type"]).toBe("image/png");
+    const png = await res.body();
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+});
+
+test("sitemap.xml lists exactly the public routes; robots.txt points at it", async ({ request }) => {
+  const xml = await (await request.get("/sitemap.xml")).text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  expect([...locs].sort()).toEqual(site.routes.filter((r) => !hidden.has(r)).map((r) => origin + r).sort());
+  expect(new Set(locs).size).toBe(locs.length);
+  expect(locs).not.toContain(`${origin}/thank-you`);
+  expect(await (await request.get("/robots.txt")).text()).toContain(`Sitemap: ${origin}/sitemap.xml`);
+});
+
+test("the built nginx include and _redirects name every route and nothing else", () => {
+  const nginx = readFileSync(join(dist, "deploy", "nginx.conf"), "utf8");
+  expect([...nginx.matchAll(/^location = (\S+) /gm)].map((m) => m[1]).sort()).toEqual([...site.routes].sort());
+  const redirects = readFileSync(join(dist, "client", "_redirects"), "utf8");
+  expect([...redirects.matchAll(/^(\/\S*)\s+\S+\s+200$/gm)].map((m) => m[1]).sort()).toEqual(site.routes.filter((r) => r !== "/").sort());
+});
+
+test.describe("loading", () => {
+  test("no script is fetched before the load event; links work before hydration", async ({ page }) => {
+    await page.goto("/about-us", { waitUntil: "load" });
+    await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
+    const early = await page.evaluate(() => {
+      const load = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart;
+      return performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".js") && r.startTime < load).map((r) => r.name);
+    });
+    expect(early).toEqual([]);
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    expect(await page.locator("style").count()).toBe(1);
+  });
+
+  test("a page whose chunk is gone reloads once, then names the chunk with a Retry button", async ({ page }) => {
+    let loads = 0;
+    page.on("load", () => loads++);
+    const errors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    const block = (route: import("@playwright/test").Route) => route.fulfill({ status: 404, body: "Not found" });
+    await page.route("**/assets/root-*.js", block);
+    await page.goto("/contact-us");
+    const notice = page.getByRole("alert").filter({ hasText: "Loading chunk" });
+    await expect(notice).toContainText(/Loading chunk root failed \(missing: \/assets\/root-[\w-]+\.js\)/);
+    expect(loads).toBe(2);
+    expect(errors.some((e) => e.includes("ChunkLoadError: Loading chunk root failed"))).toBe(true);
+    // The files are back (the deploy finished): Retry brings the page to life.
+    await page.unroute("**/assets/root-*.js", block);
+    await notice.getByRole("button", { name: "Retry" }).click();
+    await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
+    await expect(page.getByRole("alert").filter({ hasText: "Loading chunk" })).toHaveCount(0);
+  });
+
+  test("a tab open across a redeploy keeps navigating although its old chunks are gone", async ({ page }) => {
+    await page.goto("/");
+    await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
+    // After hydration the page fetches the other route modules while idle (the service page's among them).
+    await page.waitForFunction(() => performance.getEntriesByType("resource").some((r) => /\/assets\/service-[\w-]+\.js$/.test(r.name)));
+    let loads = 0;
+    page.on("load", () => loads++);
+    await page.route("**/assets/*.js", (route) => route.fulfill({ status: 404, body: "Not found" }));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).click();
+    await expect(page).toHaveURL(/\/about-us$/);
+    await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
+    // Service pages use another route module: it was fetched after hydration, before the redeploy.
+    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate("/services/devOps"));
+    await expect(page.getByRole("heading", { level: 1, name: "DevOps" })).toBeVisible();
+    expect(loads).toBe(0);
+  });
+});
