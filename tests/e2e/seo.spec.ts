@@ -64,7 +64,7 @@ test.describe("loading", () => {
     });
     expect(early).toEqual([]);
     expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
-    expect(await page.locator("style").count()).toBe(1);
+    expect(await page.locator("head style").count()).toBe(1);
   });
 
   test("a page whose chunk is gone reloads once, then names the chunk with a Retry button", async ({ page }) => {
