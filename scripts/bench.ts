@@ -89,7 +89,8 @@ if (!values["no-build"]) {
 }
 
 const clientDir = join(root, "dist", "client");
-const all = deployRoutes(root).routes;
+const deployed = deployRoutes(root);
+const all = deployed.routes;
 const routes = list(values.routes) ?? all;
 const unknown = routes.filter((r) => !all.includes(r));
 if (unknown.length) {
@@ -171,11 +172,18 @@ if (twins.length) {
 const every = <T>(xs: T[], f: (x: T) => boolean) => xs.length > 0 && xs.every(f);
 const worst = <T>(xs: T[], f: (x: T) => number) => Math.max(...xs.map(f));
 const formBuilt = formChunksBuilt(clientDir);
+/** A noindex page (the thank-you page) fails Lighthouse's "is-crawlable" on purpose; nothing else may fail. */
+const noindex = new Set(deployed.routes.filter((r) => !deployed.indexable.includes(r)));
+const seoOnlyNoindex = (r: RouteResult) => noindex.has(r.route) && r.seoFailures.length === 1 && r.seoFailures[0] === "is-crawlable";
 const targets: [string, boolean | null, string][] = [
   ["Performance 100 on every route", every(results, (r) => r.median.scores.performance >= TARGETS.score), `lowest ${Math.min(...results.map((r) => r.median.scores.performance))}`],
   ["Accessibility 100", every(results, (r) => r.median.scores.accessibility >= TARGETS.score), `lowest ${Math.min(...results.map((r) => r.median.scores.accessibility))}`],
   ["Best Practices 100", every(results, (r) => r.median.scores["best-practices"] >= TARGETS.score), `lowest ${Math.min(...results.map((r) => r.median.scores["best-practices"]))}`],
-  ["SEO 100", every(results, (r) => r.median.scores.seo >= TARGETS.score), `lowest ${Math.min(...results.map((r) => r.median.scores.seo))}`],
+  [
+    "SEO 100",
+    every(results, (r) => r.median.scores.seo >= TARGETS.score || seoOnlyNoindex(r)),
+    `lowest ${Math.min(...results.map((r) => r.median.scores.seo))}${results.some(seoOnlyNoindex) ? `; counted as 100: ${results.filter(seoOnlyNoindex).map((r) => r.route).join(", ")} (noindex by design, "is-crawlable" is its only failing audit)` : ""}`,
+  ],
   ["CLS 0", every(results, (r) => r.median.cls.toFixed(3) === "0.000"), `highest ${worst(results, (r) => r.median.cls).toFixed(3)}`],
   ["TBT <= 50 ms", every(results, (r) => r.median.tbt <= TARGETS.tbtMs), `highest ${ms(worst(results, (r) => r.median.tbt))} ms`],
   ["initial JS <= 110 KB gzip on every route", every(results, (r) => r.jsGzip <= TARGETS.jsBytes), `largest ${kb(worst(results, (r) => r.jsGzip))} KB (${worst(results, (r) => r.jsGzip)} bytes)`],

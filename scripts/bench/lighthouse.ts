@@ -27,6 +27,8 @@ export interface RunResult {
   /** Same-origin scripts requested during the run (URL paths). */
   scripts: string[];
   stylesheets: string[];
+  /** SEO audits that failed (is-crawlable fails on a noindex page by design). */
+  seoFailures: string[];
 }
 
 export interface RouteResult {
@@ -37,6 +39,7 @@ export interface RouteResult {
   cssGzip: number;
   scripts: string[];
   formChunkRequests: string[];
+  seoFailures: string[];
 }
 
 export interface TwinResult {
@@ -116,6 +119,7 @@ export async function auditRoute(origin: string, route: string, port: number): P
     cls: numeric(lhr, "cumulative-layout-shift"),
     scripts: [...new Set(items.filter((i) => i.resourceType === "Script").map((i) => path(i.url)))],
     stylesheets: [...new Set(items.filter((i) => i.resourceType === "Stylesheet").map((i) => path(i.url)))],
+    seoFailures: (lhr.categories.seo?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
   };
 }
 
@@ -147,6 +151,7 @@ export function summarize(route: string, runs: RunResult[], clientDir: string): 
     cssGzip: (inlineCss ? gzipSync(inlineCss).length : 0) + sheets.filter((s) => existsSync(join(clientDir, s))).reduce((sum, s) => sum + gzipOf(clientDir, s), 0),
     scripts,
     formChunkRequests: scripts.filter((s) => isFormChunk(s.slice(s.lastIndexOf("/") + 1))),
+    seoFailures: [...new Set(runs.flatMap((r) => r.seoFailures))],
   };
 }
 
