@@ -11,6 +11,7 @@
 //   node scripts/make-media.mjs --only=services   # one group: services, icons,
 //        industries, process, offerings, partners, portfolio, about, map, brand
 //   node scripts/make-media.mjs --only=none --video   # only the video (~1 min)
+//   node scripts/make-media.mjs --only=none --poster  # only hero-poster.webp (1920x1080)
 //
 // Output: public/media/{services,industries,process,offerings,partners,portfolio}/*.svg,
 // public/media/{logo,about-team,about-alliances,about-intro,map-pune}.svg,
@@ -810,8 +811,18 @@ async function makeVideo() {
   run([...input, ...vp9, '-pass', '1', '-passlogfile', join(dir, 'vp9'), '-f', 'null', '/dev/null']);
   run([...input, ...vp9, '-pass', '2', '-passlogfile', join(dir, 'vp9'), out('hero.webm')]);
   run([...input, '-c:v', 'libx264', '-preset', 'veryslow', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-crf', '31', '-maxrate', '260k', '-bufsize', '520k', '-g', String(FRAMES), '-movflags', '+faststart', out('hero.mp4')]);
-  run([...input, '-frames:v', '1', '-c:v', 'libwebp', '-quality', '78', '-compression_level', '6', out('hero-poster.webp')]);
+  run([...input, ...POSTER, out('hero-poster.webp')]);
   rmSync(dir, { recursive: true, force: true });
+}
+// The poster is the first frame at 1920x1080: on a tall phone screen the hero is cropped from it
+// without upscaling, so the browser counts the poster (not the video) as the largest paint.
+const POSTER = ['-frames:v', '1', '-vf', 'scale=1920:1080:flags=lanczos', '-c:v', 'libwebp', '-quality', '78', '-compression_level', '6'];
+async function makePoster() {
+  const ff = process.env.FFMPEG || '/usr/bin/ffmpeg'; const dir = mkdtempSync(join(tmpdir(), 'hero-')); const raw = join(dir, 'frame.rgb');
+  const buf = Buffer.alloc(VW * VH * 3); renderFrame(0, buf); writeFileSync(raw, buf);
+  const r = spawnSync(ff, ['-y', '-hide_banner', '-loglevel', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${VW}x${VH}`, '-i', raw, ...POSTER, join(PUB, 'media', 'hero-poster.webp')], { stdio: 'inherit' });
+  rmSync(dir, { recursive: true, force: true });
+  if (r.status !== 0) throw new Error('ffmpeg failed');
 }
 
 // ---------------------------------------------------------------- write everything
@@ -835,4 +846,5 @@ const groups = {
 };
 for (const [name, fn] of Object.entries(groups)) if (!ONLY || ONLY === name) fn();
 console.log(`wrote ${written.length} files under public/`);
+if (args.includes('--poster') && !args.includes('--video')) await makePoster().then(() => console.log('wrote hero-poster.webp'));
 if (args.includes('--video')) await makeVideo().then(() => console.log('wrote hero.webm, hero.mp4, hero-poster.webp'));

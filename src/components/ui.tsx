@@ -131,7 +131,7 @@ export function VideoBackdrop({ video }: { video: BackgroundVideo }) {
   }, [reduced]);
   return (
     <div className="absolute inset-0 -z-10 overflow-hidden bg-navy" aria-hidden="true">
-      <img src={video.poster.src} alt="" width={1280} height={720} fetchPriority="high" loading="eager" className="h-full w-full object-cover" />
+      <img src={video.poster.src} alt="" width={1920} height={1080} fetchPriority="high" loading="eager" className="h-full w-full object-cover" />
       <video
         ref={ref}
         data-playing={playing ? "" : undefined}
