@@ -108,9 +108,11 @@ export function Picture({ image, className, width, height, eager = false }: { im
 
 /**
  * Poster image with a looping, muted background video over it.
- * The poster is the page's largest paint (a real <img>, eager, high priority). The video's box is
- * kept strictly smaller than the poster's so it never becomes a larger LCP candidate; it is fetched
- * and started only after the page's load event, and never under prefers-reduced-motion.
+ * The poster is the page's largest paint (a real <img>, eager, high priority). Its box is inset by
+ * 1 px: Chrome ignores an image that covers the whole viewport as a "background" for LCP, and the
+ * hero is exactly one viewport tall. The video's box is inset by 2 px, strictly smaller than the
+ * poster's, so it never becomes a larger LCP candidate; it is fetched and started only after the
+ * page's load event, and never under prefers-reduced-motion.
  */
 export function VideoBackdrop({ video }: { video: BackgroundVideo }) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -131,11 +133,11 @@ export function VideoBackdrop({ video }: { video: BackgroundVideo }) {
   }, [reduced]);
   return (
     <div className="absolute inset-0 -z-10 overflow-hidden bg-navy" aria-hidden="true">
-      <img src={video.poster.src} alt="" width={1920} height={1080} fetchPriority="high" loading="eager" className="h-full w-full object-cover" />
+      <img src={video.poster.src} alt="" width={1920} height={1080} fetchPriority="high" loading="eager" className="absolute inset-px h-[calc(100%-2px)] w-[calc(100%-2px)] object-cover" />
       <video
         ref={ref}
         data-playing={playing ? "" : undefined}
-        className={`absolute inset-px h-[calc(100%-2px)] w-[calc(100%-2px)] object-cover transition-opacity duration-700 ${playing ? "opacity-100" : "opacity-0"}`}
+        className={`absolute inset-[2px] h-[calc(100%-4px)] w-[calc(100%-4px)] object-cover transition-opacity duration-700 ${playing ? "opacity-100" : "opacity-0"}`}
         muted
         loop
         playsInline

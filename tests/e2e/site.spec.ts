@@ -113,6 +113,29 @@ test.describe("hero", () => {
     expect(v!.width * v!.height).toBeLessThan(p!.width * p!.height);
   });
 
+  for (const [width, height] of [
+    [412, 823],
+    [1350, 940],
+  ]) {
+    test(`the poster image is the largest contentful paint at ${width}px, and the video never replaces it`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const w = window as unknown as { __lcp: { tag: string; url: string }[] };
+        w.__lcp = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null; url: string })[]) w.__lcp.push({ tag: e.element?.tagName ?? "", url: e.url });
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      });
+      await page.goto("/");
+      await expect(page.locator('[data-section="hero"] video')).toHaveAttribute("data-playing", "");
+      await page.waitForTimeout(500);
+      const entries = await page.evaluate(() => (window as unknown as { __lcp: { tag: string; url: string }[] }).__lcp);
+      expect(entries.at(-1), JSON.stringify(entries)).toEqual({ tag: "IMG", url: expect.stringContaining("/media/hero-poster.webp") });
+      await context.close();
+    });
+  }
+
   test("under reduced motion the video never plays", async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: "reduce" });
     const page = await context.newPage();
