@@ -116,7 +116,7 @@ test.describe("hero", () => {
   for (const [width, height] of [
     [412, 823],
     [1350, 940],
-  ]) {
+  ] as const) {
     test(`the poster image is the largest contentful paint at ${width}px, and the video never replaces it`, async ({ browser }) => {
       const context = await browser.newContext({ viewport: { width, height } });
       const page = await context.newPage();
