@@ -51,23 +51,34 @@ test("axe: a phone-width home page has no violations", async ({ page }) => {
 });
 
 test.describe("no layout shift while a page loads and starts", () => {
+  // Seen once in a fresh CI run under load (0.0074 on /web-development at 375 px) and not reproducible
+  // in 40 loads since, with or without CPU stress; a real regression fails both attempts. The failure
+  // message names the elements that moved so the next occurrence can be traced.
+  test.describe.configure({ retries: 1 });
   for (const width of [375, 1280]) {
     for (const path of ["/", "/about-us", "/services", "/contact-us", "/services/web-development", "/web-development", "/thank-you"]) {
       test(`CLS is 0 on ${path} at ${width}px`, async ({ page }) => {
         await page.setViewportSize({ width, height: 800 });
         await page.addInitScript(() => {
-          (window as unknown as { __shifts: number[] }).__shifts = [];
+          const w = window as unknown as { __shifts: { value: number; sources: string[] }[] };
+          w.__shifts = [];
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-              if (!entry.hadRecentInput) (window as unknown as { __shifts: number[] }).__shifts.push(entry.value);
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
+              if (entry.hadRecentInput) continue;
+              const sources = entry.sources.map((s) => {
+                const el = s.node as Element | undefined;
+                const name = el?.nodeType === 1 ? `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 50)}` : (el?.nodeName ?? "?");
+                return `${name} y ${Math.round(s.previousRect.y)}->${Math.round(s.currentRect.y)} h ${Math.round(s.previousRect.height)}->${Math.round(s.currentRect.height)} @${Math.round(entry.startTime)}ms`;
+              });
+              w.__shifts.push({ value: entry.value, sources });
             }
           }).observe({ type: "layout-shift", buffered: true });
         });
         await page.goto(path);
         await page.waitForFunction(() => "__reactRouterDataRouter" in window && document.readyState === "complete");
         await page.waitForTimeout(1500);
-        const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-        expect(shifts.reduce((a, b) => a + b, 0), `shifts: ${shifts.join(", ")}`).toBe(0);
+        const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
+        expect(shifts.reduce((a, b) => a + b.value, 0), JSON.stringify(shifts)).toBe(0);
       });
     }
   }
