@@ -18,7 +18,7 @@ export function LogoCarousel({ section }: { section: LogoCarouselSection }) {
           key: `${item.id}-${n}`,
           duplicate,
           content: (
-            <div className="grid h-24 place-items-center rounded-xl bg-white px-4 ring-1 ring-slate-200">
+            <div className="grid h-24 place-items-center rounded-xl border border-slate-200 bg-white px-4">
               <Picture image={item.logo} width={200} height={80} className="h-14 w-auto max-w-full" />
             </div>
           ),

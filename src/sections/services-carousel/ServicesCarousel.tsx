@@ -17,7 +17,7 @@ export function ServicesCarousel({ section }: { section: ServicesCarouselSection
         slides={services.map((s) => ({
           key: s.id,
           content: (
-            <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white text-left shadow-sm ring-1 ring-slate-200">
+            <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm">
               <Picture image={s.image} width={800} height={600} className="aspect-[4/3] h-auto w-full object-cover" />
               <div className="flex flex-1 flex-col p-5">
                 <Picture image={s.icon} width={48} height={48} className="-mt-11 mb-3 h-12 w-12 rounded-xl bg-white p-1.5 shadow ring-1 ring-slate-200" />

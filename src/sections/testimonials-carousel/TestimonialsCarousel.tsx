@@ -27,7 +27,7 @@ export function TestimonialsCarousel({ section }: { section: TestimonialsCarouse
         slides={testimonials.map((t) => ({
           key: String(t.id),
           content: (
-            <figure className="flex h-full flex-col rounded-2xl bg-white p-6 text-left shadow-sm ring-1 ring-slate-200">
+            <figure className="flex h-full flex-col rounded-2xl bg-white p-6 text-left border border-slate-200 shadow-sm">
               <p className="text-lg tracking-widest text-amber-600" role="img" aria-label="Rated 5 out of 5">
                 <span aria-hidden="true">★★★★★</span>
               </p>
