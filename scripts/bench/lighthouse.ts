@@ -97,11 +97,19 @@ export async function launchChrome() {
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
+/** Lighthouse's own trace recording sometimes fails (NO_NAVSTART, NO_FCP) on a busy machine: such a run is repeated, up to 3 attempts. */
+const ATTEMPTS = 3;
+
 async function runLighthouse(url: string, port: number, flags: Record<string, unknown>): Promise<Lhr> {
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", skipAudits: ["full-page-screenshot", "screenshot-thumbnails", "final-screenshot", "bf-cache"], ...flags });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`);
-  return result.lhr;
+  let last = "";
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const result = await lighthouse(url, { port, output: "json", logLevel: "error", skipAudits: ["full-page-screenshot", "screenshot-thumbnails", "final-screenshot", "bf-cache"], ...flags });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError) return result.lhr;
+    last = `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
+    if (attempt < ATTEMPTS) console.warn(`  ${url}: Lighthouse failed to record (${result.lhr.runtimeError.code}); running it again (${attempt + 1}/${ATTEMPTS})`);
+  }
+  throw new Error(`Lighthouse could not load ${url} in ${ATTEMPTS} attempts: ${last}`);
 }
 
 const numeric = (lhr: Lhr, id: string) => lhr.audits[id]?.numericValue ?? NaN;
