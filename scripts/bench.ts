@@ -145,7 +145,8 @@ try {
 // ---------------------------------------------------------------- report
 const out: string[] = [];
 out.push("", `Medians of ${runs} Lighthouse runs per route (mobile preset, simulated throttling). JS/CSS: gzip size of what the route loads (KB = 1024 bytes).`, "");
-const header = ["route", "perf", "a11y", "bp", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS", "JS KB", "CSS KB", "form chunk"];
+const formBuilt = formChunksBuilt(clientDir);
+const header = ["route", "perf", "a11y", "bp", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS", "init JS KB", "all JS KB", "CSS KB", "form chunk"];
 const rows = results.map((r) => [
   r.route,
   String(r.median.scores.performance),
@@ -156,9 +157,10 @@ const rows = results.map((r) => [
   ms(r.median.lcp),
   ms(r.median.tbt),
   r.median.cls.toFixed(3),
+  kb(r.initialJsGzip),
   kb(r.jsGzip),
   kb(r.cssGzip),
-  r.formChunkRequests.length ? "LOADED" : "absent",
+  r.initialScripts.some((s) => formBuilt.includes(s.slice(s.lastIndexOf("/") + 1))) ? "INITIAL" : r.formChunkRequests.length ? "on demand" : "absent",
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
@@ -171,7 +173,6 @@ if (twins.length) {
 
 const every = <T>(xs: T[], f: (x: T) => boolean) => xs.length > 0 && xs.every(f);
 const worst = <T>(xs: T[], f: (x: T) => number) => Math.max(...xs.map(f));
-const formBuilt = formChunksBuilt(clientDir);
 /** A noindex page (the thank-you page) fails Lighthouse's "is-crawlable" on purpose; nothing else may fail. */
 const noindex = new Set(deployed.routes.filter((r) => !deployed.indexable.includes(r)));
 const seoOnlyNoindex = (r: RouteResult) => noindex.has(r.route) && r.seoFailures.length === 1 && r.seoFailures[0] === "is-crawlable";
@@ -186,10 +187,14 @@ const targets: [string, boolean | null, string][] = [
   ],
   ["CLS 0", every(results, (r) => r.median.cls.toFixed(3) === "0.000"), `highest ${worst(results, (r) => r.median.cls).toFixed(3)}`],
   ["TBT <= 50 ms", every(results, (r) => r.median.tbt <= TARGETS.tbtMs), `highest ${ms(worst(results, (r) => r.median.tbt))} ms`],
-  ["initial JS <= 110 KB gzip on every route", every(results, (r) => r.jsGzip <= TARGETS.jsBytes), `largest ${kb(worst(results, (r) => r.jsGzip))} KB (${worst(results, (r) => r.jsGzip)} bytes)`],
+  [
+    "initial JS <= 110 KB gzip on every route",
+    every(results, (r) => r.initialJsGzip <= TARGETS.jsBytes),
+    `largest ${kb(worst(results, (r) => r.initialJsGzip))} KB (${worst(results, (r) => r.initialJsGzip)} bytes; all JS seen, with on-demand chunks: up to ${kb(worst(results, (r) => r.jsGzip))} KB)`,
+  ],
   [
     "form chunk absent from initial requests",
-    every(results, (r) => r.formChunkRequests.length === 0),
+    every(results, (r) => !r.initialScripts.some((s) => formBuilt.includes(s.slice(s.lastIndexOf("/") + 1)))),
     formBuilt.length ? `form chunk(s) built: ${formBuilt.join(", ")}` : "no form chunk in this build yet (nothing named *enquir* / *Form*)",
   ],
   ["LCP(site)/LCP(twin) never above 1.10", twins.length ? twins.every((t) => t.ratio <= TARGETS.ratio) : null, twins.length ? `highest ${worst(twins, (t) => t.ratio).toFixed(3)}` : "not measured (--no-twin)"],

@@ -35,7 +35,11 @@ export interface RouteResult {
   route: string;
   runs: RunResult[];
   median: { scores: RunResult["scores"]; fcp: number; lcp: number; tbt: number; cls: number };
+  /** Every script the Lighthouse runs saw, including chunks fetched on demand after hydration. */
   jsGzip: number;
+  /** The scripts the page's boot script loads to hydrate (src/deploy/html.ts): the initial JS. */
+  initialScripts: string[];
+  initialJsGzip: number;
   cssGzip: number;
   scripts: string[];
   formChunkRequests: string[];
@@ -156,11 +160,29 @@ export function summarize(route: string, runs: RunResult[], clientDir: string): 
       cls: pick((r) => r.cls),
     },
     jsGzip: scripts.filter((s) => existsSync(join(clientDir, s))).reduce((sum, s) => sum + gzipOf(clientDir, s), 0),
+    initialScripts: bootScripts(html),
+    initialJsGzip: bootScripts(html).reduce((sum, s) => sum + gzipOf(clientDir, s), 0),
     cssGzip: (inlineCss ? gzipSync(inlineCss).length : 0) + sheets.filter((s) => existsSync(join(clientDir, s))).reduce((sum, s) => sum + gzipOf(clientDir, s), 0),
     scripts,
     formChunkRequests: scripts.filter((s) => isFormChunk(s.slice(s.lastIndexOf("/") + 1))),
     seoFailures: [...new Set(runs.flatMap((r) => r.seoFailures))],
   };
+}
+
+/**
+ * The scripts a page loads to hydrate, read from its boot script (src/deploy/html.ts): the route
+ * modules, the entry and their modulepreloads. Chunks imported later on demand (the enquiry form
+ * when its section nears the viewport, keen-slider, aos) are not in it.
+ */
+export function bootScripts(html: string): string[] {
+  const list = (name: string) => {
+    const m = html.match(new RegExp(`\\b${name}=(\\[[^\\]]*\\])`));
+    return m ? (JSON.parse(m[1]!) as string[]) : [];
+  };
+  const entry = html.match(/\bentry="([^"]+)"/)?.[1];
+  const found = [...new Set([...list("modules"), ...list("preloads"), ...(entry ? [entry] : [])])];
+  if (found.length === 0) throw new Error("No boot script found in the page: has src/deploy/html.ts changed its format?");
+  return found.sort();
 }
 
 /** The built lazy form chunks, if the site has one yet. */
