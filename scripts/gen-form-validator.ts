@@ -17,11 +17,12 @@
  * for the form until it loads (so the page's own chunk carries neither the
  * schema nor the validator). Files are written only when their content changes.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compileSchemaValidatorsCode } from "@rjsf/validator-ajv8/compileSchemaValidators";
 import type { RJSFSchema } from "@rjsf/utils";
+import { writeIfChanged } from "./write-if-changed.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const schemaFile = "schemas/forms/contact.schema.json";
@@ -61,20 +62,10 @@ const out = [
   "",
 ].join("\n");
 
-function writeIfChanged(file: string, content: string) {
-  let previous = "";
-  try {
-    previous = readFileSync(file, "utf8");
-  } catch {
-    // first run
-  }
-  if (previous !== content) {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, content);
-    console.log(`gen: wrote ${file.slice(root.length + 1)}`);
-  }
+function write(file: string, content: string) {
+  if (writeIfChanged(file, content)) console.log(`gen: wrote ${file.slice(root.length + 1)}`);
 }
-writeIfChanged(outFile, out);
+write(outFile, out);
 
 interface UiField {
   "ui:title"?: string;
@@ -96,7 +87,7 @@ const fields = ui["ui:order"].map((name) => {
     requiredMark: required.has(name) && !f["ui:options"]?.hideRequiredMark,
   };
 });
-writeIfChanged(
+write(
   fieldsFile,
   [
     "/**",

@@ -6,10 +6,11 @@
  * output is deterministic and written only when it changes, so editors and
  * Vite do not see a change on every run.
  */
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compile } from "json-schema-to-typescript";
+import { writeIfChanged } from "./write-if-changed.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const schemasDir = join(root, "schemas");
@@ -77,14 +78,4 @@ const ts = await compile(stripRefSiblings(rootSchema) as Parameters<typeof compi
   style: { singleQuote: false, printWidth: 120 },
 });
 
-let previous = "";
-try {
-  previous = readFileSync(outFile, "utf8");
-} catch {
-  // first run
-}
-if (previous !== ts) {
-  mkdirSync(dirname(outFile), { recursive: true });
-  writeFileSync(outFile, ts);
-  console.log("gen: wrote src/generated/content.ts");
-}
+if (writeIfChanged(outFile, ts)) console.log("gen: wrote src/generated/content.ts");
