@@ -5,6 +5,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { loadSite } from "../../src/content/load.ts";
+import { formatProblem } from "../../src/content/problems.ts";
 
 export const repoRoot = join(import.meta.dirname, "..", "..");
 
@@ -47,3 +49,17 @@ export function copySite({ buildable = false } = {}): SiteCopy {
     },
   };
 }
+
+/** The problems, as printed, that the content reports after `edits` on a fresh copy; the copy is removed afterwards. */
+export function problemsAfter(edits: (site: SiteCopy) => void): string[] {
+  const site = copySite();
+  try {
+    edits(site);
+    return loadSite(site.root).problems.map(formatProblem);
+  } finally {
+    site.remove();
+  }
+}
+
+/** An edit for SiteCopy.edit: replaces the first match. */
+export const replaceOnce = (from: string | RegExp, to: string) => (text: string) => text.replace(from, to);

@@ -8,18 +8,12 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadSite } from "@/content/load";
 import { formatProblem } from "@/content/problems";
-import { copySite, repoRoot, type SiteCopy } from "../helpers/site-copy";
+import { copySite, problemsAfter, replaceOnce, repoRoot, type SiteCopy } from "../helpers/site-copy";
 
 let site: SiteCopy | undefined;
 afterEach(() => site?.remove());
 
-function problemsAfter(edits: (s: SiteCopy) => void): string[] {
-  site = copySite();
-  edits(site);
-  return loadSite(site.root).problems.map(formatProblem);
-}
 
-const replaceOnce = (from: string | RegExp, to: string) => (text: string) => text.replace(from, to);
 
 describe("the real content", () => {
   it("has no problems", () => {

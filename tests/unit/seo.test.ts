@@ -3,21 +3,10 @@
  * 10-60 characters, description 50-160, titles unique across pages and
  * service pages), and what the head of a page says (JSON-LD included).
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadSite } from "@/content/load";
-import { formatProblem } from "@/content/problems";
 import { pageMeta } from "@/content/seo";
-import { copySite, repoRoot, type SiteCopy } from "../helpers/site-copy";
-
-let site: SiteCopy | undefined;
-afterEach(() => site?.remove());
-
-function problemsAfter(edits: (s: SiteCopy) => void): string[] {
-  site = copySite();
-  edits(site);
-  return loadSite(site.root).problems.map(formatProblem);
-}
-const replaceOnce = (from: string, to: string) => (text: string) => text.replace(from, to);
+import { problemsAfter, replaceOnce, repoRoot } from "../helpers/site-copy";
 
 describe("SEO validation rules are content errors with file:line:column", () => {
   it("a title longer than 60 characters", () => {
