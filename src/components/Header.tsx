@@ -81,15 +81,7 @@ export function Header({ settings }: { settings: SiteSettings }) {
           <span className="text-lg tracking-tight">{settings.companyName}</span>
         </SmartLink>
         <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {settings.navigation.map((item) => (
-              <li key={item.href}>
-                <SmartLink href={item.href} nav className={linkClass}>
-                  {item.label}
-                </SmartLink>
-              </li>
-            ))}
-          </ul>
+          <NavList items={settings.navigation} className="flex items-center gap-1" linkClassName={linkClass} />
         </nav>
         <SmartLink
           href={settings.headerCta.href}
@@ -137,17 +129,29 @@ export function Header({ settings }: { settings: SiteSettings }) {
           </button>
         </div>
         <nav aria-label="Mobile">
-          <ul className="space-y-1" onClick={(e) => (e.target as HTMLElement).closest("a") && setOpen(false)}>
-            {settings.navigation.map((item) => (
-              <li key={item.href}>
-                <SmartLink href={item.href} nav className={`block ${linkClass} aria-[current=page]:bg-brand/10`}>
-                  {item.label}
-                </SmartLink>
-              </li>
-            ))}
-          </ul>
+          <NavList
+            items={settings.navigation}
+            className="space-y-1"
+            linkClassName={`block ${linkClass} aria-[current=page]:bg-brand/10`}
+            onLinkClick={() => setOpen(false)}
+          />
         </nav>
       </div>
     </header>
+  );
+}
+
+/** The menu links, marked aria-current on the page they lead to; the bar and the drawer both use it. */
+function NavList({ items, className, linkClassName, onLinkClick }: { items: SiteSettings["navigation"]; className: string; linkClassName: string; onLinkClick?: () => void }) {
+  return (
+    <ul className={className} onClick={onLinkClick && ((e) => (e.target as HTMLElement).closest("a") && onLinkClick())}>
+      {items.map((item) => (
+        <li key={item.href}>
+          <SmartLink href={item.href} nav className={linkClassName}>
+            {item.label}
+          </SmartLink>
+        </li>
+      ))}
+    </ul>
   );
 }
