@@ -12,7 +12,7 @@ export function Footer({ settings: s }: { settings: SiteSettings }) {
     { label: "Facebook", href: s.social.facebook },
   ];
   return (
-    <footer className="bg-navy text-slate-300">
+    <footer id="site-footer" className="bg-navy text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">

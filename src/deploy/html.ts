@@ -7,6 +7,10 @@
  *   script and modulepreload links are replaced by a small plain inline
  *   script that imports the same modules after `load` (or after 3 s, whichever
  *   comes first) and then hydrates. Until then links work as plain links.
+ * - the first frame waits until the footer starts, that is until all of
+ *   <main> is parsed (`<link rel="expect" blocking="render">`): a browser
+ *   that gets half a page (slow network, busy machine) would otherwise paint
+ *   the hero with its text still missing and then move it, a layout shift;
  * - a chunk that fails to load (a tab open across a redeploy) reloads the
  *   page once to get the fresh version; if it still fails, a notice names the
  *   chunk ("Loading chunk root failed (missing: ...)") with a Retry button.
@@ -117,4 +121,18 @@ export function deferHydration(html: string): string {
   const plan = parseModuleScript(match[1]!);
   plan.preloads = [...new Set([...html.matchAll(MODULEPRELOAD)].map((m) => m[1]!))];
   return html.replace(MODULEPRELOAD, "").replace(match[0], () => `<script>${bootScript(plan)}</script>`);
+}
+
+const CHARSET = '<meta charSet="utf-8"/>';
+
+/**
+ * Holds the first frame until the parser reaches the element with this id
+ * (Chromium unblocks when the element is inserted, not when it is closed, so
+ * the id is that of the element right after the content: the footer).
+ * Browsers without `rel=expect` ignore the link.
+ */
+export function holdPaintUntilParsed(html: string, id = "site-footer"): string {
+  if (!html.includes(` id="${id}"`)) throw new Error(`The page has no element with id="${id}" to wait for before painting.`);
+  if (!html.includes(CHARSET)) throw new Error("The page has no <meta charSet=\"utf-8\"/> to put the render-blocking link after.");
+  return html.replace(CHARSET, () => `${CHARSET}<link rel="expect" href="#${id}" blocking="render"/>`);
 }

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadSite } from "../content/load.ts";
 import { routePaths } from "../content/routes-config.ts";
-import { deferHydration, inlineStylesheets } from "./html.ts";
+import { deferHydration, holdPaintUntilParsed, inlineStylesheets } from "./html.ts";
 import { headersFile, htmlFileOf, nginxInclude, redirectsFile, robotsTxt, sitemapXml } from "./outputs.ts";
 
 export interface DeployRoutes {
@@ -41,7 +41,7 @@ export function postBuild(root: string, buildDir = join(root, "dist")): { pages:
     if (!existsSync(file)) throw new Error(`The build has no page for ${route} (${file}).`);
     const styled = inlineStylesheets(readFileSync(file, "utf8"), readCss);
     styled.inlined.forEach((href) => inlined.add(href));
-    writeFileSync(file, deferHydration(styled.html));
+    writeFileSync(file, holdPaintUntilParsed(deferHydration(styled.html)));
   }
   writeFileSync(join(clientDir, "sitemap.xml"), sitemapXml(siteUrl, indexable));
   writeFileSync(join(clientDir, "robots.txt"), robotsTxt(siteUrl));

@@ -1,6 +1,8 @@
 /** Every route: no WCAG 2.1 AA violation (axe), no layout shift while loading. */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { site } from "./content.ts";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -50,37 +52,89 @@ test("axe: a phone-width home page has no violations", async ({ page }) => {
   expect(violations, report(violations)).toEqual([]);
 });
 
+type Shift = { value: number; sources: string[] };
+
+/** Records every layout shift of the page (with the elements that moved) from its first frame. */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: Shift[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
+        if (entry.hadRecentInput) continue;
+        const sources = entry.sources.map((s) => {
+          const el = s.node as Element | undefined;
+          const name = el?.nodeType === 1 ? `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 50)}` : (el?.nodeName ?? "?");
+          return `${name} y ${Math.round(s.previousRect.y)}->${Math.round(s.currentRect.y)} h ${Math.round(s.previousRect.height)}->${Math.round(s.currentRect.height)} @${Math.round(entry.startTime)}ms`;
+        });
+        w.__shifts.push({ value: entry.value, sources });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+async function expectNoShift(page: Page) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window && document.readyState === "complete");
+  await page.waitForTimeout(1500);
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+  expect(shifts.reduce((a, b) => a + b.value, 0), JSON.stringify(shifts)).toBe(0);
+}
+
 test.describe("no layout shift while a page loads and starts", () => {
-  // Seen once in a fresh CI run under load (0.0074 on /web-development at 375 px) and not reproducible
-  // in 40 loads since, with or without CPU stress; a real regression fails both attempts. The failure
-  // message names the elements that moved so the next occurrence can be traced.
+  // A busy browser can paint a half-parsed page; the build's <link rel="expect" blocking="render">
+  // prevents that (see "a page that arrives in two parts" below). The retry covers machine noise;
+  // a real regression fails both attempts, and the message names the elements that moved.
   test.describe.configure({ retries: 1 });
   for (const width of [375, 1280]) {
-    for (const path of ["/", "/about-us", "/services", "/contact-us", "/services/web-development", "/web-development", "/thank-you"]) {
+    for (const path of site.routes) {
       test(`CLS is 0 on ${path} at ${width}px`, async ({ page }) => {
         await page.setViewportSize({ width, height: 800 });
-        await page.addInitScript(() => {
-          const w = window as unknown as { __shifts: { value: number; sources: string[] }[] };
-          w.__shifts = [];
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
-              if (entry.hadRecentInput) continue;
-              const sources = entry.sources.map((s) => {
-                const el = s.node as Element | undefined;
-                const name = el?.nodeType === 1 ? `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 50)}` : (el?.nodeName ?? "?");
-                return `${name} y ${Math.round(s.previousRect.y)}->${Math.round(s.currentRect.y)} h ${Math.round(s.previousRect.height)}->${Math.round(s.currentRect.height)} @${Math.round(entry.startTime)}ms`;
-              });
-              w.__shifts.push({ value: entry.value, sources });
-            }
-          }).observe({ type: "layout-shift", buffered: true });
-        });
+        await recordShifts(page);
         await page.goto(path);
-        await page.waitForFunction(() => "__reactRouterDataRouter" in window && document.readyState === "complete");
-        await page.waitForTimeout(1500);
-        const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
-        expect(shifts.reduce((a, b) => a + b.value, 0), JSON.stringify(shifts)).toBe(0);
+        await expectNoShift(page);
       });
     }
+  }
+});
+
+test.describe("a page that arrives in two parts", () => {
+  // A slow network (or a busy machine) hands the parser half a page. Without the build's
+  // <link rel="expect" blocking="render"> the browser paints the hero with its text still missing
+  // (centred, so the box moves when the text arrives: a shift of 0.17 seen in CI on a phone).
+  // This server pauses in the middle of the hero.
+  let server: Server;
+  let origin = "";
+  test.beforeAll(async ({}, info) => {
+    const upstream = info.project.use.baseURL!;
+    server = createServer(async (req, res) => {
+      const response = await fetch(upstream + req.url);
+      const type = response.headers.get("content-type") ?? "";
+      res.writeHead(response.status, { "content-type": type, "cache-control": "no-store" });
+      if (!type.startsWith("text/html")) return res.end(Buffer.from(await response.arrayBuffer()));
+      const html = await response.text();
+      const cut = html.indexOf(">", html.indexOf("pt-24 pb-16")) + 1;
+      res.write(html.slice(0, cut));
+      setTimeout(() => res.end(html.slice(cut)), 800);
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  test.afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  for (const path of ["/", "/web-development"]) {
+    test(`the first frame of ${path} already has the whole hero, and nothing shifts`, async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await recordShifts(page);
+      await page.addInitScript(() => {
+        // Runs just before the browser's first frame.
+        requestAnimationFrame(() => {
+          (window as unknown as { __firstFrame: unknown }).__firstFrame = { heading: document.querySelector("main h1")?.textContent ?? null, footer: !!document.getElementById("site-footer") };
+        });
+      });
+      await page.goto(origin + path);
+      expect(await page.evaluate(() => (window as unknown as { __firstFrame: unknown }).__firstFrame)).toEqual({ heading: expect.stringMatching(/\w{3}/), footer: true });
+      await expectNoShift(page);
+    });
   }
 });
 

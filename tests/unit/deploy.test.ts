@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { routePaths } from "@/content/routes-config";
 import { deployRoutes } from "@/deploy/post-build";
 import { htmlFileOf, nginxInclude, nginxPageRoutes, redirectsFile, robotsTxt, sitemapXml } from "@/deploy/outputs";
-import { bootScript, deferHydration, inlineStylesheets, parseModuleScript } from "@/deploy/html";
+import { bootScript, deferHydration, holdPaintUntilParsed, inlineStylesheets, parseModuleScript } from "@/deploy/html";
 import { copySite, repoRoot, type SiteCopy } from "../helpers/site-copy";
 
 let site: SiteCopy | undefined;
@@ -92,6 +92,11 @@ describe("deferred hydration", () => {
   it("the boot script is valid JavaScript", () => {
     // Parsed, not run: a syntax error here would leave every page without React.
     expect(() => new Function(bootScript(parseModuleScript(MODULE_SCRIPT)).replace(/\bimport\(/g, "Promise.resolve("))).not.toThrow();
+  });
+  it("holds the first frame until the footer is reached, with a link right after the charset", () => {
+    const html = '<head><meta charSet="utf-8"/><title>x</title></head><body><main id="main">hi</main><footer id="site-footer"></footer></body>';
+    expect(holdPaintUntilParsed(html)).toBe('<head><meta charSet="utf-8"/><link rel="expect" href="#site-footer" blocking="render"/><title>x</title></head><body><main id="main">hi</main><footer id="site-footer"></footer></body>');
+    expect(() => holdPaintUntilParsed(html.replace(' id="site-footer"', ""))).toThrow(/no element with id="site-footer"/);
   });
   it("inlines small stylesheets only", () => {
     const html = '<head><link rel="stylesheet" href="/assets/app-X.css"/></head>';
