@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -6,7 +6,7 @@ import { rootData, type RootData } from "@/content/site.server";
 import { Header } from "@/components/Header";
 import { Footer } from "@/components/Footer";
 import { FloatingChat } from "@/components/FloatingChat";
-import { useScrollReveal, useSmoothAnchors } from "@/components/reveal";
+import { useSmoothAnchors } from "@/components/reveal";
 import { ToastHost } from "@/enquiry/toast-host";
 import { isChunkLoadError } from "@/lib/chunk-load";
 
@@ -40,8 +40,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {data && <Header settings={data.settings} />}
         <main id="main">{children}</main>
-        {data && <Footer settings={data.settings} />}
-        {data && <FloatingChat settings={data.settings} />}
+        {data && (
+          // Hydrated after the header and the page's first sections, in its own slice of work (see PageView).
+          <Suspense fallback={null}>
+            <Footer settings={data.settings} />
+            <FloatingChat settings={data.settings} />
+          </Suspense>
+        )}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -60,7 +65,6 @@ function useNoTrailingSlash() {
 
 export default function App() {
   useNoTrailingSlash();
-  useScrollReveal();
   useSmoothAnchors();
   return (
     <>

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useLocation } from "react-router";
 import { prefersReducedMotion } from "./motion";
 
 /** SPEC s9: content animates in on scroll once, duration 500, offset -50. */
@@ -8,50 +7,81 @@ export const REVEAL = { once: true, duration: 500, offset: -50 } as const;
 export const SMOOTH_SCROLL_MS = 500;
 
 let aos: Promise<Aos.Aos> | undefined;
+let refreshQueued = false;
 
 /**
- * Scroll-in animations with aos. The pre-rendered HTML has no data-aos attributes, so every
- * section is visible without JavaScript; after hydration only sections that start below the
- * fold are marked (nothing already on screen blinks), and under reduced motion none are.
+ * aos is fetched the first time a section needs it; sections marked in the same frame share one
+ * refresh. aos measures where each section starts once; sections that take their real height only
+ * near the viewport (content-visibility) move the ones below, so it measures again when <main>
+ * changes height.
  */
-export function useScrollReveal() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    if (prefersReducedMotion()) return;
-    const frame = requestAnimationFrame(() => {
-      const fold = window.innerHeight;
-      const targets = [...document.querySelectorAll<HTMLElement>("main section[data-section] > div")].filter(
-        (el) => !el.hasAttribute("data-aos") && el.getBoundingClientRect().top > fold,
-      );
-      if (targets.length === 0) return;
-      for (const el of targets) el.setAttribute("data-aos", "fade-up");
-      aos ??= import("aos").then(({ default: instance }) => {
-        instance.init({ ...REVEAL });
-        return instance;
-      });
-      void aos.then((a) => a.refreshHard());
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [pathname]);
+function refreshAos() {
+  aos ??= import("aos").then(({ default: instance }) => {
+    instance.init({ ...REVEAL });
+    const main = document.querySelector("main");
+    let queued = false;
+    if (main && "ResizeObserver" in window) {
+      new ResizeObserver(() => {
+        if (queued) return;
+        queued = true;
+        requestAnimationFrame(() => {
+          queued = false;
+          instance.refresh();
+        });
+      }).observe(main);
+    }
+    return instance;
+  });
+  if (refreshQueued) return;
+  refreshQueued = true;
+  void aos.then((a) => {
+    refreshQueued = false;
+    a.refreshHard();
+  });
+}
+
+/**
+ * Scroll-in animations with aos, as a ref callback on a section's <section>
+ * element. The pre-rendered HTML has no data-aos attributes, so every section
+ * is visible without JavaScript. Once a section is hydrated (each section is
+ * hydrated on its own, see PageView), its content box is marked only if it
+ * starts below the fold (nothing already on screen blinks), and under reduced
+ * motion never. Marking after hydration, per section, means React never meets
+ * an attribute it did not render.
+ */
+export function revealBelowFold(section: HTMLElement | null) {
+  if (!section || prefersReducedMotion()) return;
+  const frame = requestAnimationFrame(() => {
+    const content = section.querySelector<HTMLElement>(":scope > div");
+    if (!content || content.hasAttribute("data-aos") || content.getBoundingClientRect().top <= window.innerHeight) return;
+    content.setAttribute("data-aos", "fade-up");
+    refreshAos();
+  });
+  return () => cancelAnimationFrame(frame);
 }
 
 function easeInOut(t: number): number {
   return t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
 }
 
-/** Scrolls to the top of `target` in 500 ms (at once under reduced motion), below the fixed header. */
+/**
+ * Scrolls to the top of `target` in 500 ms (at once under reduced motion), below the fixed header.
+ * The destination is measured again on every frame: sections take their real height as they come
+ * near the viewport (content-visibility), so a position measured once could be off by then.
+ */
 export function smoothScrollTo(target: HTMLElement) {
   const header = document.querySelector("header")?.getBoundingClientRect().height ?? 0;
+  const destination = () => Math.max(0, window.scrollY + target.getBoundingClientRect().top - header - 8);
   const start = window.scrollY;
-  const end = Math.max(0, start + target.getBoundingClientRect().top - header - 8);
   if (prefersReducedMotion()) {
-    window.scrollTo(0, end);
+    window.scrollTo(0, destination());
+    requestAnimationFrame(() => window.scrollTo(0, destination()));
     return;
   }
   const t0 = performance.now();
   const step = (now: number) => {
     const t = Math.min(1, (now - t0) / SMOOTH_SCROLL_MS);
-    window.scrollTo(0, start + (end - start) * easeInOut(t));
+    window.scrollTo(0, start + (destination() - start) * easeInOut(t));
     if (t < 1) requestAnimationFrame(step);
   };
   requestAnimationFrame(step);

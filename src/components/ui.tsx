@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link as RouterLink, NavLink } from "react-router";
 import type { BackgroundVideo, Image, Link, Tone } from "@/generated/content";
 import { afterLoad, useReducedMotion } from "./motion";
+import { revealBelowFold } from "./reveal";
 
 const TONES: Record<Tone, string> = {
   light: "bg-white text-slate-800",
@@ -12,7 +13,7 @@ const TONES: Record<Tone, string> = {
 /** Outer shell every section uses: <section data-section="type"> with the tone's background. */
 export function SectionShell({ type, tone = "light", labelledBy, className = "", children }: { type: string; tone?: Tone; labelledBy?: string; className?: string; children: ReactNode }) {
   return (
-    <section data-section={type} aria-labelledby={labelledBy} className={`${TONES[tone]} py-16 md:py-24 ${className}`}>
+    <section ref={revealBelowFold} data-section={type} aria-labelledby={labelledBy} className={`${TONES[tone]} py-16 md:py-24 ${className}`}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">{children}</div>
     </section>
   );

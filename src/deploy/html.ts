@@ -7,6 +7,8 @@
  *   script and modulepreload links are replaced by a small plain inline
  *   script that imports the same modules after `load` (or after 3 s, whichever
  *   comes first) and then hydrates. Until then links work as plain links.
+ *   The work is cut into short tasks (load event, preload links, imports) so
+ *   none of it keeps the main thread long enough to delay a tap.
  * - the first frame waits until the footer starts, that is until all of
  *   <main> is parsed (`<link rel="expect" blocking="render">`): a browser
  *   that gets half a page (slow network, busy machine) would otherwise paint
@@ -105,10 +107,11 @@ console.error(error);notice(error.message);}
 function warm(){var routes=(window.__reactRouterManifest||{}).routes||{};var idle=window.requestIdleCallback||function(f){setTimeout(f,200);};
 idle(function(){Object.keys(routes).forEach(function(id){if(routes[id].module)import(routes[id].module).catch(function(){});});});}
 function boot(){if(started)return;started=true;
-preloads.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link);});
-Promise.all(modules.map(load)).then(function(loaded){var byId={};ids.forEach(function(id,i){byId[id]=loaded[first+i];});
+var links=preloads.map(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;return link;});
+document.head.append.apply(document.head,links);setTimeout(start,0);}
+function start(){Promise.all(modules.map(load)).then(function(loaded){var byId={};ids.forEach(function(id,i){byId[id]=loaded[first+i];});
 window.__reactRouterRouteModules=byId;return load(entry);}).then(function(){try{sessionStorage.removeItem(key);}catch(e){}warm();},failed);}
-if(document.readyState==="complete")boot();else{addEventListener("load",boot,{once:true});setTimeout(boot,${HYDRATE_TIMEOUT_MS});}
+if(document.readyState==="complete")boot();else{addEventListener("load",function(){setTimeout(boot,0);},{once:true});setTimeout(boot,${HYDRATE_TIMEOUT_MS});}
 })();`;
 }
 

@@ -84,7 +84,7 @@ describe("deferred hydration", () => {
     expect(out).not.toContain('type="module"');
     expect(out).not.toContain("modulepreload\" href");
     expect(out.match(/<script>/g)).toHaveLength(1);
-    expect(out).toContain('addEventListener("load",boot');
+    expect(out).toContain('addEventListener("load",function(){setTimeout(boot,0);}');
     expect(out).toContain("setTimeout(boot,3000)");
     expect(out).toContain('"/assets/vendor-DDDDDDDD.js"');
     expect(out).toContain("Loading chunk ");

@@ -3,12 +3,13 @@ import type { ContactInfoSection } from "@/generated/content";
 import { Picture } from "@/components/ui";
 import { useSettings } from "@/components/page-context";
 import { formatHours } from "@/components/hours";
+import { revealBelowFold } from "@/components/reveal";
 
 export function ContactInfo({ section }: { section: ContactInfoSection }) {
   const headingId = useId();
   const s = useSettings();
   return (
-    <section data-section="contact-info" aria-labelledby={headingId} className="relative isolate overflow-hidden bg-slate-100 py-16 md:py-24">
+    <section ref={revealBelowFold} data-section="contact-info" aria-labelledby={headingId} className="relative isolate overflow-hidden bg-slate-100 py-16 md:py-24">
       <Picture image={section.map} width={1200} height={700} className="absolute inset-0 -z-10 h-full w-full object-cover" />
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="max-w-md rounded-2xl bg-white/95 p-8 shadow-lg">

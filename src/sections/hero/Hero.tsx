@@ -1,11 +1,12 @@
 import { useId } from "react";
 import type { HeroSection } from "@/generated/content";
 import { ButtonLink, VideoBackdrop } from "@/components/ui";
+import { revealBelowFold } from "@/components/reveal";
 
 export function Hero({ section }: { section: HeroSection }) {
   const headingId = useId();
   return (
-    <section data-section="hero" aria-labelledby={headingId} className="relative isolate flex min-h-svh items-center text-white">
+    <section ref={revealBelowFold} data-section="hero" aria-labelledby={headingId} className="relative isolate flex min-h-svh items-center text-white">
       <VideoBackdrop video={section.video} />
       <div className="mx-auto w-full max-w-7xl px-4 pt-24 pb-16 sm:px-6 lg:px-8">
         <div className="max-w-3xl">

@@ -1,0 +1,42 @@
+/**
+ * Renders a page to HTML, at build time (pre-render) and in `npm run dev`.
+ *
+ * React Router's default streams the page as soon as its shell is ready, for
+ * browsers (and waits for everything only for bots). A pre-rendered page is
+ * written to a file, so nothing is gained by streaming, and a lot is lost:
+ * every Suspense boundary still pending at that moment (each section is one,
+ * see PageView) would be written as a hidden <div> moved into place by an
+ * inline script, so without JavaScript those sections stay hidden, and with
+ * it the browser re-lays out the page after its first paint. Waiting for all
+ * content, with no size limit on boundaries written in place, writes every
+ * section in place, in document order.
+ */
+import type { EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+import { renderToReadableStream } from "react-dom/server";
+
+/** Gives up on a page whose render has not finished after this long (a hung loader, say). */
+export const streamTimeout = 10_000;
+
+export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+  if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(`Rendering ${request.url} took longer than ${streamTimeout} ms`)), streamTimeout);
+  let failed = false;
+  try {
+    const stream = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      signal: controller.signal,
+      // React writes a finished boundary bigger than this (12,800 bytes by default) out of order too.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        failed = true;
+        console.error(error);
+      },
+    });
+    await stream.allReady;
+    headers.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(stream, { status: failed ? 500 : status, headers });
+  } finally {
+    clearTimeout(timer);
+  }
+}
