@@ -53,6 +53,9 @@ export interface TwinResult {
   siteMedian: number;
   twinMedian: number;
   ratio: number;
+  /** TBT of the twin (no JavaScript at all) under the same simulated throttling as the site's runs. */
+  twinTbt: number[];
+  twinTbtMedian: number;
 }
 
 export const median = (xs: number[]) => {
@@ -133,6 +136,12 @@ export async function auditRoute(origin: string, route: string, port: number): P
     stylesheets: [...new Set(items.filter((i) => i.resourceType === "Stylesheet").map((i) => path(i.url)))],
     seoFailures: (lhr.categories.seo?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
   };
+}
+
+/** Total Blocking Time alone, simulated throttling (the site runs' settings): for the script-free twin. */
+export async function tbtSimulated(url: string, port: number): Promise<number> {
+  const lhr = await runLighthouse(url, port, { onlyAudits: ["total-blocking-time"] });
+  return numeric(lhr, "total-blocking-time");
 }
 
 export async function lcpDevtools(url: string, port: number): Promise<number> {
