@@ -110,7 +110,7 @@ const ATTEMPTS = 3;
 async function runLighthouse(url: string, port: number, flags: Record<string, unknown>): Promise<Lhr> {
   let last = "";
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const result = await lighthouse(url, { port, output: "json", logLevel: "error", skipAudits: ["full-page-screenshot", "screenshot-thumbnails", "final-screenshot", "bf-cache"], ...flags });
+    const result = await lighthouse(url, { port, output: "json", logLevel: "error", skipAudits: ["full-page-screenshot", "screenshot-thumbnails", "final-screenshot", "bf-cache"], disableFullPageScreenshot: true, ...flags });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (!result.lhr.runtimeError) return result.lhr;
     last = `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
