@@ -464,6 +464,10 @@ test.describe("scroll animations", () => {
     expect(await page.locator('[data-section="hero"] [data-aos]').count()).toBe(0);
     const target = page.locator('[data-section="portfolio"] > div');
     await expect(target).toHaveAttribute("data-aos", "fade-up");
+    // Waiting sections are fully hidden, not frozen half-way (the browser pauses transitions in
+    // content it is not rendering yet): a half-faded section would fail colour contrast.
+    await page.waitForTimeout(600);
+    for (const opacity of await page.locator("[data-aos]:not(.aos-animate)").evaluateAll((els) => els.map((el) => getComputedStyle(el).opacity))) expect(opacity).toBe("0");
     await target.scrollIntoViewIfNeeded();
     await expect(target).toHaveClass(/aos-animate/);
     await expect.poll(() => target.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
