@@ -66,9 +66,18 @@ export const median = (xs: number[]) => {
 
 /** Starts the production server (server/main.ts) on a port; resolves when it answers. */
 export async function startServer(root: string, clientDir: string | undefined, port: number): Promise<ChildProcess> {
+  // Something already answering there (a server left by an interrupted bench) would be measured instead.
+  const busy = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`Port ${port} is already in use (a server left running by an earlier bench?). Stop it, or choose other ports with BENCH_PORT.`);
   const args = clientDir ? ["-e", `import("${join(root, "server", "app.ts")}").then(async ({ buildServer }) => { const app = await buildServer({ clientDir: ${JSON.stringify(clientDir)} }); await app.listen({ port: ${port}, host: "127.0.0.1" }); })`] : [join(root, "server", "main.ts")];
   const child = spawn(join(root, "node_modules", ".bin", "tsx"), args, { cwd: root, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
+  let exited: number | null = null;
+  child.on("exit", (code) => (exited = code ?? 1));
   for (let i = 0; i < 100; i++) {
+    if (exited !== null) throw new Error(`The server for port ${port} exited (code ${exited}) before it answered; its error is above.`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/`);
       if (res.ok) return child;
