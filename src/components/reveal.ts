@@ -7,7 +7,19 @@ export const REVEAL = { once: true, duration: 500, offset: -50 } as const;
 export const SMOOTH_SCROLL_MS = 500;
 
 let aos: Promise<Aos.Aos> | undefined;
-let refreshQueued = false;
+
+/** `fn` at most once per frame, however often the result is called within it. */
+function oncePerFrame(fn: () => void) {
+  let queued = false;
+  return () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      fn();
+    });
+  };
+}
 
 /**
  * aos is fetched the first time a section needs it; sections marked in the same frame share one
@@ -15,30 +27,15 @@ let refreshQueued = false;
  * near the viewport (content-visibility) move the ones below, so it measures again when <main>
  * changes height.
  */
-function refreshAos() {
+const refreshAos = oncePerFrame(() => {
   aos ??= import("aos").then(({ default: instance }) => {
     instance.init({ ...REVEAL });
     const main = document.querySelector("main");
-    let queued = false;
-    if (main && "ResizeObserver" in window) {
-      new ResizeObserver(() => {
-        if (queued) return;
-        queued = true;
-        requestAnimationFrame(() => {
-          queued = false;
-          instance.refresh();
-        });
-      }).observe(main);
-    }
+    if (main && "ResizeObserver" in window) new ResizeObserver(oncePerFrame(() => instance.refresh())).observe(main);
     return instance;
   });
-  if (refreshQueued) return;
-  refreshQueued = true;
-  void aos.then((a) => {
-    refreshQueued = false;
-    a.refreshHard();
-  });
-}
+  void aos.then((a) => a.refreshHard());
+});
 
 /**
  * Scroll-in animations with aos, as a ref callback on a section's <section>
