@@ -37,5 +37,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         : []),
     ],
   },
-  build: isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: { groups: [{ name: "vendor", test: VENDOR }] } } } },
+  // Sections and other on-demand code are plain dynamic imports with nothing to preload ahead
+  // (modulePreload off): this drops the dependency-preloading half of Vite's import helper.
+  define: command === "build" && !isSsrBuild ? { __VITE_IS_MODERN__: "false" } : {},
+  build: isSsrBuild ? {} : { modulePreload: false, rolldownOptions: { output: { codeSplitting: { groups: [{ name: "vendor", test: VENDOR }] } } } },
 }));

@@ -1,14 +1,13 @@
-import { Suspense, useEffect } from "react";
+import { lazy, memo, Suspense, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { rootData, type RootData } from "@/content/site.server";
 import { Header } from "@/components/Header";
-import { Footer } from "@/components/Footer";
-import { FloatingChat } from "@/components/FloatingChat";
-import { useSmoothAnchors } from "@/components/reveal";
+import { Island } from "@/components/island";
+import { useSmoothAnchors } from "@/components/smooth-scroll";
 import { ToastHost } from "@/enquiry/toast-host";
-import { isChunkLoadError } from "@/lib/chunk-load";
+import { isChunkLoadError, loadChunk } from "@/lib/chunk-load";
 
 export const links: Route.LinksFunction = () => [
   // The build inlines this CSS into every page (src/deploy/html.ts): once
@@ -40,19 +39,41 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {data && <Header settings={data.settings} />}
         <main id="main">{children}</main>
-        {data && (
-          // Hydrated after the header and the page's first sections, in its own slice of work (see PageView).
-          <Suspense fallback={null}>
-            <Footer settings={data.settings} />
-            <FloatingChat settings={data.settings} />
-          </Suspense>
-        )}
+        {data && <SiteEnd settings={data.settings} />}
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
 }
+
+const footerCode = () => import("@/components/Footer");
+const chatCode = () => import("@/components/FloatingChat");
+const Footer = lazy(() => footerCode().then((m) => ({ default: m.Footer })));
+const FloatingChat = lazy(() => chatCode().then((m) => ({ default: m.FloatingChat })));
+
+/**
+ * The footer and the chat button take over their pre-rendered HTML only when
+ * needed (see Island): the footer as it nears the viewport, the chat button
+ * (a plain link) when pointed at, touched or focused. Memoised: settings do
+ * not change, and an island still waiting must not be re-rendered for nothing.
+ */
+const SiteEnd = memo(function SiteEnd({ settings }: { settings: RootData["settings"] }) {
+  return (
+    <>
+      <Suspense fallback={null}>
+        <Island id="footer" find={() => document.getElementById("site-footer")} load={() => loadChunk("Footer", footerCode)}>
+          <Footer settings={settings} />
+        </Island>
+      </Suspense>
+      <Suspense fallback={null}>
+        <Island id="chat" find={() => document.querySelector('[data-testid="chat-button"]')} near={false} load={() => loadChunk("FloatingChat", chatCode)}>
+          <FloatingChat settings={settings} />
+        </Island>
+      </Suspense>
+    </>
+  );
+});
 
 /** A trailing slash is removed (the server does it with a 301; this covers static hosts). */
 function useNoTrailingSlash() {

@@ -178,8 +178,8 @@ export function summarize(route: string, runs: RunResult[], clientDir: string): 
       cls: pick((r) => r.cls),
     },
     jsGzip: scripts.filter((s) => existsSync(join(clientDir, s))).reduce((sum, s) => sum + gzipOf(clientDir, s), 0),
-    initialScripts: bootScripts(html),
-    initialJsGzip: bootScripts(html).reduce((sum, s) => sum + gzipOf(clientDir, s), 0),
+    initialScripts: initialScripts(html, scripts, clientDir),
+    initialJsGzip: initialScripts(html, scripts, clientDir).reduce((sum, s) => sum + gzipOf(clientDir, s), 0),
     cssGzip: (inlineCss ? gzipSync(inlineCss).length : 0) + sheets.filter((s) => existsSync(join(clientDir, s))).reduce((sum, s) => sum + gzipOf(clientDir, s), 0),
     scripts,
     formChunkRequests: scripts.filter((s) => isFormChunk(s.slice(s.lastIndexOf("/") + 1))),
@@ -201,6 +201,41 @@ export function bootScripts(html: string): string[] {
   const found = [...new Set([...list("modules"), ...list("preloads"), ...(entry ? [entry] : [])])];
   if (found.length === 0) throw new Error("No boot script found in the page: has src/deploy/html.ts changed its format?");
   return found.sort();
+}
+
+/** The section types of this site: the component files under src/sections/<type>/, whose names the section chunks carry. */
+const sectionComponents = (() => {
+  const dir = join(import.meta.dirname, "../../src/sections");
+  return new Set(readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).flatMap((d) => readdirSync(join(dir, d.name)).filter((f) => f.endsWith(".tsx")).map((f) => f.slice(0, -4))));
+})();
+
+const chunkName = (url: string) => url.slice(url.lastIndexOf("/") + 1).replace(/-[\w-]{8}\.js$/, "");
+
+/** `url` and every chunk it imports statically (the `import ... from "./x.js"` at the top of a built chunk), transitively. */
+function withStaticImports(urls: string[], clientDir: string): string[] {
+  const seen = new Set<string>();
+  const visit = (url: string) => {
+    if (seen.has(url) || !existsSync(join(clientDir, url))) return;
+    seen.add(url);
+    const code = readFileSync(join(clientDir, url), "utf8");
+    for (const m of code.matchAll(/(?:^|;)import(?:[^"'`;()]*?from)?\s*["'`](\.\/[^"'`]+)["'`]/g)) visit(url.slice(0, url.lastIndexOf("/") + 1) + m[1]!.slice(2));
+  };
+  urls.forEach(visit);
+  return [...seen].sort();
+}
+
+/**
+ * The initial JS: what the page needs to become interactive on its first screen. That is the boot
+ * script's modules (src/deploy/html.ts), plus the code of every section the page hydrated during the
+ * run (sections hydrate as they near the viewport, so in a Lighthouse run, which does not scroll,
+ * those of the first screen and a half), each with the chunks it imports. Not counted: what is
+ * fetched later on demand, the enquiry form (with its toasts) as its section nears the viewport,
+ * keen-slider and aos once hydrated sections ask for them, and the modules of other routes fetched
+ * when the browser is idle.
+ */
+export function initialScripts(html: string, seen: string[], clientDir: string): string[] {
+  const sections = seen.filter((s) => sectionComponents.has(chunkName(s)));
+  return withStaticImports([...bootScripts(html), ...sections], clientDir);
 }
 
 /** The built lazy form chunks, if the site has one yet. */

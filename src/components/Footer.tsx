@@ -1,6 +1,6 @@
 import type { SiteSettings } from "@/generated/content";
 import { formatHours } from "./hours";
-import { SmartLink } from "./ui";
+import { SmartLink } from "./links";
 
 const heading = "mb-4 text-sm font-semibold uppercase tracking-wider text-sky";
 const link = "text-slate-300 hover:text-white underline-offset-4 hover:underline";

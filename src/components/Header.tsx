@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { SiteSettings } from "@/generated/content";
-import { SmartLink } from "./ui";
+import { SmartLink } from "./links";
 import { media } from "./motion";
 
 const linkClass =

@@ -1,31 +1,54 @@
-import { Suspense } from "react";
+import { memo, Suspense } from "react";
+import type { Section } from "@/generated/content";
 import type { PageData } from "@/content/site.server";
-import { SectionView } from "@/sections/registry";
+import { loadSection, SectionView } from "@/sections/registry";
+import { loadChunk } from "@/lib/chunk-load";
 import { DraftBadge } from "./DraftBadge";
 import { ErrorCard } from "./ErrorCard";
+import { Island } from "./island";
+import { revealBelowFold } from "./reveal";
 import { PageContext } from "./page-context";
 
+/** The i-th pre-rendered section of <main> (each section, and each error card, is one `main > [data-section]`). */
+const sectionElement = (i: number) => () => document.querySelectorAll("main > [data-section]")[i];
+
 /**
- * Each section is its own Suspense boundary. Nothing in it suspends; the
- * boundary is there for hydration: React hydrates the page shell first and
- * then each section in its own small, interruptible piece of work (a
- * dehydrated boundary is hydrated at offscreen priority, which yields to the
- * browser every few milliseconds), instead of one long task for the whole
- * page that would block input. A click on a section that is not hydrated
- * yet hydrates that section at once and is then handled.
+ * A section in its own Suspense boundary: while the page hydrates, it keeps
+ * its pre-rendered HTML until it comes near the viewport or is touched (see
+ * Island), and its code is fetched only then. Its scroll-in animation does
+ * not wait for that: a section below the fold is marked for it at once. After a click, a navigation or
+ * in tests it renders like any component, its code fetched beforehand by the
+ * route (preloadSections).
  */
-export function PageView({ page }: { page: PageData }) {
+const SectionSlot = memo(function SectionSlot({ section, index }: { section: Section; index: number }) {
+  return (
+    <Suspense fallback={null}>
+      <Island id={`section-${index}`} find={sectionElement(index)} load={() => loadChunk(section.type, () => loadSection(section.type))} whileWaiting={revealBelowFold}>
+        <SectionView section={section} />
+      </Island>
+    </Suspense>
+  );
+});
+
+/**
+ * Memoised: a page's data does not change while it is shown, and a section
+ * still waiting to hydrate must not be re-rendered for nothing (React would
+ * then render it from scratch instead of taking over its HTML).
+ */
+export const PageView = memo(function PageView({ page }: { page: PageData }) {
+  const first = import.meta.env.DEV && page.pageProblems.length > 0 ? 1 : 0;
   return (
     <PageContext.Provider value={page}>
-      {page.draft && <DraftBadge />}
-      {page.pageProblems.length > 0 && <ErrorCard title="This page has content errors" problems={page.pageProblems} />}
+      {/* Drafts and content errors exist only in `npm run dev`: a production build has no drafts and refuses errors. */}
+      {import.meta.env.DEV && page.draft && <DraftBadge />}
+      {import.meta.env.DEV && page.pageProblems.length > 0 && <ErrorCard title="This page has content errors" problems={page.pageProblems} />}
       {page.slots.map((slot, i) =>
         slot.ok ? (
-          <Suspense key={i} fallback={null}>
-            <SectionView section={slot.section} />
-          </Suspense>
-        ) : <ErrorCard key={i} title={`Section ${slot.index} (${slot.type}) cannot be shown`} problems={slot.problems} />,
+          <SectionSlot key={`${page.path}#${i}`} section={slot.section} index={first + i} />
+        ) : (
+          import.meta.env.DEV && <ErrorCard key={`${page.path}#${i}`} title={`Section ${slot.index} (${slot.type}) cannot be shown`} problems={slot.problems} />
+        ),
       )}
     </PageContext.Provider>
   );
-}
+});

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Link as RouterLink, NavLink } from "react-router";
 import type { BackgroundVideo, Image, Link, Tone } from "@/generated/content";
 import { afterLoad, useReducedMotion } from "./motion";
 import { revealBelowFold } from "./reveal";
+import { SmartLink } from "./links";
+
+export { isInternal, SmartLink } from "./links";
 
 const TONES: Record<Tone, string> = {
   light: "bg-white text-slate-800",
@@ -53,28 +55,6 @@ export function SectionHeading({
   );
 }
 
-export const isInternal = (href: string) => href.startsWith("/");
-
-/** A link to a page of the site (client-side navigation) or elsewhere (plain <a>, new tab for the web). */
-export function SmartLink({ href, className, children, nav = false }: { href: string; className?: string; children: ReactNode; nav?: boolean }) {
-  if (isInternal(href)) {
-    return nav ? (
-      <NavLink to={href} end className={className} prefetch="intent">
-        {children}
-      </NavLink>
-    ) : (
-      <RouterLink to={href} className={className} prefetch="intent">
-        {children}
-      </RouterLink>
-    );
-  }
-  const external = /^https?:/.test(href);
-  return (
-    <a href={href} className={className} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
-      {children}
-    </a>
-  );
-}
 
 const BUTTON = {
   primary: "bg-brand text-white hover:bg-brand-dark",

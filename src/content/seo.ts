@@ -6,6 +6,7 @@
  * Runs at build time and in the browser (client-side navigation): no Node APIs.
  */
 import type { MetaDescriptor } from "react-router";
+import { ERROR_META } from "./page-meta.ts";
 import type { Service, SiteSettings } from "@/generated/content";
 
 /** The link-preview picture (public/media/share.png, made by scripts/make-share-image.mjs). */
@@ -92,7 +93,7 @@ export function breadcrumbJsonLd(settings: SiteSettings, trail: { name: string; 
  * and & are escaped as \u003c etc.: data, never executed, safe for any text.
  */
 export function pageMeta(page: PageSeo | undefined, settings: SiteSettings | undefined): MetaDescriptor[] {
-  if (!page) return [{ title: "Unexpected Application Error!" }];
+  if (!page) return ERROR_META;
   const tags: MetaDescriptor[] = [{ title: page.title }, { name: "description", content: page.description }];
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
   if (!settings) return tags;

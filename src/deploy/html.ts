@@ -3,10 +3,11 @@
  * hand-written static page and React takes over afterwards:
  *
  * - the site CSS is inlined in a <style> (no render-blocking request);
- * - no JavaScript is fetched before the `load` event: React Router's module
- *   script and modulepreload links are replaced by a small plain inline
- *   script that imports the same modules after `load` (or after 3 s, whichever
- *   comes first) and then hydrates. Until then links work as plain links.
+ * - no JavaScript is fetched before the `load` event and the frame after it
+ *   (so the first paint, and the hero poster's, never wait for or compete with
+ *   script downloads): React Router's module script and modulepreload links
+ *   are replaced by a small plain inline script that imports the same modules
+ *   then (or after 3 s, whichever comes first) and then hydrates. Until then links work as plain links.
  *   The work is cut into short tasks (load event, preload links, imports) so
  *   none of it keeps the main thread long enough to delay a tap.
  * - the first frame waits until the footer starts, that is until all of
@@ -111,7 +112,8 @@ var links=preloads.map(function(href){var link=document.createElement("link");li
 document.head.append.apply(document.head,links);setTimeout(start,0);}
 function start(){Promise.all(modules.map(load)).then(function(loaded){var byId={};ids.forEach(function(id,i){byId[id]=loaded[first+i];});
 window.__reactRouterRouteModules=byId;return load(entry);}).then(function(){try{sessionStorage.removeItem(key);}catch(e){}warm();},failed);}
-if(document.readyState==="complete")boot();else{addEventListener("load",function(){setTimeout(boot,0);},{once:true});setTimeout(boot,${HYDRATE_TIMEOUT_MS});}
+function afterPaint(){requestAnimationFrame(function(){setTimeout(boot,0);});}
+if(document.readyState==="complete")afterPaint();else{addEventListener("load",afterPaint,{once:true});setTimeout(boot,${HYDRATE_TIMEOUT_MS});}
 })();`;
 }
 

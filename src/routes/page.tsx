@@ -1,17 +1,26 @@
 import type { Route } from "./+types/page";
-import { pageData } from "@/content/site.server";
+import { pageData, rootData } from "@/content/site.server";
 import { PageView } from "@/components/PageView";
 import { pageMeta } from "@/content/seo";
+import { metaFromLoader } from "@/content/page-meta";
+import { preloadPageSections } from "@/sections/preload";
 
 // Runs at build time (pre-render) and in dev; the page's content reaches the
-// browser in its own HTML and .data file, not in the shared JS bundle.
+// browser in its own HTML and .data file, not in the shared JS bundle. So do
+// its head tags: they are computed here, and the browser only reads them.
 export function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
-  return pageData(path);
+  const page = pageData(path);
+  return { ...page, meta: pageMeta(page, rootData().settings) };
+}
+
+// A client-side navigation shows the page once its data and its sections' code are both there.
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return preloadPageSections(await serverLoader(), request.url);
 }
 
 // Title, description, canonical, link-preview tags and JSON-LD, in the pre-rendered HTML.
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData, matches[0]?.loaderData?.settings);
+export const meta: Route.MetaFunction = metaFromLoader;
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return <PageView page={loaderData} />;

@@ -1,14 +1,22 @@
 import type { Route } from "./+types/service";
-import { servicePageData } from "@/content/site.server";
+import { rootData, servicePageData } from "@/content/site.server";
 import { PageView } from "@/components/PageView";
 import { pageMeta } from "@/content/seo";
+import { metaFromLoader } from "@/content/page-meta";
+import { preloadPageSections } from "@/sections/preload";
 
+// Runs at build time (pre-render) and in dev, head tags included (see page.tsx).
 export function loader({ params }: Route.LoaderArgs) {
-  return servicePageData(params.slug);
+  const page = servicePageData(params.slug);
+  return { ...page, meta: pageMeta(page, rootData().settings) };
+}
+
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return preloadPageSections(await serverLoader(), request.url);
 }
 
 // Title, description, canonical, link-preview tags and JSON-LD, in the pre-rendered HTML.
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(loaderData, matches[0]?.loaderData?.settings);
+export const meta: Route.MetaFunction = metaFromLoader;
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   return <PageView page={loaderData} />;

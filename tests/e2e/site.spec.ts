@@ -1,9 +1,20 @@
 /** The site's behaviours from SPEC s2, s4 and s9, in Chromium against the production server. */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { LOGO_CAROUSEL, SERVICES_CAROUSEL, TESTIMONIALS_CAROUSEL, type CarouselSettings } from "../../src/components/carousel-settings.ts";
 import { site } from "./content.ts";
 
 const settings = site.settings!;
+
+/**
+ * Scrolls until `target` is on screen. Once is not always enough: sections above it take their
+ * real height as they come near the viewport (content-visibility), which can push it down again.
+ */
+async function bringIntoView(target: Locator) {
+  await expect(async () => {
+    await target.scrollIntoViewIfNeeded();
+    await expect(target).toBeInViewport({ timeout: 500 });
+  }).toPass();
+}
 
 /** Hydrated: React Router has started (links work client-side, effects ran). */
 async function hydrated(page: Page) {
@@ -257,7 +268,11 @@ test.describe("carousels: slides per view at each breakpoint (SPEC s9)", () => {
         const slider = page.locator(`[data-carousel="${c.name}"]`);
         // Before keen-slider starts (the pre-rendered CSS) and after: the same widths.
         for (const phase of ["css", "keen"]) {
-          if (phase === "keen") await expect(slider).toHaveAttribute("data-ready", "");
+          if (phase === "keen") {
+            // A section hydrates (and its carousel starts) as it nears the viewport.
+            await bringIntoView(slider);
+            await expect(slider).toHaveAttribute("data-ready", "");
+          }
           const { container, slides } = await slider.evaluate((el) => ({
             container: el.getBoundingClientRect().width,
             slides: [...el.querySelectorAll(".keen-slider__slide")].map((s) => s.getBoundingClientRect().width),
@@ -276,6 +291,7 @@ test.describe("carousels: slides per view at each breakpoint (SPEC s9)", () => {
     const page = await context.newPage();
     await page.goto("/");
     const slider = page.locator('[data-carousel="testimonials"]');
+    await bringIntoView(slider);
     await expect(slider).toHaveAttribute("data-ready", "");
     const a = await position(page);
     await expect.poll(() => position(page)).not.toBe(a);
@@ -297,6 +313,7 @@ test.describe("carousels: slides per view at each breakpoint (SPEC s9)", () => {
     const still = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
     const quiet = await still.newPage();
     await quiet.goto("/");
+    await bringIntoView(quiet.locator('[data-carousel="testimonials"]'));
     await expect(quiet.locator('[data-carousel="testimonials"]')).toHaveAttribute("data-ready", "");
     const d = await position(quiet);
     await quiet.waitForTimeout(1000);
@@ -309,6 +326,7 @@ test.describe("carousels: slides per view at each breakpoint (SPEC s9)", () => {
     await page.goto("/");
     const region = page.getByRole("region", { name: "we provide best service" });
     const slider = region.locator('[data-carousel="services"]');
+    await bringIntoView(slider);
     await expect(slider).toHaveAttribute("data-ready", "");
     const firstX = () => slider.locator(".keen-slider__slide").first().evaluate((el) => Math.round(el.getBoundingClientRect().x));
     const start = await firstX();
@@ -522,5 +540,57 @@ test.describe("in-page links", () => {
     const context = await browser.newContext({ reducedMotion: "reduce" });
     expect(await followSkipLink(await context.newPage())).toBeLessThanOrEqual(1);
     await context.close();
+  });
+});
+
+test.describe("hydration on demand", () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+  const chunk = (name: string) => new RegExp(`/assets/${name}-[\\w-]{8}\\.js$`);
+
+  test("a section far below keeps its pre-rendered HTML, and its code stays unloaded, until it nears the viewport; then React takes over that same HTML", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    await page.goto("/");
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    // The first screen's sections are hydrated; the carousels further down are not.
+    expect(scripts.some((u) => chunk("Hero").test(u))).toBe(true);
+    expect(scripts.some((u) => chunk("TestimonialsCarousel").test(u))).toBe(false);
+    expect(scripts.some((u) => chunk("keen-slider.es").test(u))).toBe(false);
+    const slider = page.locator('[data-carousel="testimonials"]');
+    await expect(slider).not.toHaveAttribute("data-ready");
+    // Tag a pre-rendered node: after hydration it must be the very same node (not a re-render).
+    await slider.evaluate((el) => ((el as HTMLElement & { tagged?: boolean }).tagged = true));
+    await bringIntoView(slider);
+    await expect(slider).toHaveAttribute("data-ready", "");
+    expect(scripts.some((u) => chunk("TestimonialsCarousel").test(u))).toBe(true);
+    expect(await slider.evaluate((el) => (el as HTMLElement & { tagged?: boolean }).tagged)).toBe(true);
+  });
+
+  test("tabbing into a section that is not hydrated yet hydrates it", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const region = page.getByRole("region", { name: "we provide best service" });
+    const slider = region.locator('[data-carousel="services"]');
+    await expect(slider).not.toHaveAttribute("data-ready");
+    await region.getByRole("button", { name: "Next" }).focus();
+    await expect(slider).toHaveAttribute("data-ready", "");
+  });
+
+  test("a client-side navigation shows the next page whole: in its first frame, every section is there", async ({ page }) => {
+    await page.goto("/contact-us");
+    await hydrated(page);
+    const about = site.pages.find((p) => p.path === "/about-us")!;
+    const expected = (about.doc!.sections as { type: string }[]).map((s) => s.type);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "About Us" }).click();
+    // Checked on every frame: the first one that shows the new page's heading must show all its sections.
+    const shown = await page.waitForFunction(() =>
+      document.querySelector("main h1")?.textContent?.trim() === "About Us" ? [...document.querySelectorAll("main > [data-section]")].map((s) => s.getAttribute("data-section")) : null,
+    );
+    expect(await shown.jsonValue()).toEqual(expected);
+    await expect(page).toHaveURL(/\/about-us$/);
   });
 });

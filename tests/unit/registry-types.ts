@@ -9,5 +9,5 @@ const { hero: _hero, ...withoutHero } = registry;
 // @ts-expect-error a registry missing a section type does not compile
 export const incomplete: SectionRegistry = withoutHero;
 
-// @ts-expect-error a component written for another section type does not compile
+// @ts-expect-error a loader of a component written for another section type does not compile
 export const mismatched: SectionRegistry = { ...registry, hero: registry["call-to-action"] };

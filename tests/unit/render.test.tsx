@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** Every page and every section example renders through the registry, with no error card and no console error. */
 import { cleanup, render, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createRoutesStub } from "react-router";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -9,11 +9,13 @@ import type { Section } from "@/generated/content";
 import { loadSite } from "@/content/load";
 import { pageData, rootData, servicePageData, type PageData } from "@/content/site.server";
 import { PageView } from "@/components/PageView";
-import { registry } from "@/sections/registry";
+import { preloadSections, registry } from "@/sections/registry";
 import { repoRoot } from "../helpers/site-copy";
 
 const site = loadSite(repoRoot);
 const root = rootData();
+// Sections are loaded on demand (a route's clientLoader fetches them before a page shows); here, all of them up front.
+beforeAll(() => preloadSections(Object.keys(registry) as (keyof typeof registry)[]));
 let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   consoleError = vi.spyOn(console, "error");
