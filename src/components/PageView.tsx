@@ -13,12 +13,12 @@ import { PageContext } from "./page-context";
 const sectionElement = (i: number) => () => document.querySelectorAll("main > [data-section]")[i];
 
 /**
- * A section in its own Suspense boundary: while the page hydrates, it keeps
+ * A section in its own Suspense boundary. While the page hydrates, it keeps
  * its pre-rendered HTML until it comes near the viewport or is touched (see
- * Island), and its code is fetched only then. Its scroll-in animation does
- * not wait for that: a section below the fold is marked for it at once. After a click, a navigation or
- * in tests it renders like any component, its code fetched beforehand by the
- * route (preloadSections).
+ * Island), and its code is fetched only then; its scroll-in animation does
+ * not wait for that (a section below the fold is marked for it at once).
+ * On a page reached by a client-side navigation it renders like any
+ * component: the route's clientLoader has fetched its code beforehand.
  */
 const SectionSlot = memo(function SectionSlot({ section, index }: { section: Section; index: number }) {
   return (
@@ -32,8 +32,11 @@ const SectionSlot = memo(function SectionSlot({ section, index }: { section: Sec
 
 /**
  * Memoised: a page's data does not change while it is shown, and a section
- * still waiting to hydrate must not be re-rendered for nothing (React would
- * then render it from scratch instead of taking over its HTML).
+ * still waiting to hydrate must not get new props for nothing (React would
+ * render it from scratch instead of taking over its HTML). When the visitor
+ * leaves the page, React does render the sections still waiting from scratch
+ * (the router's state changes above them), fetching their code, before the
+ * next page replaces them: a one-time cost on the first navigation.
  */
 export const PageView = memo(function PageView({ page }: { page: PageData }) {
   const first = import.meta.env.DEV && page.pageProblems.length > 0 ? 1 : 0;

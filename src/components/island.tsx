@@ -10,6 +10,12 @@
  * whole page, and the code of sections further down is not part of the
  * initial download. Rendered any other way (a client-side navigation, the
  * pre-render, tests), an island is its children.
+ *
+ * Limits: the pointer or focus arriving wakes an island before a click, and
+ * its code is a small chunk from the same server; a click that still comes
+ * before the code has arrived is dropped by React (a link in it still works,
+ * as a plain link). When the visitor navigates away, islands still waiting
+ * are rendered from scratch before the next page replaces them (see PageView).
  */
 import { use, useSyncExternalStore, type ReactNode } from "react";
 

@@ -11,16 +11,18 @@ export interface Need {
   name: CollectionName;
   /** Entry ids; undefined = every entry. */
   ids?: readonly string[];
+  /** The only fields of an entry the section reads; undefined = all of them. The page's data carries only these (see fieldsNeeded). */
+  fields?: readonly string[];
 }
 
 const NEEDS: { [K in SectionType]: (section: SectionMap[K]) => Need[] } = {
   hero: () => [],
   "page-banner": () => [],
   "stats-band": () => [],
-  "service-explorer": (s) => [{ name: "services", ids: s.services }],
+  "service-explorer": (s) => [{ name: "services", ids: s.services, fields: ["id", "name", "description", "features", "image"] }],
   "industries-grid": (s) => [{ name: "industries", ids: s.industries }],
   "testimonials-carousel": (s) => [{ name: "testimonials", ids: s.testimonials }],
-  "services-carousel": (s) => [{ name: "services", ids: s.services }],
+  "services-carousel": (s) => [{ name: "services", ids: s.services, fields: ["id", "name", "smallDescription", "icon", "image"] }],
   "logo-carousel": (s) => [{ name: "partners", ids: s.partners }],
   portfolio: (s) => s.sources.map((src) => ({ name: src.collection })),
   contact: () => [],
@@ -28,11 +30,12 @@ const NEEDS: { [K in SectionType]: (section: SectionMap[K]) => Need[] } = {
   "text-block": () => [],
   "call-to-action": () => [],
   "feature-list": () => [],
-  "services-grid": (s) => [{ name: "services", ids: s.services }],
+  "services-grid": (s) => [{ name: "services", ids: s.services, fields: ["id", "name", "smallDescription", "icon"] }],
   "process-steps": () => [{ name: "process-steps" }],
   "offerings-grid": (s) => [{ name: s.collection }],
   message: () => [],
-  "service-detail": () => [{ name: "services" }],
+  // The list of all services: a link per service, its name.
+  "service-detail": () => [{ name: "services", fields: ["id", "name"] }],
 };
 
 const needsOf = <K extends SectionType>(type: K, section: SectionMap[K]): Need[] => NEEDS[type](section);
@@ -48,4 +51,21 @@ export function neededEntries(sections: Iterable<Section>): Map<CollectionName, 
     }
   }
   return wanted;
+}
+
+/**
+ * Collection -> the fields these sections read, or "all". A page's data then
+ * carries only those (a service page lists every service by name: it needs
+ * 22 names, not 22 full descriptions).
+ */
+export function fieldsNeeded(sections: Iterable<Section>): Map<CollectionName, Set<string> | "all"> {
+  const fields = new Map<CollectionName, Set<string> | "all">();
+  for (const section of sections) {
+    for (const need of needsOf(section.type, section)) {
+      const current = fields.get(need.name);
+      if (current === "all" || need.fields === undefined) fields.set(need.name, "all");
+      else fields.set(need.name, new Set([...(current ?? []), ...need.fields]));
+    }
+  }
+  return fields;
 }

@@ -5,7 +5,7 @@
  */
 import type { Section, Service, SiteSettings } from "@/generated/content";
 import { parseJson } from "./json-source.ts";
-import { neededEntries } from "./needs.ts";
+import { fieldsNeeded, neededEntries } from "./needs.ts";
 import { contentRoot, includeDrafts } from "./routes-config.ts";
 import { formatProblem, type Problem } from "./problems.ts";
 import { checkDocument, COLLECTION_NAMES, hasErrors, loadSite, sectionTypes, type CollectionName, type Collections, type LoadResult } from "./load.ts";
@@ -67,19 +67,23 @@ function withoutDraftLinks(settings: SiteSettings, drafts: readonly string[]): S
 }
 
 
+/** The collection entries these sections show, each with only the fields they read (see NEEDS in needs.ts). */
 function pick(collections: Collections, sections: Section[]): Partial<Collections> {
   const wanted = neededEntries(sections);
+  const fields = fieldsNeeded(sections);
   const out: Partial<Collections> = {};
   for (const name of COLLECTION_NAMES) {
     const want = wanted.get(name);
-    if (want) assign(out, name, collections, want);
+    if (want) assign(out, name, collections, want, fields.get(name) ?? "all");
   }
   return out;
 }
 
-function assign<K extends CollectionName>(out: Partial<Collections>, name: K, from: Collections, want: Set<string> | "all") {
+function assign<K extends CollectionName>(out: Partial<Collections>, name: K, from: Collections, want: Set<string> | "all", fields: Set<string> | "all") {
   const items: Collections[K] = from[name];
-  out[name] = want === "all" ? items : (items.filter((item) => want.has(String(item.id))) as Collections[K]);
+  const chosen = want === "all" ? items : items.filter((item) => want.has(String(item.id)));
+  // Typed as whole entries: the sections that asked for fewer fields read only those (NEEDS says which).
+  out[name] = (fields === "all" ? chosen : chosen.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => fields.has(key))))) as Collections[K];
 }
 
 function slotsFor(file: string, sections: readonly unknown[], validSections: Section[] | undefined, problems: Problem[], base: string): SectionSlot[] {

@@ -18,7 +18,7 @@ import * as precompiled from "@/generated/contact-form-validator";
 import uiSchemaJson from "../../schemas/forms/contact.ui.json";
 import { contactSchema, IdempotencyKeys, sendEnquiry, toRequest, transformErrors, type EnquiryValues } from "./enquiry";
 import { BUTTON_CLASS, FieldCell, FieldFrame, FieldGrid, Honeypot, ID_PREFIX, INPUT_CLASS, TEXTAREA_CLASS } from "./layout";
-import { useToaster } from "./toast-host";
+import { showToaster } from "./toast-host";
 
 const schema = contactSchema as RJSFSchema;
 const uiSchema = uiSchemaJson as UiSchema<Partial<EnquiryValues>>;
@@ -112,7 +112,6 @@ export default function EnquiryForm({ endpoint, to, focusId }: EnquiryFormProps)
   // that arrives before React has re-rendered.
   const inFlight = useRef(false);
   const keys = useRef(new IdempotencyKeys());
-  useToaster();
 
   useEffect(() => {
     if (focusId) document.getElementById(focusId)?.focus();
@@ -124,6 +123,8 @@ export default function EnquiryForm({ endpoint, to, focusId }: EnquiryFormProps)
     inFlight.current = true;
     setSending(true);
     const request = toRequest(data as EnquiryValues, to, honeypot);
+    // The Toaster mounts with the first toast, not with the form: a visitor who only reads the page never pays for it.
+    showToaster();
     const loading = toast.loading("Sending your enquiry…");
     try {
       const result = await sendEnquiry(endpoint, request, keys.current.keyFor(request));

@@ -4,7 +4,7 @@
  * same markup and height stands in, and the form's code (rjsf, validator,
  * toasts) is not fetched at all.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type FocusEvent } from "react";
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type FocusEvent } from "react";
 import { CONTACT_FORM_FIELDS, CONTACT_FORM_SUBMIT_TEXT } from "@/generated/contact-form-fields";
 import { BUTTON_CLASS, FieldCell, FieldFrame, FieldGrid, Honeypot, INPUT_CLASS, TEXTAREA_CLASS, fieldId } from "./layout";
 
@@ -52,7 +52,9 @@ export function LazyEnquiryForm({ endpoint, to }: { endpoint: string; to: string
       setLoad(true);
       return;
     }
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setLoad(true), { rootMargin: "400px 0px" });
+    // Near the viewport: rendered as a transition, which React cuts into short slices of work
+    // (the form is big); a visitor who points at it or tabs into it gets it at once (wake).
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && startTransition(() => setLoad(true)), { rootMargin: "400px 0px" });
     io.observe(el);
     return () => io.disconnect();
   }, [load]);

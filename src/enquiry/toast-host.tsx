@@ -1,8 +1,9 @@
 /**
  * Where toasts appear. The host sits in the root layout (so a toast survives
  * the move to /thank-you) but loads react-hot-toast's Toaster only once
- * something asks for toasts — the enquiry form does when it loads — so
- * pages without the form carry none of its code.
+ * something is about to show a toast (the enquiry form, when it is sent):
+ * toasts created a moment before it mounts are in react-hot-toast's store
+ * and show as soon as it does. Pages nobody writes from carry none of it.
  */
 import { lazy, Suspense, useEffect, useState } from "react";
 
@@ -11,15 +12,11 @@ const Toasts = lazy(() => import("./Toasts"));
 let wanted = false;
 const listeners = new Set<() => void>();
 
-function requestToaster() {
+/** Mounts the Toaster (once); call it before showing a toast. */
+export function showToaster(): void {
   if (wanted) return;
   wanted = true;
   for (const l of listeners) l();
-}
-
-/** Called by components that show toasts: mounts the Toaster. */
-export function useToaster(): void {
-  useEffect(requestToaster, []);
 }
 
 export function ToastHost() {

@@ -84,3 +84,18 @@ describe("the registry", () => {
     expect(container.querySelector(`[data-section="${type}"]`)).not.toBeNull();
   });
 });
+
+describe("the data a page carries", () => {
+  it("has only the collection fields its sections read: a service page lists every service by id and name, not their full texts", () => {
+    const page = servicePageData("uiux");
+    expect(page.collections.services).toHaveLength(site.collections!.services.length);
+    for (const entry of page.collections.services!) expect(Object.keys(entry).sort()).toEqual(["id", "name"]);
+    // The service the page is about comes whole.
+    expect(page.service).toEqual(site.collections!.services.find((s) => s.id === "uiux"));
+  });
+  it("joins what several sections read: the home page's explorer and carousel together get every field they use", () => {
+    const home = pageData("/");
+    const keys = new Set(home.collections.services!.flatMap((entry) => Object.keys(entry)));
+    for (const field of ["id", "name", "description", "features", "image", "smallDescription", "icon"]) expect(keys).toContain(field);
+  });
+});
