@@ -40,5 +40,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   // Sections and other on-demand code are plain dynamic imports with nothing to preload ahead
   // (modulePreload off): this drops the dependency-preloading half of Vite's import helper.
   define: command === "build" && !isSsrBuild ? { __VITE_IS_MODERN__: "false" } : {},
+  // Libraries imported only by on-demand chunks (sections, the enquiry form): pre-bundled when the
+  // dev server starts, not discovered on the first visit (which would re-bundle and reload mid-page).
+  optimizeDeps: { include: ["keen-slider", "aos", "react-hot-toast", "@rjsf/core", "@rjsf/utils", "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js", "ajv", "ajv-formats"] },
   build: isSsrBuild ? {} : { modulePreload: false, rolldownOptions: { output: { codeSplitting: { groups: [{ name: "vendor", test: VENDOR }] } } } },
 }));

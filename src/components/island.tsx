@@ -89,18 +89,23 @@ export interface IslandProps {
   children: ReactNode;
 }
 
+/** Already settled, as React's use() reads it: an island that has nothing to wait for still calls use() (React requires the same calls on every attempt). */
+const NOTHING_TO_WAIT_FOR: Promise<unknown> = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined });
+
 export function Island({ id, find, near = true, load, whileWaiting, children }: IslandProps) {
   const hydrating = useHydrating();
+  let ready = NOTHING_TO_WAIT_FOR;
   if (hydrating && typeof document !== "undefined") {
-    let ready = pending.get(id);
-    if (!ready) {
+    const waitingFor = pending.get(id);
+    if (waitingFor) ready = waitingFor;
+    else {
       const element = find();
       // In development React reports any attribute it did not render when it hydrates; production ignores them.
       if (element instanceof HTMLElement && whileWaiting && !import.meta.env.DEV) whileWaiting(element);
       ready = wanted(element, near).then(load);
       pending.set(id, ready);
     }
-    use(ready);
   }
+  use(ready);
   return children;
 }
