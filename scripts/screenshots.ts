@@ -31,11 +31,16 @@ for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   for (const route of routes) {
     await page.goto(base + route, { waitUntil: "load" });
-    // Let scroll animations and sliders settle: scroll through the page once.
+    // Hydration starts after `load`; scroll only once it has, or the scroll-in animations start
+    // after the pass and the sections below stay hidden in a full-page shot.
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window).catch(() => {});
+    await page.waitForLoadState("networkidle");
+    // Let scroll animations and sliders settle: scroll through the page once (sections hydrate
+    // and fade in as they come near).
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 600) {
         window.scrollTo(0, y);
-        await new Promise((r) => setTimeout(r, 60));
+        await new Promise((r) => setTimeout(r, 150));
       }
       window.scrollTo(0, 0);
     });
