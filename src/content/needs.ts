@@ -40,32 +40,26 @@ const NEEDS: { [K in SectionType]: (section: SectionMap[K]) => Need[] } = {
 
 const needsOf = <K extends SectionType>(type: K, section: SectionMap[K]): Need[] => NEEDS[type](section);
 
-/** Collection -> the ids these sections show, or "all". */
-export function neededEntries(sections: Iterable<Section>): Map<CollectionName, Set<string> | "all"> {
-  const wanted = new Map<CollectionName, Set<string> | "all">();
+/** Collection -> the union of what these sections list under `key` (ids or fields), or "all" as soon as one of them lists none. */
+function union(sections: Iterable<Section>, key: "ids" | "fields"): Map<CollectionName, Set<string> | "all"> {
+  const out = new Map<CollectionName, Set<string> | "all">();
   for (const section of sections) {
     for (const need of needsOf(section.type, section)) {
-      const current = wanted.get(need.name);
-      if (current === "all" || need.ids === undefined) wanted.set(need.name, "all");
-      else wanted.set(need.name, new Set([...(current ?? []), ...need.ids]));
+      const current = out.get(need.name);
+      const listed = need[key];
+      if (current === "all" || listed === undefined) out.set(need.name, "all");
+      else out.set(need.name, new Set([...(current ?? []), ...listed]));
     }
   }
-  return wanted;
+  return out;
 }
+
+/** Collection -> the ids these sections show, or "all". */
+export const neededEntries = (sections: Iterable<Section>) => union(sections, "ids");
 
 /**
  * Collection -> the fields these sections read, or "all". A page's data then
  * carries only those (a service page lists every service by name: it needs
  * 22 names, not 22 full descriptions).
  */
-export function fieldsNeeded(sections: Iterable<Section>): Map<CollectionName, Set<string> | "all"> {
-  const fields = new Map<CollectionName, Set<string> | "all">();
-  for (const section of sections) {
-    for (const need of needsOf(section.type, section)) {
-      const current = fields.get(need.name);
-      if (current === "all" || need.fields === undefined) fields.set(need.name, "all");
-      else fields.set(need.name, new Set([...(current ?? []), ...need.fields]));
-    }
-  }
-  return fields;
-}
+export const fieldsNeeded = (sections: Iterable<Section>) => union(sections, "fields");
