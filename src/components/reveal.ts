@@ -35,13 +35,12 @@ const refreshAos = oncePerFrame(() => {
 });
 
 /**
- * Scroll-in animations with aos, as a ref callback on a section's <section>
- * element. The pre-rendered HTML has no data-aos attributes, so every section
- * is visible without JavaScript. Once a section is hydrated (each section is
- * hydrated on its own, see PageView), its content box is marked only if it
- * starts below the fold (nothing already on screen blinks), and under reduced
- * motion never. Marking after hydration, per section, means React never meets
- * an attribute it did not render.
+ * Scroll-in animations with aos, for one section's <section> element: its
+ * ref callback, and PageView calls it too while the section waits to
+ * hydrate. The pre-rendered HTML has no data-aos attributes, so every section
+ * is visible without JavaScript. The content box is marked only if it starts
+ * below the fold (nothing already on screen blinks), never under reduced
+ * motion, and once (a second call finds the mark).
  */
 export function revealBelowFold(section: HTMLElement | null) {
   if (!section || prefersReducedMotion()) return;

@@ -55,7 +55,6 @@ export function SectionHeading({
   );
 }
 
-
 const BUTTON = {
   primary: "bg-brand text-white hover:bg-brand-dark",
   light: "bg-white text-navy hover:bg-slate-100",

@@ -5,14 +5,17 @@
  */
 import type { Section } from "../generated/content.ts";
 import type { SectionMap, SectionType } from "../sections/types.ts";
-import type { CollectionName } from "./load.ts";
+import type { CollectionName, Collections } from "./load.ts";
+
+/** A field name of some collection's entries (a misspelt one does not compile). */
+type EntryField = { [K in CollectionName]: keyof Collections[K][number] & string }[CollectionName];
 
 export interface Need {
   name: CollectionName;
   /** Entry ids; undefined = every entry. */
   ids?: readonly string[];
   /** The only fields of an entry the section reads; undefined = all of them. The page's data carries only these (see fieldsNeeded). */
-  fields?: readonly string[];
+  fields?: readonly EntryField[];
 }
 
 const NEEDS: { [K in SectionType]: (section: SectionMap[K]) => Need[] } = {

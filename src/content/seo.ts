@@ -1,9 +1,9 @@
 /**
  * What search engines and link previews read about a page: title,
  * description, canonical address, Open Graph and Twitter tags, robots, and
- * JSON-LD. Built from the page's loader data and the site settings by the
- * routes' `meta` exports, so it is in the pre-rendered HTML of every page.
- * Runs at build time and in the browser (client-side navigation): no Node APIs.
+ * JSON-LD. Built from the page's data and the site settings by the route
+ * loaders at build time (withHeadTags in site.server.ts); the routes' `meta`
+ * exports only read the result, so none of this code reaches the browser.
  */
 import type { MetaDescriptor } from "react-router";
 import { ERROR_META } from "./page-meta.ts";

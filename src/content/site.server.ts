@@ -5,6 +5,7 @@
  */
 import type { Section, Service, SiteSettings } from "@/generated/content";
 import { parseJson } from "./json-source.ts";
+import { pageMeta } from "./seo.ts";
 import { fieldsNeeded, neededEntries } from "./needs.ts";
 import { contentRoot, includeDrafts } from "./routes-config.ts";
 import { formatProblem, type Problem } from "./problems.ts";
@@ -47,6 +48,11 @@ export function site(): LoadResult {
 function fatal(result: LoadResult): never {
   const lines = result.problems.filter((p) => p.severity === "error").map(formatProblem);
   throw new Error(`Content errors in site-config/ (fix them and reload):\n${lines.join("\n")}`);
+}
+
+/** A page's data with its head tags (title, description, canonical, link previews, JSON-LD), computed at build time for the route's `meta`. */
+export function withHeadTags(page: PageData) {
+  return { ...page, meta: pageMeta(page, rootData().settings) };
 }
 
 export function rootData(): RootData {

@@ -7,8 +7,8 @@
  *   (so the first paint, and the hero poster's, never wait for or compete with
  *   script downloads): React Router's module script and modulepreload links
  *   are replaced by a small plain inline script that imports the same modules
- *   then (or after 3 s, whichever comes first) and then hydrates. Until then links work as plain links.
- *   The work is cut into short tasks (load event, preload links, imports) so
+ *   then (or after 3 s, whichever comes first) and then hydrates. Until then
+ *   links work as plain links. The work is cut into short tasks (load event, preload links, imports) so
  *   none of it keeps the main thread long enough to delay a tap.
  * - the first frame waits until the footer starts, that is until all of
  *   <main> is parsed (`<link rel="expect" blocking="render">`): a browser

@@ -1,7 +1,6 @@
 import type { Route } from "./+types/page";
-import { pageData, rootData } from "@/content/site.server";
+import { pageData, withHeadTags } from "@/content/site.server";
 import { PageView } from "@/components/PageView";
-import { pageMeta } from "@/content/seo";
 import { metaFromLoader } from "@/content/page-meta";
 import { preloadPageSections } from "@/sections/preload";
 
@@ -10,8 +9,7 @@ import { preloadPageSections } from "@/sections/preload";
 // its head tags: they are computed here, and the browser only reads them.
 export function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
-  const page = pageData(path);
-  return { ...page, meta: pageMeta(page, rootData().settings) };
+  return withHeadTags(pageData(path));
 }
 
 // A client-side navigation shows the page once its data and its sections' code are both there.

@@ -1,14 +1,12 @@
 import type { Route } from "./+types/service";
-import { rootData, servicePageData } from "@/content/site.server";
+import { servicePageData, withHeadTags } from "@/content/site.server";
 import { PageView } from "@/components/PageView";
-import { pageMeta } from "@/content/seo";
 import { metaFromLoader } from "@/content/page-meta";
 import { preloadPageSections } from "@/sections/preload";
 
 // Runs at build time (pre-render) and in dev, head tags included (see page.tsx).
 export function loader({ params }: Route.LoaderArgs) {
-  const page = servicePageData(params.slug);
-  return { ...page, meta: pageMeta(page, rootData().settings) };
+  return withHeadTags(servicePageData(params.slug));
 }
 
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
