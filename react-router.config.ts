@@ -15,9 +15,12 @@ export default {
   // checks that every route with a loader is in this list but renders nothing.
   prerender: () => [...routePaths(contentRoot()), ...(catalogEnabled() ? [CATALOG_PATH] : [])],
   // After pre-rendering: inline the CSS, defer hydration to after `load`, and
-  // write sitemap.xml, robots.txt, _redirects, _headers and the nginx include.
-  buildEnd: () => {
-    const { pages, inlinedCss } = postBuild(contentRoot());
+  // write sitemap.xml, robots.txt, _redirects, _headers and the nginx include;
+  // then pre-compress the assets (.br and .gz next to each).
+  buildEnd: async () => {
+    const { pages, inlinedCss, compressed: c } = await postBuild(contentRoot());
+    const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
     console.log(`Post-build: ${pages} pages rewritten (CSS inlined: ${inlinedCss.join(", ") || "none"}); wrote sitemap.xml, robots.txt, _redirects, _headers, dist/deploy/nginx.conf`);
+    console.log(`Pre-compressed ${c.files} assets: ${kb(c.size)} -> ${kb(c.br)} Brotli, ${kb(c.gzip)} gzip`);
   },
 } satisfies Config;

@@ -44,7 +44,9 @@ export async function buildServer({ clientDir, logger = false, enquiry, trustPro
   const app = Fastify({ logger, trustProxy: trustProxy.length > 0 ? trustProxy : false });
   const csp = new HtmlCsp({ connectSrc });
   await app.register(fastifyCompress, { global: true, encodings: ["br", "gzip"], threshold: 1024 });
-  await app.register(fastifyStatic, { root: clientDir, serve: false, cacheControl: false, etag: true, lastModified: true });
+  // preCompressed: for x.js, x.js.br or x.js.gz when the request accepts it (the encoding header is then set, and
+  // @fastify/compress leaves the response alone).
+  await app.register(fastifyStatic, { root: clientDir, serve: false, cacheControl: false, etag: true, lastModified: true, preCompressed: true });
 
   // Every response, errors and redirects included: HTML documents get a
   // policy with their own inline-script hashes (set where they are served).
@@ -77,6 +79,8 @@ export async function buildServer({ clientDir, logger = false, enquiry, trustPro
     if (relative !== "" && isFile(file)) {
       reply.header("Cache-Control", relative.startsWith(`assets${sep}`) ? IMMUTABLE : relative.endsWith(".data") || relative.endsWith(".html") ? REVALIDATE : MEDIA);
       if (relative.endsWith(".html")) reply.header("Content-Security-Policy", csp.forFile(file));
+      // The answer depends on Accept-Encoding (a pre-compressed copy or not): caches must key on it.
+      reply.header("Vary", "Accept-Encoding");
       return reply.sendFile(relative);
     }
     const page = join(relative, "index.html");

@@ -4,11 +4,11 @@
  * (the same HTML, CSS and media with every script removed) under devtools
  * throttling, runs interleaved site/twin.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { spawn, type ChildProcess } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { htmlFileOf } from "../../src/deploy/outputs.ts";
@@ -40,6 +40,8 @@ export interface RouteResult {
   /** The scripts the page's boot script loads to hydrate (src/deploy/html.ts): the initial JS. */
   initialScripts: string[];
   initialJsGzip: number;
+  /** The same scripts as Chrome fetches them (it accepts Brotli). */
+  initialJsBrotli: number;
   cssGzip: number;
   scripts: string[];
   formChunkRequests: string[];
@@ -158,8 +160,20 @@ export async function lcpDevtools(url: string, port: number): Promise<number> {
   return numeric(lhr, "largest-contentful-paint");
 }
 
-/** gzip size (zlib default level, as the server's gzip) of a built file. */
-const gzipOf = (clientDir: string, urlPath: string) => gzipSync(readFileSync(join(clientDir, urlPath))).length;
+/**
+ * The bytes the server sends for a built file to a client accepting `encoding`: the copy the build
+ * compressed ahead (x.js.gz / x.js.br, src/deploy/precompress.ts) when there is one, else what the
+ * server makes per request (@fastify/compress: zlib's default gzip level, Brotli quality 4).
+ * tests/e2e/navigation.spec.ts checks that the server sends those copies.
+ */
+function servedSize(clientDir: string, urlPath: string, encoding: "gzip" | "br"): number {
+  const file = join(clientDir, urlPath);
+  const ahead = `${file}.${encoding === "gzip" ? "gz" : "br"}`;
+  if (existsSync(ahead)) return statSync(ahead).size;
+  const data = readFileSync(file);
+  return encoding === "gzip" ? gzipSync(data).length : brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length;
+}
+const gzipOf = (clientDir: string, urlPath: string) => servedSize(clientDir, urlPath, "gzip");
 
 export function summarize(route: string, runs: RunResult[], clientDir: string): RouteResult {
   const scripts = [...new Set(runs.flatMap((r) => r.scripts))].sort();
@@ -180,6 +194,7 @@ export function summarize(route: string, runs: RunResult[], clientDir: string): 
     jsGzip: scripts.filter((s) => existsSync(join(clientDir, s))).reduce((sum, s) => sum + gzipOf(clientDir, s), 0),
     initialScripts: initialScripts(html, scripts, clientDir),
     initialJsGzip: initialScripts(html, scripts, clientDir).reduce((sum, s) => sum + gzipOf(clientDir, s), 0),
+    initialJsBrotli: initialScripts(html, scripts, clientDir).reduce((sum, s) => sum + servedSize(clientDir, s, "br"), 0),
     cssGzip: (inlineCss ? gzipSync(inlineCss).length : 0) + sheets.filter((s) => existsSync(join(clientDir, s))).reduce((sum, s) => sum + gzipOf(clientDir, s), 0),
     scripts,
     formChunkRequests: scripts.filter((s) => isFormChunk(s.slice(s.lastIndexOf("/") + 1))),

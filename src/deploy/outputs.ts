@@ -98,8 +98,10 @@ export function nginxInclude(routes: readonly string[]): string {
   for (const r of routes) lines.push(`location = ${r} { ${headers(CACHE.revalidate)} try_files /${htmlFileOf(r)} =404; }`);
   lines.push(
     "",
-    "# Hashed build assets never change: cached for a year.",
-    `location ^~ /assets/ { ${headers(CACHE.immutable)} try_files $uri =404; }`,
+    "# Hashed build assets never change: cached for a year. The build wrote a gzip copy of each",
+    "# (x.js.gz, made by Zopfli): sent as it is (ngx_http_gzip_static_module, in nginx's usual builds).",
+    "# With the ngx_brotli module, add `brotli_static on;` to send the Brotli copies (x.js.br) too.",
+    `location ^~ /assets/ { gzip_static on; ${headers(CACHE.immutable)} try_files $uri =404; }`,
     "# Page data and other HTML: revalidated.",
     `location ~ \\.(data|html)$ { ${headers(CACHE.revalidate)} try_files $uri =404; }`,
     "# Media and other files: a day; a missing file is a 404, not a redirect.",

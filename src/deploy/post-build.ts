@@ -2,13 +2,15 @@
  * The last step of `npm run build` (react-router.config.ts buildEnd): rewrites
  * every pre-rendered page for speed (src/deploy/html.ts) and writes the
  * sitemap, robots.txt and the static-host and nginx rules
- * (src/deploy/outputs.ts), all from the same route list as the build.
+ * (src/deploy/outputs.ts), all from the same route list as the build; then
+ * writes the pre-compressed copies of the assets (src/deploy/precompress.ts).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadSite } from "../content/load.ts";
 import { routePaths } from "../content/routes-config.ts";
 import { deferHydration, holdPaintUntilParsed, inlineStylesheets } from "./html.ts";
+import { precompress } from "./precompress.ts";
 import { headersFile, htmlFileOf, nginxInclude, redirectsFile, robotsTxt, sitemapXml } from "./outputs.ts";
 
 export interface DeployRoutes {
@@ -27,7 +29,14 @@ export function deployRoutes(root: string): DeployRoutes {
   return { siteUrl: site.settings.siteUrl, routes, indexable: routes.filter((r) => !hidden.has(r)) };
 }
 
-export function postBuild(root: string, buildDir = join(root, "dist")): { pages: number; inlinedCss: string[] } {
+export interface PostBuildResult {
+  pages: number;
+  inlinedCss: string[];
+  /** Assets written pre-compressed, and their total size: raw, Brotli, gzip. */
+  compressed: { files: number; size: number; br: number; gzip: number };
+}
+
+export async function postBuild(root: string, buildDir = join(root, "dist")): Promise<PostBuildResult> {
   const clientDir = join(buildDir, "client");
   const { siteUrl, routes, indexable } = deployRoutes(root);
   const cssCache = new Map<string, string>();
@@ -49,5 +58,7 @@ export function postBuild(root: string, buildDir = join(root, "dist")): { pages:
   writeFileSync(join(clientDir, "_headers"), headersFile());
   mkdirSync(join(buildDir, "deploy"), { recursive: true });
   writeFileSync(join(buildDir, "deploy", "nginx.conf"), nginxInclude(routes));
-  return { pages: routes.length, inlinedCss: [...inlined] };
+  const done = await precompress(join(clientDir, "assets"));
+  const sum = (f: (d: (typeof done)[number]) => number) => done.reduce((total, d) => total + f(d), 0);
+  return { pages: routes.length, inlinedCss: [...inlined], compressed: { files: done.length, size: sum((d) => d.size), br: sum((d) => d.br), gzip: sum((d) => d.gzip) } };
 }

@@ -1,5 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
+import { get as httpGet, type IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 
 test.describe("HTTP rules of the production server", () => {
@@ -35,6 +37,36 @@ test.describe("HTTP rules of the production server", () => {
     const res = await request.get(asset);
     expect(res.status()).toBe(200);
     expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+  test("assets are sent as the build compressed them: Brotli or gzip, as the browser accepts, else as they are", async ({ request, baseURL }) => {
+    const html = await (await request.get("/")).text();
+    const asset = /\/assets\/vendor-[^"]+\.js/.exec(html)![0];
+    const file = join(import.meta.dirname, "..", "..", "dist", "client", asset);
+    const raw = readFileSync(file);
+    // node:http, not the test's request context: it would decode the body before the test sees it.
+    const get = (acceptEncoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        httpGet(new URL(asset, baseURL), { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+          const parts: Buffer[] = [];
+          res.on("data", (d: Buffer) => parts.push(d)).on("end", () => resolve({ headers: res.headers, body: Buffer.concat(parts) })).on("error", reject);
+        }).on("error", reject);
+      });
+    const br = await get("gzip, deflate, br, zstd");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.body.equals(readFileSync(`${file}.br`))).toBe(true);
+    expect(brotliDecompressSync(br.body).equals(raw)).toBe(true);
+    const gz = await get("gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.body.equals(readFileSync(`${file}.gz`))).toBe(true);
+    expect(gunzipSync(gz.body).equals(raw)).toBe(true);
+    const plain = await get("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.equals(raw)).toBe(true);
+    for (const res of [br, gz, plain]) {
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers["content-type"]).toContain("javascript");
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    }
   });
   test("path traversal is refused", async ({ request }) => {
     const res = await request.get("/%2e%2e/package.json", { maxRedirects: 0 });

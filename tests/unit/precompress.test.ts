@@ -1,0 +1,56 @@
+/**
+ * The build's pre-compressed assets (src/deploy/precompress.ts): each text
+ * asset of 1 KB or more gets a Brotli and a gzip copy that decode to the very
+ * same bytes; small files, media and copies that would not be smaller are left
+ * out, so the server sends the file itself.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import { MIN_SIZE, precompress } from "@/deploy/precompress";
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+// Code-like text: repetitive, as minified JavaScript is.
+const code = (n: number) => Array.from({ length: n }, (_, i) => `function f${i}(a,b){return a+b*${i}}export{f${i}};`).join("");
+
+describe("precompress", () => {
+  it("writes .br and .gz copies that decode to the file, smaller than zlib's default gzip", async () => {
+    dir = mkdtempSync(join(tmpdir(), "precompress-"));
+    mkdirSync(join(dir, "nested"));
+    const js = Buffer.from(code(400));
+    const css = Buffer.from(".a{color:red}".repeat(200));
+    writeFileSync(join(dir, "app-1.js"), js);
+    writeFileSync(join(dir, "nested", "app-2.css"), css);
+    const done = await precompress(dir);
+    expect(done.map((d) => d.file.slice(dir!.length + 1)).sort()).toEqual(["app-1.js", join("nested", "app-2.css")]);
+    for (const [file, data] of [[join(dir, "app-1.js"), js], [join(dir, "nested", "app-2.css"), css]] as const) {
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(data), file).toBe(true);
+      expect(gunzipSync(readFileSync(`${file}.gz`)).equals(data), file).toBe(true);
+    }
+    const js1 = done.find((d) => d.file.endsWith("app-1.js"))!;
+    expect(js1.gzip).toBe(readFileSync(join(dir, "app-1.js.gz")).length);
+    expect(js1.gzip).toBeLessThan(gzipSync(js).length);
+    expect(js1.br).toBeLessThan(js1.gzip);
+  });
+
+  it("leaves out files under 1 KB, media, and copies that would not be smaller", async () => {
+    dir = mkdtempSync(join(tmpdir(), "precompress-"));
+    writeFileSync(join(dir, "tiny.js"), code(3));
+    expect(code(3).length).toBeLessThan(MIN_SIZE);
+    writeFileSync(join(dir, "clip.webm"), randomBytes(8192));
+    writeFileSync(join(dir, "noise.js"), randomBytes(8192));
+    const done = await precompress(dir);
+    expect(done.map((d) => d.file.slice(dir!.length + 1))).toEqual(["noise.js"]);
+    for (const f of ["tiny.js", "clip.webm", "noise.js"]) {
+      expect(existsSync(join(dir, `${f}.br`)), f).toBe(false);
+      expect(existsSync(join(dir, `${f}.gz`)), f).toBe(false);
+    }
+  });
+});
