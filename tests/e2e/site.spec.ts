@@ -499,6 +499,29 @@ test.describe("scroll animations", () => {
     expect(await quiet.locator("[data-aos]").count()).toBe(0);
     await still.close();
   });
+
+  test("aos starts only when the visitor scrolls or the window changes size, not during the load", async ({ browser }) => {
+    // Starting aos measures every marked section, which lays out the sections the browser skips
+    // (content-visibility): a long task a reader of the first screen should not wait through.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    await expect.poll(() => page.locator("[data-aos]").count()).toBeGreaterThan(2);
+    await page.waitForTimeout(800);
+    expect(await page.locator(".aos-init").count()).toBe(0);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => page.locator(".aos-init").count()).toBeGreaterThan(2);
+
+    const turned = await context.newPage();
+    await turned.goto("/");
+    await hydrated(turned);
+    await expect.poll(() => turned.locator("[data-aos]").count()).toBeGreaterThan(2);
+    expect(await turned.locator(".aos-init").count()).toBe(0);
+    await turned.setViewportSize({ width: 800, height: 1280 });
+    await expect.poll(() => turned.locator(".aos-init").count()).toBeGreaterThan(2);
+    await context.close();
+  });
 });
 
 test.describe("in-page links", () => {
