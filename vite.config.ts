@@ -44,6 +44,9 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         ? [
             { find: /^react-router$/, replacement: here("./node_modules/react-router/dist/production/index.mjs") },
             { find: /^react-router\/dom$/, replacement: here("./node_modules/react-router/dist/production/dom-export.mjs") },
+            // The enquiry form renders no markdown: markdown-to-jsx (a third of the form's code)
+            // gives way to a component that renders text as text (src/enquiry/plain-markdown.tsx).
+            { find: /^markdown-to-jsx\/react$/, replacement: here("./src/enquiry/plain-markdown.tsx") },
           ]
         : []),
     ],

@@ -177,3 +177,15 @@ describe("toasts (SPEC s8, s9)", () => {
     expect(visible).toBe(20);
   });
 });
+
+describe("markdown (src/enquiry/plain-markdown.tsx)", () => {
+  it("the form's UI schema asks for no markdown, which the production build leaves out of the form's code", async () => {
+    const ui = JSON.stringify((await import("../../schemas/forms/contact.ui.json")).default);
+    expect(ui).not.toMatch(/enableMarkdown/);
+  });
+  it("renders text as text, as @rjsf/core's messages pass it", async () => {
+    const { Markdown } = await import("@/enquiry/plain-markdown");
+    const { container } = render(<p>{Markdown({ children: "Unsupported field schema for `x`", options: { disableParsingRawHTML: true } })}</p>);
+    expect(container.textContent).toBe("Unsupported field schema for `x`");
+  });
+});
