@@ -33,7 +33,7 @@ export interface Precompressed {
 const brotliAsync = promisify(brotliCompress);
 
 /** Brotli at its highest quality. It runs on libuv's thread pool, alongside Zopfli on the main thread. */
-export const brotli = (data: Buffer) =>
+const brotli = (data: Buffer) =>
   brotliAsync(data, {
     params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
   });
@@ -43,7 +43,7 @@ export const brotli = (data: Buffer) =>
  * the time. Block splitting gains 0.2 % on large files, but costs up to half
  * a second on some files of a few KB: only for files over 64 KB.
  */
-export const zopfliGzip = (data: Buffer) =>
+const zopfliGzip = (data: Buffer) =>
   zopfli.gzipAsync(data, { numiterations: 1, blocksplitting: data.length > 64 * 1024 }).then((out) => Buffer.from(out));
 
 function textFiles(dir: string): string[] {
