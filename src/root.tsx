@@ -1,11 +1,11 @@
 import { lazy, memo, Suspense, useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { rootData, type RootData } from "@/content/site.server";
 import { Header } from "@/components/Header";
 import { Island } from "@/components/island";
-import { useSmoothAnchors } from "@/components/smooth-scroll";
+import { useScrollOnNavigate, useSmoothAnchors } from "@/components/smooth-scroll";
 import { ToastHost } from "@/enquiry/toast-host";
 import { isChunkLoadError, loadChunk } from "@/lib/chunk-load";
 
@@ -40,7 +40,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data && <Header settings={data.settings} />}
         <main id="main">{children}</main>
         {data && <SiteEnd settings={data.settings} />}
-        <ScrollRestoration />
         <Scripts />
       </body>
     </html>
@@ -87,6 +86,7 @@ function useNoTrailingSlash() {
 export default function App() {
   useNoTrailingSlash();
   useSmoothAnchors();
+  useScrollOnNavigate();
   return (
     <>
       <Outlet />

@@ -1,4 +1,5 @@
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
+import { useLocation, useNavigationType } from "react-router";
 import { prefersReducedMotion } from "./motion";
 
 /** SPEC s9: smooth scroll duration 500 ms. */
@@ -50,3 +51,67 @@ export function useSmoothAnchors() {
     return () => document.removeEventListener("click", onClick);
   }, []);
 }
+
+const SCROLL_KEY = "scroll-positions";
+/** Where the visitor was on each history entry of this tab (React Router's location key -> scrollY). */
+const positions = new Map<string, number>();
+/** Whether the page as loaded has been placed (by the browser): every later entry is placed here. */
+let placed = false;
+
+function savedPositions() {
+  try {
+    for (const [key, y] of Object.entries(JSON.parse(sessionStorage.getItem(SCROLL_KEY) ?? "{}") as Record<string, number>)) positions.set(key, y);
+  } catch {
+    // Storage off or corrupt: Back then goes to the top of the page instead.
+  }
+}
+
+/**
+ * Scrolling on client-side navigation, in place of React Router's <ScrollRestoration>
+ * (which puts an inline script in every page and 768 bytes in the vendor chunk):
+ * a new page starts at its #target or at the top; Back and Forward return to where
+ * the visitor was on that page, across reloads of the tab too (sessionStorage).
+ * Full page loads keep the browser's own restoration, as before hydration.
+ */
+export function useScrollOnNavigate() {
+  const location = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    savedPositions();
+    const save = () => {
+      try {
+        sessionStorage.setItem(SCROLL_KEY, JSON.stringify(Object.fromEntries(positions)));
+      } catch {
+        // Storage full or off: positions are still kept for this page's life.
+      }
+    };
+    addEventListener("pagehide", save);
+    return () => removeEventListener("pagehide", save);
+  }, []);
+  useEffect(() => {
+    // Only while this entry is the browser's current one: once the next page is in the DOM, a
+    // scroll event (the shorter page clamps the position) must not overwrite where the visitor was.
+    const remember = () => {
+      if (((history.state as { key?: string } | null)?.key ?? "default") === location.key) positions.set(location.key, window.scrollY);
+    };
+    remember();
+    addEventListener("scroll", remember, { passive: true });
+    return () => removeEventListener("scroll", remember);
+  }, [location.key]);
+  useLayoutEffect(() => {
+    // The page as loaded: the browser has placed it already (its own restoration, or the #target).
+    // Module state, not a ref: should React mount this again later, that is a navigation to scroll for.
+    if (!placed) {
+      placed = true;
+      return;
+    }
+    const y = type === "POP" ? positions.get(location.key) : undefined;
+    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (y !== undefined) window.scrollTo(0, y);
+    else if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+    // Only a change of history entry scrolls; a re-render of the same entry must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+}
+

@@ -104,6 +104,46 @@ test.describe("in the browser", () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("Back returns to where the visitor was on the previous page, Forward to the top of the next", async ({ page }) => {
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    // Sections above take their real height as they render, and the browser keeps the footer in
+    // place (scroll anchoring): wait until the position holds still for ten frames.
+    const before = await page.evaluate(async () => {
+      const frame = () => new Promise((done) => requestAnimationFrame(done));
+      let last = -1;
+      for (let stable = 0; stable < 10; stable = window.scrollY === last ? stable + 1 : 0) {
+        last = window.scrollY;
+        await frame();
+      }
+      return last;
+    });
+    expect(before).toBeGreaterThan(500);
+    await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    // Back at the footer the visitor left from. Not to the pixel: the sections above take their
+    // real height again as the page renders (React Router's <ScrollRestoration> lands on the same spot).
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 400);
+    await expect(page.getByRole("contentinfo")).toBeInViewport();
+    await page.goForward();
+    await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("a client-side navigation to a #target on another page lands on the target", async ({ page }) => {
+    await page.goto("/about-us");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    // What a content link such as "/#site-footer" does: React Router navigates without a full load.
+    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/#site-footer"));
+    await expect(page).toHaveURL(/\/#site-footer$/);
+    await expect(page.getByRole("heading", { level: 1 }).first()).not.toHaveText("About Us");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  });
+
   test("an unknown path reached in the app goes home", async ({ page }) => {
     await page.goto("/about-us");
     await page.waitForLoadState("networkidle");
