@@ -107,11 +107,10 @@ if(!again){location.reload();return;}
 console.error(error);notice(error.message);}
 function warm(){var routes=(window.__reactRouterManifest||{}).routes||{};var idle=window.requestIdleCallback||function(f){setTimeout(f,200);};
 idle(function(){Object.keys(routes).forEach(function(id){if(routes[id].module)import(routes[id].module).catch(function(){});});});}
-function boot(){if(started)return;started=true;var i=0;
-(function next(){if(i===preloads.length){setTimeout(start,0);return;}
-var link=document.createElement("link");link.rel="modulepreload";link.href=preloads[i++];document.head.append(link);setTimeout(next,0);})();}
-function start(){var shared=preloads.filter(function(url){return url!==entry&&modules.indexOf(url)<0;});
-shared.reduce(function(done,url){return done.then(function(){return load(url);});},Promise.resolve()).then(function(){return Promise.all(modules.map(load));}).then(function(loaded){var byId={};ids.forEach(function(id,i){byId[id]=loaded[first+i];});
+function boot(){if(started)return;started=true;
+var links=preloads.map(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;return link;});
+document.head.append.apply(document.head,links);setTimeout(start,0);}
+function start(){Promise.all(modules.map(load)).then(function(loaded){var byId={};ids.forEach(function(id,i){byId[id]=loaded[first+i];});
 window.__reactRouterRouteModules=byId;return load(entry);}).then(function(){try{sessionStorage.removeItem(key);}catch(e){}warm();},failed);}
 function afterPaint(){requestAnimationFrame(function(){setTimeout(boot,0);});}
 if(document.readyState==="complete")afterPaint();else{addEventListener("load",afterPaint,{once:true});setTimeout(boot,${HYDRATE_TIMEOUT_MS});}
