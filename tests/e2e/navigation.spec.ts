@@ -134,16 +134,6 @@ test.describe("in the browser", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test("a client-side navigation to a #target on another page lands on the target", async ({ page }) => {
-    await page.goto("/about-us");
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-    // What a content link such as "/#site-footer" does: React Router navigates without a full load.
-    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/#site-footer"));
-    await expect(page).toHaveURL(/\/#site-footer$/);
-    await expect(page.getByRole("heading", { level: 1 }).first()).not.toHaveText("About Us");
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-  });
-
   test("an unknown path reached in the app goes home", async ({ page }) => {
     await page.goto("/about-us");
     await page.waitForLoadState("networkidle");
