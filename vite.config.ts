@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { contentRoot } from "./src/content/routes-config.ts";
 import { siteContent } from "./src/content/vite-plugin.ts";
 
@@ -27,12 +27,35 @@ const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|co
  */
 const APP = /[\\/]src[\\/](root\.tsx|entry\.client\.tsx|routes[\\/](page|service)\.tsx|components[\\/](motion|island|links|reveal|page-context|PageView|Header|smooth-scroll|ui)\.tsx?|deploy[\\/]constants\.ts|lib[\\/]chunk-load\.ts|sections[\\/](registry|preload|pick)\.tsx?|content[\\/]page-meta\.ts|enquiry[\\/]toast-host\.tsx)$/;
 
+/**
+ * React Router's fallback shell (`BoundaryShell`, for an app without a root `Layout`) renders its
+ * `<Scripts />`, which keeps that component in the browser bundle even though our root has a Layout
+ * and renders `<Scripts />` only in the pre-render (src/root.tsx): the build replaces the boot
+ * scripts with its own (src/deploy/html.ts). Client build only; dropping it saves ~0.9 KB gzip on
+ * every page. If a React Router upgrade changes that line, the build says so and goes on without it.
+ */
+function dropFallbackScripts(): Plugin {
+  const line = "renderScripts ? /* @__PURE__ */ React9.createElement(Scripts, null) : null";
+  return {
+    name: "drop-react-router-fallback-scripts",
+    apply: (_, env) => env.command === "build" && !env.isSsrBuild,
+    transform(code, id) {
+      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]/.test(id) || !code.includes("function BoundaryShell(")) return null;
+      if (!code.includes(line)) {
+        this.warn("React Router's BoundaryShell no longer has the expected <Scripts /> line: the browser bundle keeps <Scripts /> (~0.9 KB gzip). Update dropFallbackScripts in vite.config.ts.");
+        return null;
+      }
+      return { code: code.replace(line, "null"), map: null };
+    },
+  };
+}
+
 // SITE_ROOT points the dev server and the build at another copy of
 // site-config/ (with its schemas/ and public/): the editor-task tests use it.
 const root = contentRoot();
 
 export default defineConfig(({ isSsrBuild, command }) => ({
-  plugins: [siteContent({ root }), tailwindcss(), reactRouter()],
+  plugins: [siteContent({ root }), tailwindcss(), reactRouter(), dropFallbackScripts()],
   publicDir: join(root, "public"),
   resolve: {
     alias: [

@@ -23,6 +23,15 @@ export function loader() {
 // Settings do not change between pages: never re-fetch them on navigation.
 export const shouldRevalidate = () => false;
 
+/**
+ * `<Links />` and `<Scripts />` run in the pre-render and in dev only: the build turns their output
+ * into the inlined CSS, the icon link and our boot script (src/deploy/html.ts), and in the browser
+ * they would only re-render it. Leaving them out of the browser bundle saves ~1.2 KB gzip on every
+ * page. React leaves the pre-rendered tags where they are (it skips unclaimed nodes in <head> and at
+ * the end of <body>). The icon link is the one tag the browser renders itself, as `links` gives it.
+ */
+const renderHeadTags = import.meta.env.SSR || import.meta.env.DEV;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   return (
@@ -31,7 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        {renderHeadTags ? <Links /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
       </head>
       <body>
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-3">
@@ -40,7 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data && <Header settings={data.settings} />}
         <main id="main">{children}</main>
         {data && <SiteEnd settings={data.settings} />}
-        <Scripts />
+        {renderHeadTags ? <Scripts /> : null}
       </body>
     </html>
   );
