@@ -9,14 +9,44 @@ function easeInOut(t: number): number {
   return t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
 }
 
+/** The scroll position that puts the top of `target` just below the fixed header. */
+function destinationOf(target: HTMLElement) {
+  const header = document.querySelector("header")?.getBoundingClientRect().height ?? 0;
+  return Math.max(0, window.scrollY + target.getBoundingClientRect().top - header - 8);
+}
+
+/** How long a new page's position is held while its sections take their real height. */
+const HOLD_MS = 1000;
+
+/**
+ * Puts a page that was just navigated to at a position at once, then keeps it there for a second,
+ * frame by frame: the sections above it take their real height only as they near the viewport
+ * (content-visibility), and a section's code may still be on its way, so a place measured once can
+ * be off by a screen. `where` gives the position on each frame (null: not there yet, stay put).
+ * Any wheel, touch or key from the visitor ends the hold at once.
+ */
+function holdScroll(where: () => number | null) {
+  const t0 = performance.now();
+  let stopped = false;
+  const stop = () => (stopped = true);
+  const events = ["wheel", "touchstart", "keydown", "mousedown"] as const;
+  for (const e of events) addEventListener(e, stop, { passive: true, once: true });
+  const step = () => {
+    const y = where();
+    if (y !== null && Math.abs(window.scrollY - y) >= 1) window.scrollTo(0, y);
+    if (!stopped && performance.now() - t0 < HOLD_MS) requestAnimationFrame(step);
+    else for (const e of events) removeEventListener(e, stop);
+  };
+  step();
+}
+
 /**
  * Scrolls to the top of `target` in 500 ms (at once under reduced motion), below the fixed header.
  * The destination is measured again on every frame: sections take their real height as they come
  * near the viewport (content-visibility), so a position measured once could be off by then.
  */
 export function smoothScrollTo(target: HTMLElement) {
-  const header = document.querySelector("header")?.getBoundingClientRect().height ?? 0;
-  const destination = () => Math.max(0, window.scrollY + target.getBoundingClientRect().top - header - 8);
+  const destination = () => destinationOf(target);
   const start = window.scrollY;
   if (prefersReducedMotion()) {
     window.scrollTo(0, destination());
@@ -106,10 +136,16 @@ export function useScrollOnNavigate() {
       return;
     }
     const y = type === "POP" ? positions.get(location.key) : undefined;
-    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
-    if (y !== undefined) window.scrollTo(0, y);
-    else if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
+    const id = location.hash ? decodeURIComponent(location.hash.slice(1)) : "";
+    if (y !== undefined) holdScroll(() => y);
+    else if (id) {
+      // Top first: if the #target never turns up, the page starts at its top, as any other.
+      window.scrollTo(0, 0);
+      holdScroll(() => {
+        const target = document.getElementById(id);
+        return target ? destinationOf(target) : null;
+      });
+    } else window.scrollTo(0, 0);
     // Only a change of history entry scrolls; a re-render of the same entry must not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);

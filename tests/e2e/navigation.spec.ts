@@ -134,6 +134,31 @@ test.describe("in the browser", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("a client-side navigation to a #target on another page lands on the target, below the header", async ({ page }) => {
+    // A phone: the footer is taller than the screen, so its top can be placed under the header.
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.goto("/about-us");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    // What a content link such as "/#site-footer" does: React Router navigates without a full load.
+    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/#site-footer"));
+    await expect(page).toHaveURL(/\/#site-footer$/);
+    await expect(page.getByRole("heading", { level: 1 }).first()).not.toHaveText("About Us");
+    // Where the footer's top sits just below the fixed header, or as far down as the page goes.
+    const offBy = () =>
+      page.evaluate(() => {
+        const header = document.querySelector("header")!.getBoundingClientRect().height;
+        const top = document.getElementById("site-footer")!.getBoundingClientRect().top;
+        const wanted = Math.min(document.documentElement.scrollHeight - innerHeight, window.scrollY + top - header - 8);
+        return Math.round(Math.abs(window.scrollY - wanted));
+      });
+    expect(await page.evaluate(() => document.getElementById("site-footer")!.offsetHeight)).toBeGreaterThan(667);
+    await expect.poll(offBy, { timeout: 5000 }).toBeLessThanOrEqual(1);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    // And it stays there once the page has settled (sections above take their real height).
+    await page.waitForTimeout(1500);
+    expect(await offBy()).toBeLessThanOrEqual(1);
+  });
+
   test("an unknown path reached in the app goes home", async ({ page }) => {
     await page.goto("/about-us");
     await page.waitForLoadState("networkidle");
