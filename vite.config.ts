@@ -25,7 +25,7 @@ const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|co
  * by name, so that new code stays in a chunk of its own, loaded when needed,
  * unless it is added here.
  */
-const APP = /[\\/]src[\\/](root\.tsx|entry\.client\.tsx|routes[\\/](page|service)\.tsx|components[\\/](motion|island|links|reveal|page-context|PageView|Header|smooth-scroll|ui)\.tsx?|deploy[\\/]constants\.ts|lib[\\/]chunk-load\.ts|sections[\\/](registry|preload|pick)\.tsx?|content[\\/]page-meta\.ts|enquiry[\\/]toast-host\.tsx)$/;
+const APP = /[\\/]src[\\/](root\.tsx|entry\.client\.tsx|routes[\\/](page|service)\.tsx|components[\\/](motion|island|links|reveal|page-context|PageView|Header|smooth-scroll|head-tags|ui)\.tsx?|deploy[\\/]constants\.ts|lib[\\/]chunk-load\.ts|sections[\\/](registry|preload|pick)\.tsx?|content[\\/]page-meta\.ts|enquiry[\\/]toast-host\.tsx)$/;
 
 /**
  * React Router's fallback shell (`BoundaryShell`, for an app without a root `Layout`) renders its
@@ -36,16 +36,17 @@ const APP = /[\\/]src[\\/](root\.tsx|entry\.client\.tsx|routes[\\/](page|service
  */
 function dropFallbackScripts(): Plugin {
   const line = "renderScripts ? /* @__PURE__ */ React9.createElement(Scripts, null) : null";
+  let dropped = false;
   return {
     name: "drop-react-router-fallback-scripts",
     apply: (_, env) => env.command === "build" && !env.isSsrBuild,
     transform(code, id) {
-      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]/.test(id) || !code.includes("function BoundaryShell(")) return null;
-      if (!code.includes(line)) {
-        this.warn("React Router's BoundaryShell no longer has the expected <Scripts /> line: the browser bundle keeps <Scripts /> (~0.9 KB gzip). Update dropFallbackScripts in vite.config.ts.");
-        return null;
-      }
+      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]/.test(id) || !code.includes(line)) return null;
+      dropped = true;
       return { code: code.replace(line, "null"), map: null };
+    },
+    buildEnd() {
+      if (!dropped) this.warn("React Router's fallback shell no longer has the expected <Scripts /> line: the browser bundle keeps <Scripts /> (~0.9 KB gzip). Update dropFallbackScripts in vite.config.ts.");
     },
   };
 }

@@ -6,14 +6,18 @@ import { rootData, type RootData } from "@/content/site.server";
 import { Header } from "@/components/Header";
 import { Island } from "@/components/island";
 import { useScrollOnNavigate, useSmoothAnchors } from "@/components/smooth-scroll";
+import { useHeadTags } from "@/components/head-tags";
 import { ToastHost } from "@/enquiry/toast-host";
 import { isChunkLoadError, loadChunk } from "@/lib/chunk-load";
+
+/** The site icon: in `links` for the pre-render and dev, and rendered as is in the browser (see Layout). */
+const ICON = { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" };
 
 export const links: Route.LinksFunction = () => [
   // The build inlines this CSS into every page (src/deploy/html.ts): once
   // React takes over in the browser it must not ask for the file again.
   ...(import.meta.env.DEV || typeof document === "undefined" ? [{ rel: "stylesheet", href: stylesheet }] : []),
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ICON,
 ];
 
 export function loader() {
@@ -24,11 +28,15 @@ export function loader() {
 export const shouldRevalidate = () => false;
 
 /**
- * `<Links />` and `<Scripts />` run in the pre-render and in dev only: the build turns their output
- * into the inlined CSS, the icon link and our boot script (src/deploy/html.ts), and in the browser
- * they would only re-render it. Leaving them out of the browser bundle saves ~1.2 KB gzip on every
- * page. React leaves the pre-rendered tags where they are (it skips unclaimed nodes in <head> and at
- * the end of <body>). The icon link is the one tag the browser renders itself, as `links` gives it.
+ * `<Links />`, `<Meta />` and `<Scripts />` run in the pre-render and in dev only (renderHeadTags):
+ * the build turns their output into the page's head, the inlined CSS and our boot script
+ * (src/deploy/html.ts), and in the browser they would only re-render it. React leaves the
+ * pre-rendered tags where they are (it skips unclaimed nodes in <head> and at the end of <body>).
+ * The icon link is the one tag the browser renders itself, as `links` gives it; useHeadTags puts
+ * each next page's `meta` in the head after a client-side navigation. A route's own `links` or CSS
+ * import would not be applied on such a navigation: only the root has `links`, and the site's CSS
+ * is one inlined sheet; a test checks both (tests/unit/head-tags.test.ts). The condition is spelled
+ * out here, not imported: the bundler drops the components only for a constant of this module.
  */
 const renderHeadTags = import.meta.env.SSR || import.meta.env.DEV;
 
@@ -39,8 +47,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
-        {renderHeadTags ? <Links /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
+        {renderHeadTags ? <Meta /> : null}
+        {renderHeadTags ? <Links /> : <link {...ICON} />}
       </head>
       <body>
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-3">
@@ -96,6 +104,7 @@ export default function App() {
   useNoTrailingSlash();
   useSmoothAnchors();
   useScrollOnNavigate();
+  useHeadTags();
   return (
     <>
       <Outlet />

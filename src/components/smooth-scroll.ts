@@ -18,24 +18,32 @@ function destinationOf(target: HTMLElement) {
 /** How long a new page's position is held while its sections take their real height. */
 const HOLD_MS = 1000;
 
+/** Ends the hold in progress, if any: a new navigation must not be pulled back to the last one's place. */
+let endHold = () => {};
+
 /**
  * Puts a page that was just navigated to at a position at once, then keeps it there for a second,
  * frame by frame: the sections above it take their real height only as they near the viewport
  * (content-visibility), and a section's code may still be on its way, so a place measured once can
  * be off by a screen. `where` gives the position on each frame (null: not there yet, stay put).
- * Any wheel, touch or key from the visitor ends the hold at once.
+ * Any wheel, touch, key or mouse press from the visitor ends the hold before its next frame.
  */
 function holdScroll(where: () => number | null) {
+  endHold();
   const t0 = performance.now();
-  let stopped = false;
-  const stop = () => (stopped = true);
-  const events = ["wheel", "touchstart", "keydown", "mousedown"] as const;
-  for (const e of events) addEventListener(e, stop, { passive: true, once: true });
+  const events = ["wheel", "touchstart", "keydown", "mousedown"];
+  let held = true;
+  const end = (endHold = () => {
+    held = false;
+    for (const e of events) removeEventListener(e, end);
+  });
+  for (const e of events) addEventListener(e, end, { passive: true });
   const step = () => {
+    if (!held) return;
     const y = where();
     if (y !== null && Math.abs(window.scrollY - y) >= 1) window.scrollTo(0, y);
-    if (!stopped && performance.now() - t0 < HOLD_MS) requestAnimationFrame(step);
-    else for (const e of events) removeEventListener(e, stop);
+    if (performance.now() - t0 < HOLD_MS) requestAnimationFrame(step);
+    else end();
   };
   step();
 }
@@ -87,6 +95,8 @@ const SCROLL_KEY = "scroll-positions";
 const positions = new Map<string, number>();
 /** Whether the page as loaded has been placed (by the browser): every later entry is placed here. */
 let placed = false;
+/** The history entry the page was loaded on (React Router's key for it), read before the router starts. */
+const loadedKey = typeof history === "undefined" ? "" : ((history.state as { key?: string } | null)?.key ?? "default");
 
 function savedPositions() {
   try {
@@ -131,9 +141,11 @@ export function useScrollOnNavigate() {
   useLayoutEffect(() => {
     // The page as loaded: the browser has placed it already (its own restoration, or the #target).
     // Module state, not a ref: should React mount this again later, that is a navigation to scroll for.
+    // A navigation made while the page was still hydrating is one too (its key is not the loaded one).
+    endHold();
     if (!placed) {
       placed = true;
-      return;
+      if (location.key === loadedKey) return;
     }
     const y = type === "POP" ? positions.get(location.key) : undefined;
     const id = location.hash ? decodeURIComponent(location.hash.slice(1)) : "";
@@ -141,9 +153,17 @@ export function useScrollOnNavigate() {
     else if (id) {
       // Top first: if the #target never turns up, the page starts at its top, as any other.
       window.scrollTo(0, 0);
+      let focused = false;
       holdScroll(() => {
         const target = document.getElementById(id);
-        return target ? destinationOf(target) : null;
+        if (!target) return null;
+        if (!focused) {
+          // As an in-page link does: keyboard and screen reader users continue from the target.
+          focused = true;
+          if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+          target.focus({ preventScroll: true });
+        }
+        return destinationOf(target);
       });
     } else window.scrollTo(0, 0);
     // Only a change of history entry scrolls; a re-render of the same entry must not.

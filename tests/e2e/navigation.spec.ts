@@ -134,6 +134,37 @@ test.describe("in the browser", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("after a client-side navigation the head carries the next page's tags, as its pre-rendered HTML has them", async ({ page }) => {
+    // Title, description, robots, canonical, Open Graph and Twitter tags, JSON-LD (sorted: their order in <head> is free).
+    const headTags = () =>
+      [...document.head.querySelectorAll('title, meta[name]:not([name="viewport"]), meta[property], link[rel="canonical"], script[type="application/ld+json"]')].map(
+        (el) => `${el.tagName.toLowerCase()} ${["name", "property", "rel", "href", "content"].map((a) => el.getAttribute(a) ?? "").join(" ")} ${el.tagName === "META" || el.tagName === "LINK" ? "" : el.textContent}`.trim(),
+      ).sort();
+    const expected = async (path: string) => {
+      const other = await page.context().newPage();
+      await other.route("**/*.js", (route) => route.abort()); // the pre-rendered head, before any script
+      await other.goto(path);
+      const tags = await other.evaluate(headTags);
+      await other.close();
+      return tags;
+    };
+    await page.goto("/");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window && document.readyState === "complete");
+    await page.waitForLoadState("networkidle");
+    for (const [path, title] of [
+      ["/services/devOps", /DevOps/],
+      ["/thank-you", /Thank/],
+      ["/about-us", /About Us/],
+    ] as const) {
+      const want = await expected(path);
+      expect(want.length).toBeGreaterThan(path === "/thank-you" ? 2 : 15);
+      await page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(to), path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page).toHaveTitle(title);
+      await expect.poll(() => page.evaluate(headTags)).toEqual(want);
+    }
+  });
+
   test("a client-side navigation to a #target on another page lands on the target, below the header", async ({ page }) => {
     // A phone: the footer is taller than the screen, so its top can be placed under the header.
     await page.setViewportSize({ width: 375, height: 667 });
