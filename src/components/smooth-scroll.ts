@@ -153,13 +153,14 @@ export function useScrollOnNavigate() {
     else if (id) {
       // Top first: if the #target never turns up, the page starts at its top, as any other.
       window.scrollTo(0, 0);
-      let focused = false;
+      let focused: HTMLElement | undefined;
       holdScroll(() => {
         const target = document.getElementById(id);
         if (!target) return null;
-        if (!focused) {
-          // As an in-page link does: keyboard and screen reader users continue from the target.
-          focused = true;
+        // As an in-page link does: keyboard and screen reader users continue from the target. Again if
+        // React replaced it meanwhile (an island rendered afresh), unless the visitor moved focus on.
+        if (target !== focused && (!focused || document.activeElement === document.body)) {
+          focused = target;
           if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
           target.focus({ preventScroll: true });
         }

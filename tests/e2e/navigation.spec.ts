@@ -174,15 +174,18 @@ test.describe("in the browser", () => {
     await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/#site-footer"));
     await expect(page).toHaveURL(/\/#site-footer$/);
     await expect(page.getByRole("heading", { level: 1 }).first()).not.toHaveText("About Us");
-    // Where the footer's top sits just below the fixed header, or as far down as the page goes.
+    // Where the footer's top sits just below the fixed header, or as far down as the page goes. The
+    // footer's island may be rendered afresh as the page changes: for a moment there is no footer.
     const offBy = () =>
       page.evaluate(() => {
+        const footer = document.getElementById("site-footer");
+        if (!footer) return Infinity;
         const header = document.querySelector("header")!.getBoundingClientRect().height;
-        const top = document.getElementById("site-footer")!.getBoundingClientRect().top;
+        const top = footer.getBoundingClientRect().top;
         const wanted = Math.min(document.documentElement.scrollHeight - innerHeight, window.scrollY + top - header - 8);
         return Math.round(Math.abs(window.scrollY - wanted));
       });
-    expect(await page.evaluate(() => document.getElementById("site-footer")!.offsetHeight)).toBeGreaterThan(667);
+    await expect.poll(() => page.evaluate(() => document.getElementById("site-footer")?.offsetHeight ?? 0)).toBeGreaterThan(667);
     await expect.poll(offBy, { timeout: 5000 }).toBeLessThanOrEqual(1);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     // And it stays there once the page has settled (sections above take their real height).
