@@ -21,7 +21,7 @@ export function useHeadTags() {
   const matches = useMatches();
   const meta = (matches[matches.length - 1]?.loaderData as { meta?: MetaDescriptor[] } | undefined)?.meta ?? ERROR_META;
   useEffect(() => {
-    if (import.meta.env.SSR || import.meta.env.DEV) return; // <Meta /> does it (src/root.tsx)
+    if (import.meta.env.DEV) return; // <Meta /> does it (src/root.tsx); effects never run in the pre-render
     if (!shown) shown = meta;
     if (meta === shown) return;
     shown = meta;

@@ -95,8 +95,10 @@ const SCROLL_KEY = "scroll-positions";
 const positions = new Map<string, number>();
 /** Whether the page as loaded has been placed (by the browser): every later entry is placed here. */
 let placed = false;
-/** The history entry the page was loaded on (React Router's key for it), read before the router starts. */
-const loadedKey = typeof history === "undefined" ? "" : ((history.state as { key?: string } | null)?.key ?? "default");
+/** React Router's key for the browser's current history entry ("default" for an entry it has not keyed). */
+const currentKey = () => (history.state as { key?: string } | null)?.key ?? "default";
+/** The history entry the page was loaded on, read before the router starts. */
+const loadedKey = typeof history === "undefined" ? "" : currentKey();
 
 function savedPositions() {
   try {
@@ -132,7 +134,7 @@ export function useScrollOnNavigate() {
     // Only while this entry is the browser's current one: once the next page is in the DOM, a
     // scroll event (the shorter page clamps the position) must not overwrite where the visitor was.
     const remember = () => {
-      if (((history.state as { key?: string } | null)?.key ?? "default") === location.key) positions.set(location.key, window.scrollY);
+      if (currentKey() === location.key) positions.set(location.key, window.scrollY);
     };
     remember();
     addEventListener("scroll", remember, { passive: true });
