@@ -10,6 +10,10 @@
  *   then (or after 3 s, whichever comes first) and then hydrates. Until then
  *   links work as plain links. The work is cut into short tasks (load event, preload links, imports) so
  *   none of it keeps the main thread long enough to delay a tap.
+ * - the page's route data, which React Router inlines for hydration (7 KB on a
+ *   service page, 59 KB on the home page), is moved to a file under
+ *   /assets/page-data/ that the boot script fetches with the code: the HTML a
+ *   visitor waits for before the first paint is the content alone.
  * - the first frame waits until the footer starts, that is until all of
  *   <main> is parsed (`<link rel="expect" blocking="render">`): a browser
  *   that gets half a page (slow network, busy machine) would otherwise paint
@@ -49,6 +53,8 @@ export interface BootPlan {
   entry: string;
   /** Every module the page needs (React Router's modulepreload links), fetched in parallel at boot. */
   preloads: string[];
+  /** The page's route data (React Router's hydration stream), moved out of the HTML into this file; fetched at boot. */
+  data?: string;
 }
 
 const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
@@ -91,12 +97,15 @@ export function bootScript(plan: BootPlan): string {
   const first = plan.sideEffects.length;
   return `(function(){
 var modules=${json(modules)},ids=${json(plan.routes.map((r) => r.id))},first=${first},entry=${json(plan.entry)};
-var preloads=${json(plan.preloads)},key=${json(RELOAD_KEY)}+location.pathname,started=false;
-function chunkName(url){return url.slice(url.lastIndexOf("/")+1).replace(/-[\\w-]{8}\\.js$/,"").replace(/\\.js$/,"");}
-function load(url){return new Promise(function(resolve,reject){
+var preloads=${json(plan.preloads)},data=${json(plan.data ?? null)},key=${json(RELOAD_KEY)}+location.pathname,started=false,dataLoaded;
+function chunkName(url){return url.slice(url.lastIndexOf("/")+1).replace(/-[\\w-]{8}\\.js(on)?$/,"").replace(/\\.js(on)?$/,"");}
+function settle(url,promise){return new Promise(function(resolve,reject){
 var timer=setTimeout(function(){reject({url:url,reason:"timeout"});},${CHUNK_TIMEOUT_MS});
-import(url).then(function(m){clearTimeout(timer);resolve(m);},function(){clearTimeout(timer);
+promise.then(function(m){clearTimeout(timer);resolve(m);},function(){clearTimeout(timer);
 fetch(url,{method:"HEAD",cache:"no-store"}).then(function(r){reject({url:url,reason:r.ok?"error":"missing"});},function(){reject({url:url,reason:"network error"});});});});}
+function load(url){return settle(url,import(url));}
+function routeData(url){return settle(url,fetch(url).then(function(r){if(!r.ok)throw r.status;return r.text();})).then(function(text){
+var stream=window.__reactRouterContext.streamController;stream.enqueue(text);stream.close();});}
 function notice(text){var box=document.createElement("div");box.setAttribute("role","alert");box.className=${json(NOTICE_CLASS)};
 var msg=document.createElement("span");msg.textContent=text+".";var retry=document.createElement("button");retry.type="button";retry.className=${json(RETRY_CLASS)};retry.textContent="Retry";
 retry.addEventListener("click",function(){location.reload();});box.append(msg,retry);document.body.append(box);}
@@ -109,8 +118,8 @@ function warm(){var routes=(window.__reactRouterManifest||{}).routes||{};var idl
 idle(function(){Object.keys(routes).forEach(function(id){if(routes[id].module)import(routes[id].module).catch(function(){});});});}
 function boot(){if(started)return;started=true;
 var links=preloads.map(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;return link;});
-document.head.append.apply(document.head,links);setTimeout(start,0);}
-function start(){Promise.all(modules.map(load)).then(function(loaded){var byId={};ids.forEach(function(id,i){byId[id]=loaded[first+i];});
+document.head.append.apply(document.head,links);if(data){dataLoaded=routeData(data);dataLoaded.catch(function(){});}setTimeout(start,0);}
+function start(){Promise.all(modules.map(load).concat(dataLoaded?[dataLoaded]:[])).then(function(loaded){var byId={};ids.forEach(function(id,i){byId[id]=loaded[first+i];});
 window.__reactRouterRouteModules=byId;return load(entry);}).then(function(){try{sessionStorage.removeItem(key);}catch(e){}warm();},failed);}
 function afterPaint(){requestAnimationFrame(function(){setTimeout(boot,0);});}
 if(document.readyState==="complete")afterPaint();else{addEventListener("load",afterPaint,{once:true});setTimeout(boot,${HYDRATE_TIMEOUT_MS});}
@@ -119,12 +128,32 @@ if(document.readyState==="complete")afterPaint();else{addEventListener("load",af
 
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 
-/** Replaces React Router's module script and modulepreload links with the deferred boot script. */
-export function deferHydration(html: string): string {
+/** React Router's inline scripts that feed the page's route data into its hydration stream (`<Scripts>`' StreamTransfer). */
+const STREAM_ENQUEUE = /<script>window\.__reactRouterContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/g;
+const STREAM_CLOSE = "<script>window.__reactRouterContext.streamController.close();</script>";
+
+/**
+ * Takes the page's route data (the loader data React Router inlines for
+ * hydration, 7-60 KB) out of the HTML: the document a visitor waits for is
+ * then the content alone, and the data is fetched with the code, after `load`.
+ * Returns the data as the stream carried it. Throws if the page has no such
+ * scripts, so a React Router upgrade that changes them stops the build.
+ */
+export function extractRouteData(html: string): { html: string; data: string } {
+  const chunks = [...html.matchAll(STREAM_ENQUEUE)].map((m) => JSON.parse(m[1]!) as string);
+  if (chunks.length === 0 || !html.includes(STREAM_CLOSE)) {
+    throw new Error("No React Router route data (streamController.enqueue / close scripts) found in the page (was React Router upgraded?); cannot move it out of the HTML.");
+  }
+  return { html: html.replace(STREAM_ENQUEUE, "").replace(STREAM_CLOSE, ""), data: chunks.join("") };
+}
+
+/** Replaces React Router's module script and modulepreload links with the deferred boot script; `dataUrl` is where extractRouteData's data was written. */
+export function deferHydration(html: string, dataUrl?: string): string {
   const match = MODULE_SCRIPT.exec(html);
   if (!match) throw new Error("No React Router module script found in the page; cannot defer hydration.");
   const plan = parseModuleScript(match[1]!);
   plan.preloads = [...new Set([...html.matchAll(MODULEPRELOAD)].map((m) => m[1]!))];
+  plan.data = dataUrl;
   return html.replace(MODULEPRELOAD, "").replace(match[0], () => `<script>${bootScript(plan)}</script>`);
 }
 

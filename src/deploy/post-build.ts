@@ -5,11 +5,12 @@
  * (src/deploy/outputs.ts), all from the same route list as the build; then
  * writes the pre-compressed copies of the assets (src/deploy/precompress.ts).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadSite } from "../content/load.ts";
 import { routePaths } from "../content/routes-config.ts";
-import { deferHydration, holdPaintUntilParsed, inlineStylesheets } from "./html.ts";
+import { deferHydration, extractRouteData, holdPaintUntilParsed, inlineStylesheets } from "./html.ts";
 import { precompress } from "./precompress.ts";
 import { headersFile, htmlFileOf, nginxInclude, redirectsFile, robotsTxt, sitemapXml } from "./outputs.ts";
 
@@ -29,6 +30,15 @@ export function deployRoutes(root: string): DeployRoutes {
   return { siteUrl: site.settings.siteUrl, routes, indexable: routes.filter((r) => !hidden.has(r)) };
 }
 
+/** Where each page's route data goes (under /assets/: cached for a year, so the name carries a hash of the content). */
+export const PAGE_DATA_DIR = "assets/page-data";
+
+/** `/services/rpa` -> `services-rpa-1a2b3c4d.json`, `/` -> `index-….json`. */
+export function pageDataName(route: string, data: string): string {
+  const slug = route === "/" ? "index" : route.slice(1).replace(/\//g, "-");
+  return `${slug}-${createHash("sha256").update(data).digest("hex").slice(0, 8)}.json`;
+}
+
 export interface PostBuildResult {
   pages: number;
   inlinedCss: string[];
@@ -45,12 +55,18 @@ export async function postBuild(root: string, buildDir = join(root, "dist")): Pr
     return cssCache.get(href)!;
   };
   const inlined = new Set<string>();
+  const dataDir = join(clientDir, PAGE_DATA_DIR);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
   for (const route of routes) {
     const file = join(clientDir, htmlFileOf(route));
     if (!existsSync(file)) throw new Error(`The build has no page for ${route} (${file}).`);
     const styled = inlineStylesheets(readFileSync(file, "utf8"), readCss);
     styled.inlined.forEach((href) => inlined.add(href));
-    writeFileSync(file, holdPaintUntilParsed(deferHydration(styled.html)));
+    const { html, data } = extractRouteData(styled.html);
+    const name = pageDataName(route, data);
+    writeFileSync(join(dataDir, name), data);
+    writeFileSync(file, holdPaintUntilParsed(deferHydration(html, `/${PAGE_DATA_DIR}/${name}`)));
   }
   writeFileSync(join(clientDir, "sitemap.xml"), sitemapXml(siteUrl, indexable));
   writeFileSync(join(clientDir, "robots.txt"), robotsTxt(siteUrl));

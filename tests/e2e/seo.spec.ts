@@ -60,7 +60,7 @@ test.describe("loading", () => {
     await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
     const early = await page.evaluate(() => {
       const load = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart;
-      return performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".js") && r.startTime < load).map((r) => r.name);
+      return performance.getEntriesByType("resource").filter((r) => (r.name.endsWith(".js") || r.name.includes("/page-data/")) && r.startTime < load).map((r) => r.name);
     });
     expect(early).toEqual([]);
     expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
@@ -84,6 +84,32 @@ test.describe("loading", () => {
     await notice.getByRole("button", { name: "Retry" }).click();
     await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
     await expect(page.getByRole("alert").filter({ hasText: "Loading chunk" })).toHaveCount(0);
+  });
+
+  test("the page's route data is a file fetched with the code, not part of the HTML; if it is gone, the page reloads once, then names it", async ({ page, request }) => {
+    const html = await (await request.get("/contact-us")).text();
+    expect(html).not.toContain("streamController.enqueue(");
+    const dataUrl = /data="(\/assets\/page-data\/contact-us-[0-9a-f]{8}\.json)"/.exec(html)?.[1];
+    expect(dataUrl).toBeTruthy();
+    const data = await request.get(dataUrl!);
+    expect(data.headers()["cache-control"]).toContain("immutable");
+    expect(await data.text()).toContain('"Contact Us | Vistaar Technologies"');
+
+    let loads = 0;
+    page.on("load", () => loads++);
+    const block = (route: import("@playwright/test").Route) => route.fulfill({ status: 404, body: "Not found" });
+    await page.route("**/assets/page-data/*.json", block);
+    await page.goto("/contact-us");
+    const notice = page.getByRole("alert").filter({ hasText: "Loading chunk" });
+    await expect(notice).toContainText(/Loading chunk contact-us failed \(missing: \/assets\/page-data\/contact-us-[0-9a-f]{8}\.json\)/);
+    expect(loads).toBe(2);
+    await page.unroute("**/assets/page-data/*.json", block);
+    await notice.getByRole("button", { name: "Retry" }).click();
+    await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
+    // Hydrated with its data: a client-side navigation works.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
+    expect(loads).toBe(3);
   });
 
   test("a tab open across a redeploy: a page whose code is gone is loaded fresh, once, instead of a broken screen", async ({ page }) => {

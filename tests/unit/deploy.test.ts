@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { routePaths } from "@/content/routes-config";
 import { deployRoutes } from "@/deploy/post-build";
 import { htmlFileOf, nginxInclude, nginxPageRoutes, redirectsFile, robotsTxt, sitemapXml } from "@/deploy/outputs";
-import { bootScript, deferHydration, holdPaintUntilParsed, inlineStylesheets, parseModuleScript } from "@/deploy/html";
+import { bootScript, deferHydration, extractRouteData, holdPaintUntilParsed, inlineStylesheets, parseModuleScript } from "@/deploy/html";
 import { copySite, repoRoot, type SiteCopy } from "../helpers/site-copy";
 
 let site: SiteCopy | undefined;
@@ -92,9 +92,21 @@ describe("deferred hydration", () => {
     expect(out).toContain('"/assets/vendor-DDDDDDDD.js"');
     expect(out).toContain("Loading chunk ");
   });
+  it("moves the route data React Router inlines out of the page, and the boot script fetches it", () => {
+    const tail = `<script>window.__reactRouterContext.streamController.enqueue("[{\\"_1\\":2},\\"a\\u003cb\\"]\\n");</script><!--$--><script>window.__reactRouterContext.streamController.enqueue("[3]\\n");</script><!--$--><script>window.__reactRouterContext.streamController.close();</script><!--/$--><!--/$-->`;
+    const html = `<body><main>x</main><script type="module" async="">${MODULE_SCRIPT}</script>${tail}</body>`;
+    const { html: rest, data } = extractRouteData(html);
+    expect(data).toBe('[{"_1":2},"a<b"]\n[3]\n');
+    expect(rest).not.toContain("streamController");
+    const out = deferHydration(rest, "/assets/page-data/about-us-0123abcd.json");
+    expect(out).toContain('data="/assets/page-data/about-us-0123abcd.json"');
+    expect(out.match(/<script>/g)).toHaveLength(1);
+    expect(() => extractRouteData("<body><main>x</main></body>")).toThrow(/No React Router route data/);
+  });
   it("the boot script is valid JavaScript", () => {
     // Parsed, not run: a syntax error here would leave every page without React.
     expect(() => new Function(bootScript(parseModuleScript(MODULE_SCRIPT)).replace(/\bimport\(/g, "Promise.resolve("))).not.toThrow();
+    expect(() => new Function(bootScript({ ...parseModuleScript(MODULE_SCRIPT), data: "/assets/page-data/x-0123abcd.json" }).replace(/\bimport\(/g, "Promise.resolve("))).not.toThrow();
   });
   it("holds the first frame until the footer is reached, with a link right after the charset", () => {
     const html = '<head><meta charSet="utf-8"/><title>x</title></head><body><main id="main">hi</main><footer id="site-footer"></footer></body>';
