@@ -25,6 +25,15 @@ const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|co
  * by name, so that new code stays in a chunk of its own, loaded when needed,
  * unless it is added here.
  */
+/**
+ * The enquiry form's libraries, in two chunks besides the form's own: each is
+ * evaluated in its own task (src/enquiry/LazyEnquiryForm.tsx), so that none of
+ * the three keeps the main thread long (one 184 KB chunk took 26-52 ms of a
+ * phone's main thread at once). @rjsf/utils and what it uses; then @rjsf/core
+ * and the validator.
+ */
+const FORM_UTILS = /[\\/]node_modules[\\/](@rjsf[\\/]utils|fast-uri|@x0k[\\/]json-schema-merge|fast-equals|jsonpointer|react-is)[\\/]|[\\/]src[\\/]enquiry[\\/]steps[\\/]form-utils\.ts$/;
+const FORM_CORE = /[\\/]node_modules[\\/]@rjsf[\\/](core|validator-ajv8)[\\/]|[\\/]src[\\/]enquiry[\\/]steps[\\/]form-core\.ts$/;
 const APP = /[\\/]src[\\/](root\.tsx|entry\.client\.tsx|routes[\\/](page|service)\.tsx|components[\\/](motion|island|links|reveal|page-context|PageView|Header|smooth-scroll|head-tags|ui)\.tsx?|deploy[\\/]constants\.ts|lib[\\/]chunk-load\.ts|sections[\\/](registry|preload|pick)\.tsx?|content[\\/]page-meta\.ts|enquiry[\\/]toast-host\.tsx)$/;
 
 /**
@@ -81,5 +90,5 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   // Libraries imported only by on-demand chunks (sections, the enquiry form): pre-bundled when the
   // dev server starts, not discovered on the first visit (which would re-bundle and reload mid-page).
   optimizeDeps: { include: ["keen-slider", "aos", "react-hot-toast", "@rjsf/core", "@rjsf/utils", "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js", "ajv", "ajv-formats"] },
-  build: isSsrBuild ? {} : { modulePreload: false, rolldownOptions: { output: { codeSplitting: { groups: [{ name: "vendor", test: VENDOR }, { name: "app", test: APP }] } } } },
+  build: isSsrBuild ? {} : { modulePreload: false, rolldownOptions: { output: { codeSplitting: { groups: [{ name: "vendor", test: VENDOR }, { name: "app", test: APP }, { name: "form-utils", test: FORM_UTILS }, { name: "form-core", test: FORM_CORE }] } } } },
 }));

@@ -5,10 +5,28 @@
  * toasts) is not fetched at all.
  */
 import { lazy, startTransition, Suspense, useEffect, useRef, useState, type FocusEvent } from "react";
+import { loadChunk } from "@/lib/chunk-load";
 import { CONTACT_FORM_FIELDS, CONTACT_FORM_SUBMIT_TEXT } from "@/generated/contact-form-fields";
 import { BUTTON_CLASS, FieldCell, FieldFrame, FieldGrid, Honeypot, INPUT_CLASS, TEXTAREA_CLASS, fieldId } from "./layout";
 
-const EnquiryForm = lazy(() => import("./EnquiryForm"));
+/** The next task: lets the browser paint and handle input between two chunks' evaluation. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The form's code comes in three chunks (vite.config.ts: form-utils, form-core,
+ * then the form's own), imported one after the other, each evaluated in its
+ * own task: importing a module evaluates the chunks it needs that are not
+ * evaluated yet, so importing steps/form-utils, then steps/form-core, then the form
+ * leaves each step only its own chunk's work. (Fetching them in parallel
+ * would evaluate them together, in one long task.)
+ */
+const EnquiryForm = lazy(() =>
+  loadChunk("form-utils", () => import("./steps/form-utils"))
+    .then(nextTask)
+    .then(() => loadChunk("form-core", () => import("./steps/form-core")))
+    .then(nextTask)
+    .then(() => loadChunk("EnquiryForm", () => import("./EnquiryForm"))),
+);
 
 /** The form's markup with inert fields: same labels, same boxes, same height. */
 function Placeholder() {
