@@ -15,9 +15,13 @@ export function Carousel({ settings, label, slides }: { settings: CarouselSettin
   hold.current.user = paused;
   const auto = settings.autoScroll;
 
+  /** Whether the move under way is the automatic scroll (hover, focus and Pause stop that one only). */
+  const autoMoving = useRef(false);
   const advance = (slider: KeenSliderInstance) => {
+    autoMoving.current = false;
     const h = hold.current;
     if (!auto || h.hover || h.focus || h.user || h.reduced) return;
+    autoMoving.current = true;
     slider.moveToIdx(slider.track.details.abs + auto.slides, true, { duration: auto.duration, easing: linear });
   };
 
@@ -46,6 +50,8 @@ export function Carousel({ settings, label, slides }: { settings: CarouselSettin
           });
           slider.on("updated", advance);
           slider.on("animationEnded", advance);
+          // A drag stops the automatic scroll; the snap after it is the visitor's move.
+          slider.on("dragStarted", () => (autoMoving.current = false));
         },
       ]);
     });
@@ -58,7 +64,12 @@ export function Carousel({ settings, label, slides }: { settings: CarouselSettin
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const stop = () => instance.current?.animator.stop();
+  // A move the visitor asked for (an arrow) runs to its end: pointing at or focusing the carousel,
+  // as clicking an arrow does, stops only the automatic scroll.
+  const stop = () => {
+    if (autoMoving.current) instance.current?.animator.stop();
+    autoMoving.current = false;
+  };
   const restart = () => instance.current && advance(instance.current);
 
   useEffect(() => {
@@ -84,6 +95,16 @@ export function Carousel({ settings, label, slides }: { settings: CarouselSettin
     if (e.currentTarget.contains(e.relatedTarget as Node | null)) return;
     hold.current.focus = false;
     restart();
+  };
+
+  // One slide from where the slider is going, not from where it is: a second click during a
+  // move's animation counts from the slide the first click chose (keen-slider's own prev/next
+  // count from the slide nearest the current position, so Next then Previous went one too far).
+  const step = (by: number) => {
+    const slider = instance.current;
+    if (!slider) return;
+    autoMoving.current = false;
+    slider.moveToIdx((slider.animator.targetIdx ?? slider.track.details.abs) + by, true);
   };
 
   const count = slides.filter((s) => !s.duplicate).length;
@@ -137,8 +158,8 @@ export function Carousel({ settings, label, slides }: { settings: CarouselSettin
       )}
       {settings.arrows && (
         <div className="mt-6 flex justify-center gap-3">
-          <ArrowButton label="Previous" onClick={() => instance.current?.prev()} direction="left" />
-          <ArrowButton label="Next" onClick={() => instance.current?.next()} direction="right" />
+          <ArrowButton label="Previous" onClick={() => step(-1)} direction="left" />
+          <ArrowButton label="Next" onClick={() => step(1)} direction="right" />
         </div>
       )}
     </div>

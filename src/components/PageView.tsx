@@ -34,9 +34,10 @@ const SectionSlot = memo(function SectionSlot({ section, index }: { section: Sec
  * Memoised: a page's data does not change while it is shown, and a section
  * still waiting to hydrate must not get new props for nothing (React would
  * render it from scratch instead of taking over its HTML). When the visitor
- * leaves the page, React does render the sections still waiting from scratch
- * (the router's state changes above them), fetching their code, before the
- * next page replaces them: a one-time cost on the first navigation.
+ * leaves the page, the route's clientLoader first wakes the islands still
+ * waiting and loads their code (wakeIslands), so that React hydrates them in
+ * place when the router's state changes above them, before the next page
+ * replaces them: a one-time cost on the first navigation.
  */
 export const PageView = memo(function PageView({ page }: { page: PageData }) {
   const first = import.meta.env.DEV && page.pageProblems.length > 0 ? 1 : 0;

@@ -14,8 +14,8 @@
  * Limits: the pointer or focus arriving wakes an island before a click, and
  * its code is a small chunk from the same server; a click that still comes
  * before the code has arrived is dropped by React (a link in it still works,
- * as a plain link). When the visitor navigates away, islands still waiting
- * are rendered from scratch before the next page replaces them (see PageView).
+ * as a plain link). When the visitor navigates away, the islands still
+ * waiting are woken first (wakeIslands) and hydrated in place.
  */
 import { use, useSyncExternalStore, type ReactNode } from "react";
 
@@ -74,6 +74,19 @@ function wanted(element: Element | null | undefined, near: boolean): Promise<voi
 }
 
 const pending = new Map<string, Promise<unknown>>();
+
+/**
+ * Wakes every island still waiting and resolves when all their code is loaded
+ * (rejects if a chunk cannot be loaded). A client-side navigation awaits it
+ * before it changes the location: React then re-renders what is above the
+ * islands, and an island whose code is still coming would be thrown away and
+ * rendered afresh (the footer was absent for a moment); one whose promise has
+ * settled is hydrated in place.
+ */
+export function wakeIslands(): Promise<unknown> {
+  for (const wake of [...waiting.values()]) wake();
+  return Promise.all(pending.values());
+}
 
 export interface IslandProps {
   /** Unique on the page: identifies this island's pre-rendered HTML between React's attempts to hydrate it. */

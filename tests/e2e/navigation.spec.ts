@@ -174,8 +174,7 @@ test.describe("in the browser", () => {
     await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/#site-footer"));
     await expect(page).toHaveURL(/\/#site-footer$/);
     await expect(page.getByRole("heading", { level: 1 }).first()).not.toHaveText("About Us");
-    // Where the footer's top sits just below the fixed header, or as far down as the page goes. The
-    // footer's island may be rendered afresh as the page changes: for a moment there is no footer.
+    // Where the footer's top sits just below the fixed header, or as far down as the page goes.
     const offBy = () =>
       page.evaluate(() => {
         const footer = document.getElementById("site-footer");
@@ -191,6 +190,26 @@ test.describe("in the browser", () => {
     // And it stays there once the page has settled (sections above take their real height).
     await page.waitForTimeout(1500);
     expect(await offBy()).toBeLessThanOrEqual(1);
+  });
+
+  test("the footer stays in place, the same element, through a navigation made before it hydrated", async ({ page }) => {
+    // A phone: the footer is far below the first screen, so its island is still waiting.
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.goto("/");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.evaluate(() => {
+      const w = window as unknown as { footer: Element | null; footerGone: boolean };
+      w.footer = document.getElementById("site-footer");
+      w.footerGone = false;
+      new MutationObserver(() => {
+        if (!document.getElementById("site-footer")) w.footerGone = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/about-us"));
+    await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
+    // Hydrated in place (before, React threw the waiting island away and rendered it afresh).
+    expect(await page.evaluate(() => (window as unknown as { footerGone: boolean }).footerGone)).toBe(false);
+    expect(await page.evaluate(() => document.getElementById("site-footer") === (window as unknown as { footer: Element | null }).footer)).toBe(true);
   });
 
   test("an unknown path reached in the app goes home", async ({ page }) => {
