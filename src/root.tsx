@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useEffect } from "react";
+import { createElement, memo, Suspense, use, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -8,7 +8,7 @@ import { Island } from "@/components/island";
 import { useScrollOnNavigate, useSmoothAnchors } from "@/components/smooth-scroll";
 import { useHeadTags } from "@/components/head-tags";
 import { ToastHost } from "@/enquiry/toast-host";
-import { isChunkLoadError, loadChunk } from "@/lib/chunk-load";
+import { isChunkLoadError, loadChunk, loadOnce } from "@/lib/chunk-load";
 
 /** The site icon: in `links` for the pre-render and dev, and rendered as is in the browser (see Layout). */
 const ICON = { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" };
@@ -63,10 +63,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-const footerCode = () => import("@/components/Footer");
-const chatCode = () => import("@/components/FloatingChat");
-const Footer = lazy(() => footerCode().then((m) => ({ default: m.Footer })));
-const FloatingChat = lazy(() => chatCode().then((m) => ({ default: m.FloatingChat })));
+// Not React.lazy: loadOnce's promise is read by use(), so once an island's code has arrived (woken
+// by a navigation, say) it renders at once, and React hydrates the island in place.
+const footerCode = loadOnce(() => import("@/components/Footer").then((m) => m.Footer));
+const chatCode = loadOnce(() => import("@/components/FloatingChat").then((m) => m.FloatingChat));
+type Settings = { settings: RootData["settings"] };
+const Footer = (props: Settings) => createElement(use(footerCode()), props);
+const FloatingChat = (props: Settings) => createElement(use(chatCode()), props);
 
 /**
  * The footer and the chat button take over their pre-rendered HTML only when

@@ -70,3 +70,32 @@ export function loadChunk<T>(chunk: string, load: () => Promise<T>, options: Loa
     );
   });
 }
+
+/** A promise as React's use() reads it: once it has resolved, use() returns its value at once instead of suspending. */
+type Loaded<T> = Promise<T> & { status?: "fulfilled"; value?: T };
+
+/**
+ * Calls `load` once and keeps its promise, marked for use() when it resolves,
+ * so code that has arrived renders at once (React.lazy suspends once more on
+ * its first render). A failed load (a redeploy removed the chunk) can be tried again.
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Loaded<T> | undefined;
+  return () => {
+    if (!pending) {
+      const started: Loaded<T> = load().then(
+        (value) => {
+          started.status = "fulfilled";
+          started.value = value;
+          return value;
+        },
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      );
+      pending = started;
+    }
+    return pending;
+  };
+}

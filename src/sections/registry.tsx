@@ -11,6 +11,7 @@
  */
 import { createElement, use, type ReactNode } from "react";
 import type { Section } from "@/generated/content";
+import { loadOnce } from "@/lib/chunk-load";
 import type { SectionMap, SectionType } from "./types";
 
 type SectionComponent<K extends SectionType> = (props: { section: SectionMap[K] }) => ReactNode;
@@ -38,29 +39,13 @@ export const registry: SectionRegistry = {
   "text-block": () => import("./text-block/TextBlock").then((m) => m.TextBlock),
 };
 
-/** A section type's code being fetched; `status` and `value` as React's use() reads them, so a loaded section renders at once. */
-type Loading = Promise<unknown> & { status?: "fulfilled"; value?: unknown };
-const loading = new Map<SectionType, Loading>();
+const loaders = new Map<SectionType, () => Promise<unknown>>();
 
-/** Fetches a section type's code once; a failed fetch (a redeploy removed the chunk) can be tried again. */
+/** Fetches a section type's code once (see loadOnce: a loaded section renders at once); a failed fetch can be tried again. */
 export function loadSection(type: SectionType): Promise<unknown> {
-  let pending = loading.get(type);
-  if (!pending) {
-    const started: Loading = registry[type]().then(
-      (component) => {
-        started.status = "fulfilled";
-        started.value = component;
-        return component;
-      },
-      (error: unknown) => {
-        loading.delete(type);
-        throw error;
-      },
-    );
-    pending = started;
-    loading.set(type, pending);
-  }
-  return pending;
+  let load = loaders.get(type);
+  if (!load) loaders.set(type, (load = loadOnce<unknown>(registry[type])));
+  return load();
 }
 
 /** Fetches the code of these section types (before a client-side navigation shows a page that has them). */

@@ -193,10 +193,12 @@ test.describe("in the browser", () => {
   });
 
   test("the footer stays in place, the same element, through a navigation made before it hydrated", async ({ page }) => {
-    // A phone: the footer is far below the first screen, so its island is still waiting.
+    // A phone: the footer is far below the first screen, so its island is still waiting once the
+    // page has hydrated (a navigation made during hydration, before React reached the footer, renders it afresh).
     await page.setViewportSize({ width: 375, height: 667 });
     await page.goto("/");
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.waitForLoadState("networkidle");
     await page.evaluate(() => {
       const w = window as unknown as { footer: Element | null; footerGone: boolean };
       w.footer = document.getElementById("site-footer");
