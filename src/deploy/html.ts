@@ -97,7 +97,7 @@ export function bootScript(plan: BootPlan): string {
   const first = plan.sideEffects.length;
   return `(function(){
 var modules=${json(modules)},ids=${json(plan.routes.map((r) => r.id))},first=${first},entry=${json(plan.entry)};
-var preloads=${json(plan.preloads)},data=${json(plan.data ?? null)},key=${json(RELOAD_KEY)}+location.pathname,started=false,dataLoaded;
+var preloads=${json(plan.preloads)},data=${json(plan.data ?? null)},key=${json(RELOAD_KEY)}+location.pathname,started=false;
 function chunkName(url){return url.slice(url.lastIndexOf("/")+1).replace(/-[\\w-]{8}\\.js(on)?$/,"").replace(/\\.js(on)?$/,"");}
 function settle(url,promise){return new Promise(function(resolve,reject){
 var timer=setTimeout(function(){reject({url:url,reason:"timeout"});},${CHUNK_TIMEOUT_MS});
@@ -118,8 +118,8 @@ function warm(){var routes=(window.__reactRouterManifest||{}).routes||{};var idl
 idle(function(){Object.keys(routes).forEach(function(id){if(routes[id].module)import(routes[id].module).catch(function(){});});});}
 function boot(){if(started)return;started=true;
 var links=preloads.map(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;return link;});
-document.head.append.apply(document.head,links);if(data){dataLoaded=routeData(data);dataLoaded.catch(function(){});}setTimeout(start,0);}
-function start(){Promise.all(modules.map(load).concat(dataLoaded?[dataLoaded]:[])).then(function(loaded){var byId={};ids.forEach(function(id,i){byId[id]=loaded[first+i];});
+document.head.append.apply(document.head,links);setTimeout(start,0);}
+function start(){Promise.all(modules.map(load).concat(data?[routeData(data)]:[])).then(function(loaded){var byId={};ids.forEach(function(id,i){byId[id]=loaded[first+i];});
 window.__reactRouterRouteModules=byId;return load(entry);}).then(function(){try{sessionStorage.removeItem(key);}catch(e){}warm();},failed);}
 function afterPaint(){requestAnimationFrame(function(){setTimeout(boot,0);});}
 if(document.readyState==="complete")afterPaint();else{addEventListener("load",afterPaint,{once:true});setTimeout(boot,${HYDRATE_TIMEOUT_MS});}

@@ -31,10 +31,10 @@ export function deployRoutes(root: string): DeployRoutes {
 }
 
 /** Where each page's route data goes (under /assets/: cached for a year, so the name carries a hash of the content). */
-export const PAGE_DATA_DIR = "assets/page-data";
+const PAGE_DATA_DIR = "assets/page-data";
 
 /** `/services/rpa` -> `services-rpa-1a2b3c4d.json`, `/` -> `index-….json`. */
-export function pageDataName(route: string, data: string): string {
+function pageDataName(route: string, data: string): string {
   const slug = route === "/" ? "index" : route.slice(1).replace(/\//g, "-");
   return `${slug}-${createHash("sha256").update(data).digest("hex").slice(0, 8)}.json`;
 }
