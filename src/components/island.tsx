@@ -11,13 +11,15 @@
  * initial download. Rendered any other way (a client-side navigation, the
  * pre-render, tests), an island is its children.
  *
- * Limits: the pointer or focus arriving wakes an island before a click, and
- * its code is a small chunk from the same server; a click that still comes
- * before the code has arrived is dropped by React (a link in it still works,
- * as a plain link). When the visitor navigates away, the islands still
- * waiting are woken first (wakeIslands) and hydrated in place.
+ * A click usually wakes an island a moment before it lands (the pointer
+ * arrives first), but its code may still be on the way: React drops a click
+ * on HTML it cannot hydrate yet. Such a click is kept here and replayed on the
+ * same element once the island is hydrated, so a tab or an arrow clicked early
+ * still works (a link in it needs nothing: it works as a plain link). Keys
+ * pressed that early are not replayed. When the visitor navigates away, the
+ * islands still waiting are woken first (wakeIslands) and hydrated in place.
  */
-import { use, useSyncExternalStore, type ReactNode } from "react";
+import { use, useEffect, useSyncExternalStore, type ReactNode } from "react";
 
 const subscribeNever = () => () => {};
 
@@ -75,6 +77,33 @@ function wanted(element: Element | null | undefined, near: boolean): Promise<voi
 
 const pending = new Map<string, Promise<unknown>>();
 
+/** Islands whose pre-rendered HTML React has not hydrated yet, by pre-rendered element: the clicks React dropped on it. */
+const dehydrated = new Map<Element, { id: string; clicks: HTMLElement[] }>();
+
+/** What a click does without React: a link follows, a field, a label or a form's submit button acts natively. Replaying a click on those would do it twice. */
+const NATIVE = "a[href],input,select,textarea,label,summary,[contenteditable],form button:not([type=button])";
+
+/**
+ * Listens on the document in the capture phase, registered after React's own listener there
+ * (hydrateRoot adds it before any island renders), so it runs after React has tried to hydrate the
+ * clicked island at once: if React could not (its code is still coming), React has stopped the
+ * event's propagation, and the click is kept for the island.
+ */
+function onClick(event: Event) {
+  const target = event.target;
+  if (event.cancelBubble && event.isTrusted && target instanceof HTMLElement && !target.closest(NATIVE))
+    for (const [element, island] of dehydrated) if (element.contains(target)) island.clicks.push(target);
+}
+
+/** The island `id` is hydrated: replays the clicks React dropped on it, on the same (now hydrated) elements, after React has finished this commit. */
+function hydratedIsland(id: string) {
+  for (const [element, island] of dehydrated)
+    if (island.id === id) {
+      dehydrated.delete(element);
+      setTimeout(() => island.clicks.forEach((target) => target.isConnected && target.click()));
+    }
+}
+
 /**
  * Wakes every island still waiting and resolves when all their code is loaded
  * (rejects if a chunk cannot be loaded). A client-side navigation awaits it
@@ -115,10 +144,16 @@ export function Island({ id, find, near = true, load, whileWaiting, children }: 
       const element = find();
       // In development React reports any attribute it did not render when it hydrates; production ignores them.
       if (element instanceof HTMLElement && whileWaiting && !import.meta.env.DEV) whileWaiting(element);
+      if (element) {
+        // After React's own listener (hydrateRoot adds it before any island renders); adding it again is a no-op.
+        document.addEventListener("click", onClick, true);
+        dehydrated.set(element, { id, clicks: [] });
+      }
       ready = wanted(element, near).then(load);
       pending.set(id, ready);
     }
   }
   use(ready);
+  useEffect(() => hydratedIsland(id), [id]);
   return children;
 }

@@ -612,6 +612,34 @@ test.describe("hydration on demand", () => {
     await expect(slider).toHaveAttribute("data-ready", "");
   });
 
+  test("a click that lands before a section's code has arrived is kept and replayed once the section is hydrated", async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested = false;
+    await page.route(chunk("ServiceExplorer"), async (route) => {
+      requested = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await hydrated(page);
+    const section = page.locator('[data-section="service-explorer"]');
+    const tabs = section.getByRole("tab");
+    const services = site.collections!.services;
+    // Counts the clicks that reach the tab itself: React stops the one it cannot handle yet before it gets there.
+    await tabs.nth(3).evaluate((el) => el.addEventListener("click", () => ((window as unknown as { clicks: number }).clicks = ((window as unknown as { clicks?: number }).clicks ?? 0) + 1)));
+    await tabs.nth(3).click();
+    expect(requested).toBe(true);
+    // React could not hydrate the section yet: nothing happened.
+    await expect(tabs.nth(3)).toHaveAttribute("aria-selected", "false");
+    release();
+    await expect(tabs.nth(3)).toHaveAttribute("aria-selected", "true");
+    await expect(section.getByRole("tabpanel").getByRole("heading")).toHaveText(services[3]!.name);
+    await expect(tabs.first()).toHaveAttribute("aria-selected", "false");
+    // Replayed once, on the same element.
+    expect(await page.evaluate(() => (window as unknown as { clicks?: number }).clicks)).toBe(1);
+  });
+
   test("a client-side navigation shows the next page whole: in its first frame, every section is there", async ({ page }) => {
     await page.goto("/contact-us");
     await hydrated(page);
