@@ -34,8 +34,28 @@ export interface LoadChunkOptions {
 /** The URL a failed dynamic import names in its message, if any. */
 const failedUrl = (error: unknown) => (error instanceof Error ? /(\/assets\/[^\s'"]+\.js)/.exec(error.message)?.[1] : undefined);
 
+/** Loads the page a client-side navigation in progress is going to (see leaving). */
+let goToDestination: (() => void) | undefined;
+
+/**
+ * Runs `navigation` (a route's preparation: loading the code it needs) so that a chunk failing
+ * meanwhile loads `url` afresh (`go`) instead of reloading the page being left: a failed chunk of
+ * either page means a redeploy, and the visitor asked for `url`.
+ */
+export async function leaving<T>(url: string, navigation: () => Promise<T>, go: (url: string) => void = (to) => location.assign(to)): Promise<T> {
+  const mine = () => go(url);
+  goToDestination = mine;
+  try {
+    return await navigation();
+  } finally {
+    if (goToDestination === mine) goToDestination = undefined;
+  }
+}
+
+const reloadPage = () => (goToDestination ? goToDestination() : location.reload());
+
 export function loadChunk<T>(chunk: string, load: () => Promise<T>, options: LoadChunkOptions = {}): Promise<T> {
-  const { timeoutMs = CHUNK_TIMEOUT_MS, storage = sessionStorage, reload = () => location.reload(), key = RELOAD_KEY + location.pathname } = options;
+  const { timeoutMs = CHUNK_TIMEOUT_MS, storage = sessionStorage, reload = reloadPage, key = RELOAD_KEY + location.pathname } = options;
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => fail(new ChunkLoadError(chunk, "timeout")), timeoutMs);
     const fail = (error: ChunkLoadError) => {

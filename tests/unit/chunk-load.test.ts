@@ -1,6 +1,6 @@
 /** Lazy chunks after a redeploy: reload once, then a ChunkLoadError naming the chunk (SPEC s8). */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ChunkLoadError, isChunkLoadError, loadChunk } from "@/lib/chunk-load";
+import { ChunkLoadError, isChunkLoadError, leaving, loadChunk } from "@/lib/chunk-load";
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -45,5 +45,12 @@ describe("loadChunk", () => {
     storage.setItem("k", "1");
     await expect(loadChunk("EnquiryForm", () => Promise.resolve({ default: 1 }), { storage, reload: vi.fn(), key: "k" })).resolves.toEqual({ default: 1 });
     expect(storage.data.has("k")).toBe(false);
+  });
+  it("during a client-side navigation, a failed chunk loads the destination afresh instead of reloading the page being left", async () => {
+    const storage = memoryStorage();
+    const go = vi.fn();
+    void leaving("/about-us", () => loadChunk("Hero", missing, { storage, key: "k" }), go);
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith("/about-us"));
+    expect(go).toHaveBeenCalledTimes(1);
   });
 });
