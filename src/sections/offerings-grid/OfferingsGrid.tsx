@@ -1,6 +1,7 @@
 import { useId } from "react";
 import type { OfferingsGridSection } from "@/generated/content";
-import { Card, SectionHeading, SectionShell } from "@/components/ui";
+import { Card } from "@/components/Card";
+import { SectionHeading, SectionShell } from "@/components/ui";
 import { useCollection } from "@/components/page-context";
 
 export function OfferingsGrid({ section }: { section: OfferingsGridSection }) {

@@ -1,5 +1,6 @@
 import type { PortfolioSection } from "@/generated/content";
-import { Card, SectionHeading, SectionShell } from "@/components/ui";
+import { Card } from "@/components/Card";
+import { SectionHeading, SectionShell } from "@/components/ui";
 import { PageContext } from "@/components/page-context";
 import { useContext, useId } from "react";
 
