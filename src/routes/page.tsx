@@ -13,8 +13,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 // A client-side navigation shows the page once its data and its sections' code are both there.
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  return preloadPageSections(await serverLoader(), request.url);
+export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return preloadPageSections(serverLoader, request.url);
 }
 
 // Title, description, canonical, link-preview tags and JSON-LD, in the pre-rendered HTML.

@@ -9,8 +9,8 @@ export function loader({ params }: Route.LoaderArgs) {
   return withHeadTags(servicePageData(params.slug));
 }
 
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  return preloadPageSections(await serverLoader(), request.url);
+export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return preloadPageSections(serverLoader, request.url);
 }
 
 // Title, description, canonical, link-preview tags and JSON-LD, in the pre-rendered HTML.
