@@ -152,8 +152,17 @@ export async function auditRoute(origin: string, route: string, port: number): P
 
 /** Total Blocking Time alone, simulated throttling (the site runs' settings): for the script-free twin. */
 export async function tbtSimulated(url: string, port: number): Promise<number> {
-  const lhr = await runLighthouse(url, port, { onlyAudits: ["total-blocking-time"] });
-  return numeric(lhr, "total-blocking-time");
+  // A page without any script sometimes gets no TBT at all (the audit errors, its value is missing),
+  // which made the twin's median NaN: such a run is repeated, like a failed recording.
+  let last = "";
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const lhr = await runLighthouse(url, port, { onlyAudits: ["total-blocking-time"] });
+    const tbt = numeric(lhr, "total-blocking-time");
+    if (Number.isFinite(tbt)) return tbt;
+    last = lhr.audits["total-blocking-time"]?.errorMessage ?? "no value";
+    if (attempt < ATTEMPTS) console.warn(`  ${url}: Lighthouse gave no TBT (${last}); running it again (${attempt + 1}/${ATTEMPTS})`);
+  }
+  throw new Error(`Lighthouse gave no TBT for ${url} in ${ATTEMPTS} attempts: ${last}`);
 }
 
 /**
