@@ -77,8 +77,8 @@ function wanted(element: Element | null | undefined, near: boolean): Promise<voi
 
 const pending = new Map<string, Promise<unknown>>();
 
-/** Islands whose pre-rendered HTML React has not hydrated yet, by pre-rendered element: the clicks React dropped on it. */
-const dehydrated = new Map<Element, { id: string; clicks: HTMLElement[] }>();
+/** Islands whose pre-rendered HTML React has not hydrated yet, by id: that element, and the clicks React dropped on it. */
+const dehydrated = new Map<string, { element: Element; clicks: HTMLElement[] }>();
 
 /** What a click does without React: a link follows, a field, a label or a form's submit button acts natively. Replaying a click on those would do it twice. */
 const NATIVE = "a[href],input,select,textarea,label,summary,[contenteditable],form button:not([type=button])";
@@ -92,16 +92,15 @@ const NATIVE = "a[href],input,select,textarea,label,summary,[contenteditable],fo
 function onClick(event: Event) {
   const target = event.target;
   if (event.cancelBubble && event.isTrusted && target instanceof HTMLElement && !target.closest(NATIVE))
-    for (const [element, island] of dehydrated) if (element.contains(target)) island.clicks.push(target);
+    for (const island of dehydrated.values()) if (island.element.contains(target)) island.clicks.push(target);
 }
 
 /** The island `id` is hydrated: replays the clicks React dropped on it, on the same (now hydrated) elements, after React has finished this commit. */
 function hydratedIsland(id: string) {
-  for (const [element, island] of dehydrated)
-    if (island.id === id) {
-      dehydrated.delete(element);
-      setTimeout(() => island.clicks.forEach((target) => target.isConnected && target.click()));
-    }
+  const island = dehydrated.get(id);
+  if (!island) return;
+  dehydrated.delete(id);
+  setTimeout(() => island.clicks.forEach((target) => target.isConnected && target.click()));
 }
 
 /**
@@ -147,7 +146,7 @@ export function Island({ id, find, near = true, load, whileWaiting, children }: 
       if (element) {
         // After React's own listener (hydrateRoot adds it before any island renders); adding it again is a no-op.
         document.addEventListener("click", onClick, true);
-        dehydrated.set(element, { id, clicks: [] });
+        dehydrated.set(id, { element, clicks: [] });
       }
       ready = wanted(element, near).then(load);
       pending.set(id, ready);
