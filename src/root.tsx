@@ -5,7 +5,7 @@ import stylesheet from "./app.css?url";
 import { rootData, type RootData } from "@/content/site.server";
 import { Header } from "@/components/Header";
 import { Island } from "@/components/island";
-import { useScrollOnNavigate, useSmoothAnchors } from "@/components/smooth-scroll";
+import { KEEP_SCROLL, useScrollOnNavigate, useSmoothAnchors } from "@/components/smooth-scroll";
 import { useHeadTags } from "@/components/head-tags";
 import { ToastHost } from "@/enquiry/toast-host";
 import { isChunkLoadError, loadChunk, loadOnce } from "@/lib/chunk-load";
@@ -94,12 +94,15 @@ const SiteEnd = memo(function SiteEnd({ settings }: { settings: RootData["settin
   );
 });
 
-/** A trailing slash is removed (the server does it with a 301; this covers static hosts). */
+/**
+ * A trailing slash is removed (the server does it with a 301; this covers static hosts). Same page,
+ * so the visitor stays where they are: a visitor who scrolled before hydration is not sent to the top.
+ */
 function useNoTrailingSlash() {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    if (pathname.length > 1 && pathname.endsWith("/")) navigate(pathname.replace(/\/+$/, "") + search + hash, { replace: true });
+    if (pathname.length > 1 && pathname.endsWith("/")) navigate(pathname.replace(/\/+$/, "") + search + hash, { replace: true, state: KEEP_SCROLL });
   }, [pathname, search, hash, navigate]);
 }
 

@@ -108,6 +108,9 @@ function savedPositions() {
   }
 }
 
+/** History state for a navigation that shows the same page at another address: no scroll. */
+export const KEEP_SCROLL = { keepScroll: true } as const;
+
 /**
  * Scrolling on client-side navigation, in place of React Router's <ScrollRestoration>
  * (which puts an inline script in every page and 768 bytes in the vendor chunk):
@@ -149,6 +152,8 @@ export function useScrollOnNavigate() {
       placed = true;
       if (location.key === loadedKey) return;
     }
+    // The same page under another address (a trailing slash removed): the visitor stays put.
+    if (type === "REPLACE" && (location.state as typeof KEEP_SCROLL | null)?.keepScroll === true) return;
     const y = type === "POP" ? positions.get(location.key) : undefined;
     const id = location.hash ? decodeURIComponent(location.hash.slice(1)) : "";
     if (y !== undefined) holdScroll(() => y);

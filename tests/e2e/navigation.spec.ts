@@ -93,6 +93,25 @@ test.describe("in the browser", () => {
     await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
   });
 
+  test("removing the trailing slash keeps the visitor where they scrolled before the page came to life", async ({ page, request }) => {
+    const html = await (await request.get("/about-us")).text();
+    await page.route("**/about-us/", (route) => route.fulfill({ status: 200, contentType: "text/html", body: html }));
+    // The code waits until the visitor has scrolled, so the address is fixed only afterwards.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/about-us/", { waitUntil: "domcontentloaded" });
+    await page.evaluate(() => window.scrollTo(0, 900));
+    expect(await page.evaluate(() => window.scrollY)).toBe(900);
+    release();
+    await expect(page).toHaveURL(/\/about-us$/);
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
+  });
+
   test("client-side navigation scrolls to the top of the new page", async ({ page }) => {
     await page.goto("/");
     await page.waitForLoadState("networkidle");
