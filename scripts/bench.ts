@@ -5,7 +5,7 @@
  *   npm run bench                                   # build, Lighthouse on every route (3 runs), LCP vs static twin (5 runs)
  *   npm run bench -- --routes /,/about-us --runs 1  # some routes, fewer runs
  *   npm run bench -- --twin-runs 3 --twin-routes /,/contact-us
- *   npm run bench -- --twin-tbt                     # also the TBT of the script-free twin and of a one-line page (the machine's floor), ~2.5 min more
+ *   npm run bench -- --twin-tbt                     # also the TBT of the script-free twin and of a one-line page (the machine's floor), ~2 min more
  *   npm run bench -- --no-build --no-twin           # reuse dist/, skip the twin comparison
  *   npm run bench -- --mode scale                   # build scaling: 100 and 1,000 synthetic pages, validate + build time
  *   npm run bench -- --mode scale --pages 100 --pages 500 --no-scale-build
