@@ -136,8 +136,8 @@ try {
         site.push(await lcpDevtools(origin + route, chrome.port));
         twin.push(await lcpDevtools(twinOrigin + route, chrome.port));
       }
-      // What the browser alone spends on this HTML and CSS (parse, style, layout, paint): the
-      // floor under the site's TBT on this machine, since the twin runs no script at all.
+      // What the browser alone spends on this HTML and CSS (parse, style, layout, paint), on top of
+      // the navigation commit that every page carries (the one-line page below): the twin runs no script.
       const twinTbt: number[] = [];
       // Opt-in (--twin-tbt): it adds about 1.5 minutes, and a full run must stay within 20.
       if (values["twin-tbt"]) for (let i = 0; i < runs; i++) twinTbt.push(await tbtSimulated(twinOrigin + route, chrome.port));
@@ -191,7 +191,7 @@ if (twins.length) {
     const siteTbt = results.find((r) => r.route === t.route)?.median.tbt;
     out.push(`${t.route.padEnd(widths[0]!)}  ${ms(t.siteMedian).padStart(11)}  ${ms(t.twinMedian).padStart(11)}  ${t.ratio.toFixed(3).padStart(5)}  ${(siteTbt === undefined ? "-" : ms(siteTbt)).padStart(11)}  ${(t.twinTbt.length ? ms(t.twinTbtMedian) : "-").padStart(11)}`);
   }
-  if (twins.some((t) => t.twinTbt.length)) out.push("", `twin TBT: the same page with every script removed, simulated throttling, median of ${runs} runs: what this machine's browser spends on the HTML and CSS alone.`);
+  if (twins.some((t) => t.twinTbt.length)) out.push("", `twin TBT: the same page with every script removed, simulated throttling, median of ${runs} runs: what this machine's browser spends on the HTML and CSS, with the navigation commit every page carries.`);
 }
 const floorOver = floorTbt.filter((t) => t > TARGETS.tbtMs);
 if (floorTbt.length) {

@@ -115,7 +115,7 @@ export function makeTwin(clientDir: string, routes: string[]): string {
  * its FCP estimate, an estimate that leaves that task out. What a site's TBT shows above this
  * floor is the site's own.
  */
-export const FLOOR_ROUTE = "/__bench-floor";
+const FLOOR_ROUTE = "/__bench-floor";
 export function addFloorPage(dir: string): string {
   const file = join(dir, htmlFileOf(FLOOR_ROUTE));
   mkdirSync(dirname(file), { recursive: true });
