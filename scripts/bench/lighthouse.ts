@@ -111,9 +111,10 @@ export function makeTwin(clientDir: string, routes: string[]): string {
  * The machine's floor under TBT: a one-line page (no CSS, no script, no image) written into the
  * twin's folder, so the same server sends it the same way. Its Lighthouse runs still show TBT:
  * the only long task is the browser committing the navigation (a new V8 context, Lighthouse's own
- * injected scripts), 13–64 ms at full speed here, which Lantern multiplies by 4 and counts after
- * its FCP estimate, an estimate that leaves that task out. What a site's TBT shows above this
- * floor is the site's own.
+ * injected scripts), which Lantern multiplies by 4 and counts after its FCP estimate, an estimate
+ * that leaves that task out. At full speed here it took 13–64 ms while the server sent
+ * Cross-Origin-Opener-Policy (a fresh renderer process for every first page) and 8–27 ms without
+ * it (server/security.ts). What a site's TBT shows above this floor is the site's own.
  */
 const FLOOR_ROUTE = "/__bench-floor";
 export function addFloorPage(dir: string): string {
