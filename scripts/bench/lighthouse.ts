@@ -113,7 +113,7 @@ export function makeTwin(clientDir: string, routes: string[]): string {
  * the only long task is the browser committing the navigation (a new V8 context, Lighthouse's own
  * injected scripts), which Lantern multiplies by 4 and counts after its FCP estimate, an estimate
  * that leaves that task out. At full speed here it took 13–64 ms while the server sent
- * Cross-Origin-Opener-Policy (a fresh renderer process for every first page) and 8–27 ms without
+ * Cross-Origin-Opener-Policy (a fresh renderer process for every first page) and 13–27 ms without
  * it (server/security.ts). What a site's TBT shows above this floor is the site's own.
  */
 const FLOOR_ROUTE = "/__bench-floor";
