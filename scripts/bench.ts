@@ -139,7 +139,7 @@ try {
       // What the browser alone spends on this HTML and CSS (parse, style, layout, paint), on top of
       // the navigation commit that every page carries (the one-line page below): the twin runs no script.
       const twinTbt: number[] = [];
-      // Opt-in (--twin-tbt): it adds about 1.5 minutes, and a full run must stay within 20.
+      // Opt-in (--twin-tbt): with the one-line page below it adds about 2 minutes, and a full run must stay within 20.
       if (values["twin-tbt"]) for (let i = 0; i < runs; i++) twinTbt.push(await tbtSimulated(twinOrigin + route, chrome.port));
       const t: TwinResult = { route, site, twin, siteMedian: median(site), twinMedian: median(twin), ratio: median(site) / median(twin), twinTbt, twinTbtMedian: median(twinTbt) };
       twins.push(t);
