@@ -10,8 +10,9 @@ import { join, normalize, sep } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fastifyStatic from "@fastify/static";
 import fastifyCompress from "@fastify/compress";
+import fastifyHelmet from "@fastify/helmet";
 import { enquiryRoutes, type EnquiryRouteOptions } from "./enquiry/route.ts";
-import { HtmlCsp, SECURITY_HEADERS } from "./security.ts";
+import { helmetOptions, PERMISSIONS_POLICY, ScriptHashes } from "./security.ts";
 
 export interface ServerOptions {
   /** The pre-rendered site: dist/client. */
@@ -29,6 +30,8 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, max-age=0, must-revalidate";
 const MEDIA = "public, max-age=86400";
 
+type Target = { kind: "bad" } | { kind: "slash"; to: string } | { kind: "file" | "page" | "missing"; path: string };
+
 function isFile(path: string): boolean {
   try {
     return statSync(path).isFile();
@@ -41,60 +44,75 @@ export async function buildServer({ clientDir, logger = false, enquiry, trustPro
   if (!existsSync(join(clientDir, "index.html"))) {
     throw new Error(`No built site in ${clientDir}: run \`npm run build\` first (npm start does it for you).`);
   }
-  const app = Fastify({ logger, trustProxy: trustProxy.length > 0 ? trustProxy : false });
-  const csp = new HtmlCsp({ connectSrc });
+  const app = Fastify({
+    logger,
+    trustProxy: trustProxy.length > 0 ? trustProxy : false,
+    // JSON bodies with "__proto__" or "constructor.prototype" keys are refused, not parsed.
+    onProtoPoisoning: "error",
+    onConstructorPoisoning: "error",
+  });
+  const hashes = new ScriptHashes();
+  // Security headers on every response, errors and redirects included; a page's CSP lists its own inline scripts.
+  await app.register(fastifyHelmet, helmetOptions((url) => {
+    const page = pageFile(url);
+    return page ? hashes.of(join(clientDir, page)) : [];
+  }, connectSrc));
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("Permissions-Policy", PERMISSIONS_POLICY);
+    return payload;
+  });
   await app.register(fastifyCompress, { global: true, encodings: ["br", "gzip"], threshold: 1024 });
   // preCompressed: for x.js, x.js.br or x.js.gz when the request accepts it (the encoding header is then set, and
   // @fastify/compress leaves the response alone).
   await app.register(fastifyStatic, { root: clientDir, serve: false, cacheControl: false, etag: true, lastModified: true, preCompressed: true });
 
-  // Every response, errors and redirects included: HTML documents get a
-  // policy with their own inline-script hashes (set where they are served).
-  app.addHook("onSend", async (_request, reply, payload) => {
-    reply.headers(SECURITY_HEADERS);
-    if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", csp.defaultPolicy);
-    return payload;
-  });
-
   if (enquiry) await app.register(enquiryRoutes, enquiry);
 
   app.get("/*", async (request, reply) => {
-    const url = new URL(request.url, "http://localhost");
+    const target = resolve(request.url);
+    switch (target.kind) {
+      case "bad":
+        return reply.code(400).type("text/plain").send("Bad request");
+      case "slash":
+        // Trailing slash: one canonical address per page.
+        return reply.redirect(target.to, 301);
+      case "file":
+        reply.header("Cache-Control", target.path.startsWith(`assets${sep}`) ? IMMUTABLE : target.path.endsWith(".data") || target.path.endsWith(".html") ? REVALIDATE : MEDIA);
+        // The answer depends on Accept-Encoding (a pre-compressed copy or not): caches must key on it.
+        reply.header("Vary", "Accept-Encoding");
+        return reply.sendFile(target.path);
+      case "page":
+        reply.header("Cache-Control", REVALIDATE);
+        return reply.type("text/html; charset=utf-8").sendFile(target.path);
+      case "missing":
+        // A missing file (it has an extension) is a 404; a missing page goes home.
+        return /\.[a-z0-9]+$/i.test(target.path) ? reply.code(404).type("text/plain").send("Not found") : reply.redirect("/", 301);
+    }
+  });
+
+  /** What a request's URL names: a file of the site, a page (its index.html), or neither. */
+  function resolve(requestUrl: string): Target {
+    const url = new URL(requestUrl, "http://localhost");
     let path: string;
     try {
       path = decodeURIComponent(url.pathname);
     } catch {
-      return reply.code(400).type("text/plain").send("Bad request");
+      return { kind: "bad" };
     }
-    // Trailing slash: one canonical address per page.
-    if (path.length > 1 && path.endsWith("/")) {
-      return reply.redirect(path.replace(/\/+$/, "") + url.search, 301);
-    }
+    if (path.length > 1 && path.endsWith("/")) return { kind: "slash", to: path.replace(/\/+$/, "") + url.search };
     const relative = normalize(path).replace(/^([/\\])+/, "");
-    if (relative.split(sep).includes("..") || relative.includes("\0")) {
-      return reply.code(400).type("text/plain").send("Bad request");
-    }
-
-    const file = join(clientDir, relative);
-    if (relative !== "" && isFile(file)) {
-      reply.header("Cache-Control", relative.startsWith(`assets${sep}`) ? IMMUTABLE : relative.endsWith(".data") || relative.endsWith(".html") ? REVALIDATE : MEDIA);
-      if (relative.endsWith(".html")) reply.header("Content-Security-Policy", csp.forFile(file));
-      // The answer depends on Accept-Encoding (a pre-compressed copy or not): caches must key on it.
-      reply.header("Vary", "Accept-Encoding");
-      return reply.sendFile(relative);
-    }
+    if (relative.split(sep).includes("..") || relative.includes("\0")) return { kind: "bad" };
+    if (relative !== "" && isFile(join(clientDir, relative))) return { kind: relative.endsWith(".html") ? "page" : "file", path: relative };
     const page = join(relative, "index.html");
-    if (isFile(join(clientDir, page))) {
-      reply.header("Cache-Control", REVALIDATE);
-      reply.header("Content-Security-Policy", csp.forFile(join(clientDir, page)));
-      return reply.type("text/html; charset=utf-8").sendFile(page);
-    }
-    // A missing file (it has an extension) is a 404; a missing page goes home.
-    if (/\.[a-z0-9]+$/i.test(relative)) {
-      return reply.code(404).type("text/plain").send("Not found");
-    }
-    return reply.redirect("/", 301);
-  });
+    if (isFile(join(clientDir, page))) return { kind: "page", path: page };
+    return { kind: "missing", path: relative };
+  }
+
+  /** The HTML file a request's URL is served from, if it is a page. */
+  function pageFile(url: string): string | undefined {
+    const target = resolve(url);
+    return target.kind === "page" ? target.path : undefined;
+  }
 
   return app;
 }

@@ -4,14 +4,16 @@
  * variable), and printed with secrets masked. The README lists every variable.
  */
 import { isIP } from "node:net";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { readSiteFacts, SITE_FACTS_FILE, type SiteFacts } from "../src/deploy/site-facts.ts";
 
 export interface ServerConfig {
   port: number;
   host: string;
   /** The pre-rendered site. */
   siteDir: string;
+  /** Origins besides 'self' the pages may post to: an external enquiry endpoint (enquiryEndpoint in the built site's facts). */
+  connectSrc: string[];
   /** The only recipient of enquiries. */
   mailTo: string;
   mailFrom: string;
@@ -55,13 +57,6 @@ function isCidrOrIp(value: string): boolean {
   return Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-function readSettings(root: string): { email?: string; companyName?: string } {
-  try {
-    return JSON.parse(readFileSync(join(root, "site-config", "settings.json"), "utf8")) as { email?: string; companyName?: string };
-  } catch {
-    return {};
-  }
-}
 
 /**
  * Reads the configuration from `env`. Throws ConfigError listing every bad
@@ -70,7 +65,6 @@ function readSettings(root: string): { email?: string; companyName?: string } {
 export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   const problems: string[] = [];
   const sources: ServerConfig["sources"] = {};
-  const settings = readSettings(root);
 
   const wholeNumber = (name: string, fallback: number, min: number, max: number): number => {
     const raw = env[name];
@@ -89,12 +83,21 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   const port = wholeNumber("PORT", 3000, 0, 65535);
   const host = env.HOST || "0.0.0.0";
   const siteDir = env.SITE_DIR || join(root, "dist", "client");
+  // What the build wrote about the content (the company e-mail and name, the enquiry endpoint).
+  let facts: SiteFacts | undefined;
+  let factsProblem = "";
+  try {
+    facts = readSiteFacts(siteDir);
+  } catch (err) {
+    factsProblem = (err as Error).message;
+  }
+  const factsFile = relative(root, join(siteDir, "..", SITE_FACTS_FILE)) || SITE_FACTS_FILE;
 
   let mailTo = env.MAIL_TO ?? "";
   if (mailTo === "") {
-    mailTo = settings.email ?? "";
-    sources.mailTo = "site-config/settings.json";
-    if (mailTo === "") problems.push("MAIL_TO is not set and site-config/settings.json has no \"email\": set MAIL_TO to the address that receives enquiries.");
+    mailTo = facts?.email ?? "";
+    sources.mailTo = factsFile;
+    if (mailTo === "") problems.push(`MAIL_TO is not set and ${factsProblem}: set MAIL_TO to the address that receives enquiries, or build the site.`);
   }
   if (mailTo !== "" && !EMAIL_PATTERN.test(mailTo)) {
     problems.push(`MAIL_TO must be one e-mail address such as sales@example.com; it is "${mailTo}".`);
@@ -102,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
 
   let mailFrom = env.MAIL_FROM ?? "";
   if (mailFrom === "") {
-    mailFrom = `${(settings.companyName ?? "Website").replace(/[<>"\r\n]/g, "")} website <${mailTo}>`;
+    mailFrom = `${(facts?.companyName ?? "Website").replace(/[<>"\r\n]/g, "")} website <${mailTo}>`;
     sources.mailFrom = "default";
   } else if (!isMailbox(mailFrom)) {
     problems.push(`MAIL_FROM must be an e-mail address, optionally with a name: "Website <web@example.com>"; it is "${mailFrom}".`);
@@ -139,8 +142,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     }
   }
 
+  let connectSrc: string[] = [];
+  try {
+    connectSrc = facts?.enquiryEndpoint ? [new URL(facts.enquiryEndpoint).origin] : [];
+  } catch {
+    problems.push(`${factsFile} names an enquiry endpoint that is not a web address ("${facts?.enquiryEndpoint}"): fix enquiry.endpoint in site-config/settings.json and build again.`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, siteDir, mailTo, mailFrom, smtpUrl, outboxDir, rateLimitPerMinute, trustProxy, outboxReserveBytes, retryBaseMs, retryMaxMs, sources };
+  return { port, host, siteDir, connectSrc, mailTo, mailFrom, smtpUrl, outboxDir, rateLimitPerMinute, trustProxy, outboxReserveBytes, retryBaseMs, retryMaxMs, sources };
 }
 
 /** An URL with its password replaced by ****. */

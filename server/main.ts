@@ -4,7 +4,6 @@
  * server/config.ts); it is printed at start-up with secrets masked, and a bad
  * value stops start-up with a message naming it. `npm start` builds first.
  */
-import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildServer } from "./app.ts";
@@ -23,17 +22,6 @@ try {
   process.exit(1);
 }
 console.log(describeConfig(config));
-
-/** The enquiry endpoint's origin when the site posts to another host (settings.enquiry.endpoint). */
-function endpointOrigins(): string[] {
-  try {
-    const settings = JSON.parse(readFileSync(join(root, "site-config", "settings.json"), "utf8")) as { enquiry?: { endpoint?: string } };
-    const endpoint = settings.enquiry?.endpoint ?? "";
-    return endpoint ? [new URL(endpoint).origin] : [];
-  } catch {
-    return [];
-  }
-}
 
 const outbox = new Outbox(config.outboxDir, {
   reserveBytes: config.outboxReserveBytes,
@@ -63,7 +51,7 @@ try {
     clientDir: config.siteDir,
     logger: { level: process.env.LOG_LEVEL ?? "warn" },
     trustProxy: config.trustProxy,
-    connectSrc: endpointOrigins(),
+    connectSrc: config.connectSrc,
     enquiry: { outbox, rateLimitPerMinute: config.rateLimitPerMinute, onStored: () => worker?.kick() },
   });
 } catch (err) {

@@ -1,32 +1,24 @@
 /**
- * Security headers for every response, and the Content-Security-Policy.
+ * Security headers, through @fastify/helmet, and the Content-Security-Policy's script sources.
  *
- * script-src stays strict ('self' plus hashes, never 'unsafe-inline' or
- * 'unsafe-eval'). The pre-rendered pages carry inline scripts of React
- * Router's (hydration context, module bootstrap, scroll restoration), and
- * their content changes with the build and with anyone's edits to
- * src/root.tsx, so nothing is hard-coded: when an HTML file is served, the
- * SHA-256 of each of its inline executable scripts goes into that response's
- * policy (computed once per file version and cached). JSON blocks such as
- * <script type="application/ld+json"> are data, never run, and need none.
+ * script-src stays strict ('self' plus hashes, never 'unsafe-inline' or 'unsafe-eval'). The built
+ * pages carry inline scripts (React Router's, and the boot script) whose text changes with every
+ * build, so nothing is hard-coded: a page's policy lists the SHA-256 of each inline script of its
+ * HTML file, computed once per file version. JSON blocks such as JSON-LD are data, never run, and
+ * need none.
  *
- * style-src allows inline styles: react-hot-toast injects a <style> tag and
- * positions toasts with style attributes.
+ * style-src allows inline styles: react-hot-toast injects a <style> tag and positions toasts with
+ * style attributes.
  *
- * No Cross-Origin-Opener-Policy, on purpose. COOP: same-origin puts the
- * page in a new browsing context group, so the first page a visitor opens
- * cannot reuse the renderer process the tab already has: it waits for a
- * fresh one, which builds its first V8 context from cold.
- * Measured with Lighthouse's mobile preset against this server (runs
- * interleaved, 8 per route and variant): TBT medians 92/63/28 ms with it,
- * 14/22/4 ms without, on /services/nlp, /about-us and /. What COOP guards
- * against, a cross-origin window keeping a handle on ours, needs a session
- * or private state to abuse; this site has neither. Clickjacking stays
- * blocked (frame-ancestors, X-Frame-Options) and our own target="_blank"
- * links carry rel="noopener". Add COOP back if the site ever gets accounts.
+ * No Cross-Origin-Opener-Policy: it makes the first page of a visit wait for a fresh renderer
+ * process (docs/performance.md measures the cost), and what it guards against, another window
+ * keeping a handle on ours, needs a session or private state to abuse; this site has neither. Add
+ * it back if the site ever gets accounts. Clickjacking stays blocked (frame-ancestors,
+ * X-Frame-Options).
  */
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
+import type { FastifyHelmetOptions } from "@fastify/helmet";
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 
@@ -44,51 +36,57 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes].sort();
 }
 
-export interface CspOptions {
-  /** Extra origins the page may fetch from (the enquiry endpoint when it is another host). */
-  connectSrc?: string[];
-}
+/** The inline-script hashes of HTML files, recomputed when a file changes. */
+export class ScriptHashes {
+  private readonly cache = new Map<string, { mtimeMs: number; size: number; hashes: string[] }>();
 
-export function buildCsp(scriptHashes: string[], { connectSrc = [] }: CspOptions = {}): string {
-  return [
-    "default-src 'self'",
-    `script-src ${["'self'", ...scriptHashes].join(" ")}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "media-src 'self'",
-    `connect-src ${["'self'", ...connectSrc].join(" ")}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-}
-
-/** Headers every response carries (CSP is set separately, per response). */
-export const SECURITY_HEADERS: Record<string, string> = {
-  "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
-  "Cross-Origin-Resource-Policy": "same-origin",
-  "X-Frame-Options": "DENY",
-};
-
-/** Per-file CSP for HTML documents, recomputed when the file changes. */
-export class HtmlCsp {
-  private readonly cache = new Map<string, { mtimeMs: number; size: number; csp: string }>();
-  readonly defaultPolicy: string;
-  constructor(private readonly options: CspOptions = {}) {
-    this.defaultPolicy = buildCsp([], options);
-  }
-
-  forFile(path: string): string {
+  of(path: string): string[] {
     const st = statSync(path);
     const hit = this.cache.get(path);
-    if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.csp;
-    const csp = buildCsp(inlineScriptHashes(readFileSync(path, "utf8")), this.options);
-    this.cache.set(path, { mtimeMs: st.mtimeMs, size: st.size, csp });
-    return csp;
+    if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.hashes;
+    const hashes = inlineScriptHashes(readFileSync(path, "utf8"));
+    this.cache.set(path, { mtimeMs: st.mtimeMs, size: st.size, hashes });
+    return hashes;
   }
+}
+
+/** Not covered by helmet. */
+export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+
+/**
+ * helmet's options: the headers every response carries. `scriptHashes(url)` gives the hashes of
+ * the page a request's URL is served from ([] for anything else); `connectSrc`, origins besides
+ * 'self' the pages may post to (an external enquiry endpoint).
+ */
+export function helmetOptions(scriptHashes: (url: string) => string[], connectSrc: string[] = []): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: [(req) => ["'self'", ...scriptHashes(req.url ?? "/")].join(" ")],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'", "data:"],
+        mediaSrc: ["'self'"],
+        connectSrc: ["'self'", ...connectSrc],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    xFrameOptions: { action: "deny" },
+    crossOriginOpenerPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    // Headers this server has never sent; left off so that a change of library changes nothing visitors get.
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  };
 }

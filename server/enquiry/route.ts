@@ -14,10 +14,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv, type ErrorObject } from "ajv";
+import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import secureJson from "secure-json-parse";
 import { EMAIL_PATTERN } from "../config.ts";
 import { OutboxFullError, type Outbox } from "./outbox.ts";
-import { RateLimiter } from "./rate-limit.ts";
 
 export interface EnquiryRouteOptions {
   outbox: Outbox;
@@ -82,17 +83,6 @@ function describeError(e: ErrorObject): string {
   }
 }
 
-/** True when parsed JSON holds a key that could poison prototypes in careless code. */
-function hasPoisonKey(value: unknown): boolean {
-  if (value === null || typeof value !== "object") return false;
-  for (const [key, child] of Object.entries(value)) {
-    if (key === "__proto__") return true;
-    if (key === "constructor" && child !== null && typeof child === "object" && Object.hasOwn(child, "prototype")) return true;
-    if (hasPoisonKey(child)) return true;
-  }
-  return false;
-}
-
 class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -119,13 +109,19 @@ function sendError(reply: FastifyReply, status: number, message: string, retryAf
 }
 
 export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPerMinute, onStored }: EnquiryRouteOptions): Promise<void> {
-  const limiter = new RateLimiter(rateLimitPerMinute);
-  const sweeper = setInterval(() => limiter.sweep(), 60_000);
-  sweeper.unref();
-  app.addHook("onClose", async () => clearInterval(sweeper));
+  // At most `rateLimitPerMinute` enquiries per client address a minute (0: no limit), counted before the body is read.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    addHeaders: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false, "retry-after": true },
+    addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
+    errorResponseBuilder: (_request, context) => {
+      const wait = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new HttpError(429, `Too many enquiries from your address. Please wait ${wait} seconds and try again.`);
+    },
+  });
 
-  // Our own JSON parser: the same limits, plus distinct plain-language errors
-  // for empty bodies, broken JSON and prototype-poisoning keys.
+  // The JSON parser: Fastify's limits, with a plain-language error for each way a body can be
+  // unusable (empty, not JSON, a prototype-poisoning key, which secure-json-parse finds).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: BODY_LIMIT }, (_req: FastifyRequest, body: string | Buffer, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
@@ -136,7 +132,11 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
     } catch {
       return done(new HttpError(400, "The request body is not valid JSON."), undefined);
     }
-    if (hasPoisonKey(parsed)) return done(new HttpError(400, 'The request body contains a forbidden key ("__proto__" or "constructor.prototype").'), undefined);
+    try {
+      secureJson.scan(parsed as object, { protoAction: "error", constructorAction: "error" });
+    } catch {
+      return done(new HttpError(400, 'The request body contains a forbidden key ("__proto__" or "constructor.prototype").'), undefined);
+    }
     done(null, parsed);
   });
 
@@ -173,12 +173,11 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
 
   app.post<{ Body: SendEmailBody }>("/send-email", {
     bodyLimit: BODY_LIMIT,
+    ...(rateLimitPerMinute > 0 ? { config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } } } : {}),
     schema: { body: sendEmailBodySchema },
     validatorCompiler: () => validateBody as never,
     // Before the body is read: wrong content types and flooding clients cost nothing.
     onRequest: async (request, reply) => {
-      const wait = limiter.hit(request.ip);
-      if (wait > 0) return sendError(reply, 429, `Too many enquiries from your address. Please wait ${wait} seconds and try again.`, wait);
       const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
       if (type !== "application/json") return sendError(reply, 415, "Send the enquiry as JSON (Content-Type: application/json).");
       const key = request.headers["idempotency-key"];

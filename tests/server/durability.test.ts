@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { PORTS, formBody, listOutbox, makeSite, postEnquiry, startServer, tempDir, waitFor, type RunningServer } from "./helpers.ts";
+import { PORTS, SITE_FACTS, formBody, listOutbox, makeSite, postEnquiry, startServer, tempDir, waitFor, type RunningServer } from "./helpers.ts";
 
 const running: RunningServer[] = [];
 afterEach(async () => {
@@ -165,9 +165,11 @@ describe("start-up", () => {
     const outbox = tempDir("outbox-cfg2-");
     const server = await start({ PORT: String(PORTS.config), SITE_DIR: makeSite(), OUTBOX_DIR: outbox });
     expect(server.output()).toContain(`No SMTP_URL set: enquiries are saved in ${join(outbox, "new")}`);
-    // MAIL_TO defaults to the e-mail in site-config/settings.json.
-    const settings = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "site-config", "settings.json"), "utf8")) as { email: string };
-    expect(server.output()).toContain(`MAIL_TO=${settings.email}  (site-config/settings.json)`);
+    // MAIL_TO defaults to the company e-mail, which the build wrote beside the site (dist/site.json).
+    const line = server.output().split("\n").find((l) => l.includes("MAIL_TO="));
+    expect(line).toMatch(/^  MAIL_TO=(\S+)  \((\S+)\)$/);
+    expect(line).toContain(`MAIL_TO=${SITE_FACTS.email}  (`);
+    expect(line).toMatch(/site\.json\)$/);
   });
 
   it("refuses to start on invalid values, naming each one", async () => {

@@ -16,9 +16,15 @@ export const PORTS = { matrix: 4320, delivery: 4321, smtpDown: 4322, crash: 4323
 
 export const INLINE_SCRIPT = 'window.__boot = "ok";';
 
-/** A minimal pre-rendered site: an index page with one inline script and one JSON-LD block. */
+/** What the build tells the server about the content (dist/site.json), for the sites made here. */
+export const SITE_FACTS = { email: "enquiries@vistaar.test", companyName: "Vistaar Technologies", enquiryEndpoint: "" };
+
+/** A minimal pre-rendered site (its client/ folder): an index page with one inline script and one JSON-LD block, and the build's site.json beside it. */
 export function makeSite(): string {
-  const dir = mkdtempSync(join(tmpdir(), "enquiry-site-"));
+  const build = mkdtempSync(join(tmpdir(), "enquiry-site-"));
+  writeFileSync(join(build, "site.json"), JSON.stringify(SITE_FACTS));
+  const dir = join(build, "client");
+  mkdirSync(dir);
   writeFileSync(
     join(dir, "index.html"),
     `<!DOCTYPE html><html lang="en"><head><title>t</title><script type="application/ld+json">{"@type":"Organization"}</script></head><body><p>home</p><script>${INLINE_SCRIPT}</script></body></html>`,

@@ -2,7 +2,9 @@
 /** Which inline scripts of a page get a CSP hash, and the policy's shape. */
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { buildCsp, inlineScriptHashes } from "../../server/security.ts";
+import { buildServer } from "../../server/app.ts";
+import { inlineScriptHashes } from "../../server/security.ts";
+import { INLINE_SCRIPT, makeSite } from "./helpers.ts";
 
 const sha = (s: string) => `'sha256-${createHash("sha256").update(s, "utf8").digest("base64")}'`;
 
@@ -21,14 +23,21 @@ describe("inlineScriptHashes", () => {
   });
 });
 
-describe("buildCsp", () => {
-  it("keeps scripts strict, allows inline styles, forbids framing, and adds an external enquiry endpoint to connect-src", () => {
-    const csp = buildCsp([sha("x")], { connectSrc: ["https://mail.example.com"] });
-    expect(csp).toContain(`script-src 'self' ${sha("x")}`);
-    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
-    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("connect-src 'self' https://mail.example.com");
-    expect(csp).toContain("object-src 'none'");
+describe("the Content-Security-Policy (helmet)", () => {
+  it("keeps scripts strict, allows inline styles, forbids framing, and adds an external enquiry endpoint to connect-src", async () => {
+    const app = await buildServer({ clientDir: makeSite(), connectSrc: ["https://mail.example.com"] });
+    try {
+      const csp = (await app.inject({ url: "/" })).headers["content-security-policy"] as string;
+      expect(csp).toContain(`script-src 'self' ${sha(INLINE_SCRIPT)};`);
+      expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("connect-src 'self' https://mail.example.com");
+      expect(csp).toContain("object-src 'none'");
+      // Not a page: no inline scripts allowed at all.
+      expect((await app.inject({ url: "/missing.png" })).headers["content-security-policy"]).toContain("script-src 'self';");
+    } finally {
+      await app.close();
+    }
   });
 });
