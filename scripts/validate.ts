@@ -4,7 +4,7 @@
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { hasErrors, loadSite } from "../src/content/load.ts";
+import { hasErrors, loadSite } from "../src/content/site.ts";
 import { formatReport } from "../src/content/problems.ts";
 
 const root = process.env.SITE_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), "..");

@@ -1,10 +1,11 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { CATALOG_PATH, catalogEnabled, contentRoot, pageSlugs } from "./content/routes-config.ts";
+import { CATALOG_PATH, catalogEnabled, contentRoot, siteRoutes } from "./content/routes.ts";
+import { readSources } from "./content/sources.ts";
 
 // One route per file in site-config/pages/ (drafts only outside a production
 // build), all rendered by the same module; service pages come from the
 // services collection through one template.
-const pages = pageSlugs(contentRoot()).map((slug) =>
+const pages = siteRoutes(readSources(contentRoot())).pageSlugs.map((slug) =>
   slug === "home" ? index("routes/page.tsx", { id: "page-home" }) : route(slug, "routes/page.tsx", { id: `page-${slug}` }),
 );
 

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { hasErrors, loadSite, schemaSet } from "../../src/content/load.ts";
+import { hasErrors, loadSite, schemaSet } from "../../src/content/site.ts";
 
 export interface ScaleRow {
   pages: number;

@@ -1,13 +1,12 @@
 import { memo, Suspense } from "react";
-import type { Section } from "@/generated/content";
 import type { PageData } from "@/content/site.server";
 import { loadSection, SectionView } from "@/sections/registry";
+import type { ResolvedSection } from "@/sections/types";
 import { loadChunk } from "@/lib/chunk-load";
 import { DraftBadge } from "./DraftBadge";
 import { ErrorCard } from "./ErrorCard";
 import { Island } from "./island";
 import { revealBelowFold } from "./reveal";
-import { PageContext } from "./page-context";
 
 /** The i-th pre-rendered section of <main> (each section, and each error card, is one `main > [data-section]`). */
 const sectionElement = (i: number) => () => document.querySelectorAll("main > [data-section]")[i];
@@ -20,11 +19,11 @@ const sectionElement = (i: number) => () => document.querySelectorAll("main > [d
  * On a page reached by a client-side navigation it renders like any
  * component: the route's clientLoader has fetched its code beforehand.
  */
-const SectionSlot = memo(function SectionSlot({ section, index }: { section: Section; index: number }) {
+const SectionSlot = memo(function SectionSlot({ resolved, index }: { resolved: ResolvedSection; index: number }) {
   return (
     <Suspense fallback={null}>
-      <Island id={`section-${index}`} find={sectionElement(index)} load={() => loadChunk(section.type, () => loadSection(section.type))} whileWaiting={revealBelowFold}>
-        <SectionView section={section} />
+      <Island id={`section-${index}`} find={sectionElement(index)} load={() => loadChunk(resolved.section.type, () => loadSection(resolved.section.type))} whileWaiting={revealBelowFold}>
+        <SectionView resolved={resolved} />
       </Island>
     </Suspense>
   );
@@ -42,17 +41,17 @@ const SectionSlot = memo(function SectionSlot({ section, index }: { section: Sec
 export const PageView = memo(function PageView({ page }: { page: PageData }) {
   const first = import.meta.env.DEV && page.pageProblems.length > 0 ? 1 : 0;
   return (
-    <PageContext.Provider value={page}>
+    <>
       {/* Drafts and content errors exist only in `npm run dev`: a production build has no drafts and refuses errors. */}
       {import.meta.env.DEV && page.draft && <DraftBadge />}
       {import.meta.env.DEV && page.pageProblems.length > 0 && <ErrorCard title="This page has content errors" problems={page.pageProblems} />}
       {page.slots.map((slot, i) =>
         slot.ok ? (
-          <SectionSlot key={`${page.path}#${i}`} section={slot.section} index={first + i} />
+          <SectionSlot key={`${page.path}#${i}`} resolved={slot} index={first + i} />
         ) : (
           import.meta.env.DEV && <ErrorCard key={`${page.path}#${i}`} title={`Section ${slot.index} (${slot.type}) cannot be shown`} problems={slot.problems} />
         ),
       )}
-    </PageContext.Provider>
+    </>
   );
 });

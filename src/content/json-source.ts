@@ -1,11 +1,12 @@
 /**
- * A small JSON parser that remembers where every value sits in the text.
+ * JSON with the position of every value, for messages that name a line and column.
  *
- * Why not JSON.parse: it reports only an offset (and only for the first
- * problem), silently keeps the last of two duplicate keys, and says nothing
- * an author can act on ("Unexpected token } in JSON at position 812").
- * Content authors need line and column, the field name, and a fix.
+ * jsonc-parser does the parsing (strict JSON: no comments, no trailing commas); this module turns
+ * its tree into values by JSON Pointer, finds duplicate keys (JSON.parse keeps the last one
+ * silently), and turns its first syntax error into a sentence an author can act on, with a fix
+ * ("missing comma between two fields. Add a comma at the end of line 22.").
  */
+import { getNodeValue, parseTree, printParseErrorCode, visit, type Node, type ParseError } from "jsonc-parser";
 
 export interface Position {
   offset: number;
@@ -48,9 +49,7 @@ export class JsonSyntaxError extends Error {
 }
 
 /** Escapes a key for use in a JSON Pointer (RFC 6901), as Ajv does. */
-export function pointerSegment(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
-}
+export const pointerSegment = (key: string): string => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
 export class LineIndex {
   private readonly starts: number[] = [0];
@@ -69,220 +68,184 @@ export class LineIndex {
   }
 }
 
+const OPTIONS = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
+
+export function parseJson(text: string): ParsedJson {
+  const lines = new LineIndex(text);
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, OPTIONS);
+  if (errors.length > 0 || !root) throw syntaxError(text, lines);
+  const locations = new Map<string, NodeLocation>();
+  const duplicates: DuplicateKey[] = [];
+  const walk = (node: Node, pointer: string, key?: Position) => {
+    locations.set(pointer, key ? { key, value: lines.at(node.offset) } : { value: lines.at(node.offset) });
+    if (node.type === "array") node.children?.forEach((child, i) => walk(child, `${pointer}/${i}`));
+    if (node.type !== "object") return;
+    const seen = new Map<string, Position>();
+    for (const property of node.children ?? []) {
+      const [keyNode, valueNode] = property.children ?? [];
+      if (!keyNode || !valueNode) continue;
+      const name = keyNode.value as string;
+      const at = lines.at(keyNode.offset);
+      const child = `${pointer}/${pointerSegment(name)}`;
+      const first = seen.get(name);
+      if (first) duplicates.push({ pointer: child, key: name, first, second: at });
+      else seen.set(name, at);
+      // The last of two duplicates is the value that counts (as in JSON.parse), and where it points.
+      walk(valueNode, child, at);
+    }
+  };
+  walk(root, "");
+  return { value: getNodeValue(root) as JsonValue, locations, duplicates };
+}
+
 const describeChar = (ch: string | undefined): string => {
   if (ch === undefined) return "the end of the file";
   if (ch === "\n" || ch === "\r") return "the end of the line";
   return `'${ch}'`;
 };
 
-export function parseJson(text: string): ParsedJson {
-  const lines = new LineIndex(text);
-  const locations = new Map<string, NodeLocation>();
-  const duplicates: DuplicateKey[] = [];
-  let i = 0;
+const VALUE_HINT = "A value is text in double quotes, a number, true, false, null, a list [...] or an object {...}.";
 
-  const pos = (offset = i) => lines.at(offset);
-  // A declaration (not an arrow) so that TypeScript narrows after calls to it.
-  function fail(message: string, hint: string, offset = i): never {
-    throw new JsonSyntaxError(message, pos(offset), hint);
-  }
+type State = "value" | "key" | "colon" | "after" | "end";
 
-  const skipSpace = () => {
-    for (;;) {
-      const c = text.charCodeAt(i);
-      if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xfeff) {
-        i++;
-        continue;
-      }
-      if (c === 47 /* / */ && (text[i + 1] === "/" || text[i + 1] === "*")) {
-        fail(
-          "JSON files cannot contain comments",
-          "Remove the comment. To explain something, ask a developer to add a \"description\" to the schema instead.",
-        );
-      }
-      return;
-    }
+/** Where the parser was when it stopped: inside which objects and lists, and what it expected next. */
+interface Context {
+  /** Open objects and lists, innermost last; an object remembers the field name it read last. */
+  containers: { kind: "object" | "array"; offset: number; key?: string }[];
+  state: State;
+}
+
+/** The first syntax error, in plain words: jsonc-parser says where it stopped; the state and the text there say why. */
+function syntaxError(text: string, lines: LineIndex): JsonSyntaxError {
+  // jsonc-parser's error codes by name (its enum is a const enum, which this project's TypeScript settings cannot read).
+  let found: { code: ReturnType<typeof printParseErrorCode>; offset: number; ctx: Context } | undefined;
+  const ctx: Context = { containers: [], state: "value" };
+  const afterValue = () => {
+    ctx.state = ctx.containers.length > 0 ? "after" : "end";
   };
-
+  // jsonc-parser ends an unclosed object or list before it reports the missing } or ]: this is how things stood just before.
+  let beforeEnd: Context = ctx;
+  const end = () => {
+    beforeEnd = { state: ctx.state, containers: ctx.containers.map((c) => ({ ...c })) };
+    ctx.containers.pop();
+    afterValue();
+  };
+  visit(
+    text,
+    {
+      onObjectBegin: (offset) => {
+        ctx.containers.push({ kind: "object", offset });
+        ctx.state = "key";
+      },
+      onArrayBegin: (offset) => {
+        ctx.containers.push({ kind: "array", offset });
+        ctx.state = "value";
+      },
+      onObjectEnd: end,
+      onArrayEnd: end,
+      onObjectProperty: (property) => {
+        const inner = ctx.containers.at(-1);
+        if (inner) inner.key = property;
+        ctx.state = "colon";
+      },
+      onLiteralValue: afterValue,
+      onSeparator: (character) => {
+        ctx.state = character === ":" ? "value" : ctx.containers.at(-1)?.kind === "object" ? "key" : "value";
+      },
+      onError: (error, offset) => {
+        const code = printParseErrorCode(error);
+        const unclosed = code === "CloseBraceExpected" || code === "CloseBracketExpected";
+        found ??= { code, offset, ctx: unclosed ? beforeEnd : { state: ctx.state, containers: ctx.containers.map((c) => ({ ...c })) } };
+      },
+    },
+    OPTIONS,
+  );
+  const { code, offset, ctx: at } = found ?? { code: "ValueExpected", offset: text.length, ctx };
+  const fail = (message: string, hint: string, where = offset) => new JsonSyntaxError(message, lines.at(where), hint);
+  const inner = at.containers.at(-1);
+  const key = inner?.key ?? "";
+  const ch = text[offset];
+  const word = /^[A-Za-z_$][\w$-]*/.exec(text.slice(offset))?.[0];
   /** Offset just after the last non-space character before `from`. */
   const endOfPrevious = (from: number) => {
     let j = from - 1;
     while (j >= 0 && /\s/.test(text[j]!)) j--;
     return j + 1;
   };
-
-  const parseString = (): string => {
-    const start = i;
-    i++; // opening quote
-    let out = "";
-    let chunk = i;
-    for (;;) {
-      const ch = text[i];
-      if (ch === undefined || ch === "\n" || ch === "\r") {
-        fail("text is missing its closing double quote", "Add a \" at the end of the text that starts here.", start);
-      }
-      if (ch === '"') {
-        out += text.slice(chunk, i);
-        i++;
-        return out;
-      }
-      if (ch === "\\") {
-        out += text.slice(chunk, i);
-        const esc = text[i + 1];
-        const simple: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
-        if (esc !== undefined && esc in simple) {
-          out += simple[esc];
-          i += 2;
-        } else if (esc === "u" && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
-          out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
-          i += 6;
-        } else {
-          fail(
-            `"\\${esc ?? ""}" is not a valid escape in text`,
-            "Inside double quotes a backslash must be followed by one of \" \\ / b f n r t or u and four hex digits; write \\\\ for a backslash.",
-          );
-        }
-        chunk = i;
-        continue;
-      }
-      if (ch.charCodeAt(0) < 0x20) fail("text contains a control character", "Remove the invisible character, or write a tab as \\t.");
-      i++;
-    }
+  const notANumber = (start: number) => {
+    const number = /^[^\s,\]}]*/.exec(text.slice(start))![0];
+    return fail(`"${number}" is not a valid number`, "Write numbers like 12, 3.5 or -7; put anything else in double quotes as text.", start);
   };
 
-  const parseNumber = (): number => {
-    const m = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(text.slice(i, i + 64));
-    if (!m) return fail(`'${text[i]}' cannot start a value`, "A value is text in double quotes, a number, true, false, null, a list [...] or an object {...}.");
-    i += m[0].length;
-    if (/[0-9A-Za-z_.]/.test(text[i] ?? "")) {
-      const word = /^[^\s,\]}]*/.exec(text.slice(i - m[0].length))![0];
-      fail(`"${word}" is not a valid number`, "Write numbers like 12, 3.5 or -7; put anything else in double quotes as text.", i - m[0].length);
-    }
-    return Number(m[0]);
-  };
-
-  const parseValue = (pointer: string, keyPos?: Position): JsonValue => {
-    skipSpace();
-    const start = i;
-    locations.set(pointer, keyPos ? { key: keyPos, value: pos(start) } : { value: pos(start) });
-    const ch = text[i];
-    if (ch === "{") return parseObject(pointer);
-    if (ch === "[") return parseArray(pointer);
-    if (ch === '"') return parseString();
-    if (ch === "'") fail("text must use double quotes, not single quotes", "Replace the ' around this text with \".");
-    if (ch === "-" || (ch !== undefined && ch >= "0" && ch <= "9")) return parseNumber();
-    if (ch === undefined) fail("the file ends where a value was expected", "Something is missing at the end: check that every { and [ has its closing } and ].");
-    const word = /^[A-Za-z_$][\w$-]*/.exec(text.slice(i))?.[0];
-    if (word === "true" || word === "false" || word === "null") {
-      i += word.length;
-      return word === "true" ? true : word === "false" ? false : null;
-    }
-    if (word) {
-      const lower = word.toLowerCase();
-      const hint =
-        lower === "true" || lower === "false" || lower === "null"
-          ? `Write ${lower} in lower case.`
-          : `Put text in double quotes: "${word}".`;
-      fail(`unexpected word ${word}`, hint);
-    }
-    return fail(`unexpected ${describeChar(ch)} where a value was expected`, "A value is text in double quotes, a number, true, false, null, a list [...] or an object {...}.");
-  };
-
-  const parseObject = (pointer: string): JsonValue => {
-    const open = i;
-    i++;
-    const out: { [key: string]: JsonValue } = {};
-    const seen = new Map<string, Position>();
-    skipSpace();
-    if (text[i] === "}") {
-      i++;
-      return out;
-    }
-    for (;;) {
-      skipSpace();
-      const ch = text[i];
-      if (ch === "}") {
-        // We only get here after a comma.
-        fail("trailing comma before '}'", "Remove the comma after the last field of this object.", endOfPrevious(i) - 1);
-      }
-      if (ch === undefined) fail("the file ends inside an object", `Add the closing } for the { on line ${pos(open).line}.`);
-      if (ch !== '"') {
-        const word = /^[A-Za-z_$][\w$-]*/.exec(text.slice(i))?.[0];
-        if (ch === "'") fail("field names must use double quotes, not single quotes", "Replace the ' around the field name with \".");
-        if (word) fail(`field name ${word} is not in double quotes`, `Write it as "${word}".`);
-        fail(`unexpected ${describeChar(ch)} where a field name was expected`, "Each field is \"name\": value, separated by commas.");
-      }
-      const keyPos = pos();
-      const key = parseString();
-      skipSpace();
-      if (text[i] !== ":") fail(`missing ':' after the field name "${key}"`, `Write "${key}": followed by its value.`);
-      i++;
-      const childPointer = `${pointer}/${pointerSegment(key)}`;
-      const first = seen.get(key);
-      if (first) duplicates.push({ pointer: childPointer, key, first, second: keyPos });
-      else seen.set(key, keyPos);
-      out[key] = parseValue(childPointer, keyPos);
-      skipSpace();
-      const next = text[i];
-      if (next === ",") {
-        i++;
-        continue;
-      }
-      if (next === "}") {
-        i++;
-        return out;
-      }
-      if (next === '"') {
-        fail(
-          "missing comma between two fields",
-          `Add a comma at the end of line ${pos(endOfPrevious(i)).line}.`,
-          endOfPrevious(i),
-        );
-      }
-      if (next === undefined) fail("the file ends inside an object", `Add the closing } for the { on line ${pos(open).line}.`);
-      fail(`unexpected ${describeChar(next)} after the value of "${key}"`, "Separate fields with a comma, and close the object with }.");
-    }
-  };
-
-  const parseArray = (pointer: string): JsonValue => {
-    const open = i;
-    i++;
-    const out: JsonValue[] = [];
-    skipSpace();
-    if (text[i] === "]") {
-      i++;
-      return out;
-    }
-    for (;;) {
-      skipSpace();
-      if (text[i] === "]") fail("trailing comma before ']'", "Remove the comma after the last entry of this list.", endOfPrevious(i) - 1);
-      if (text[i] === undefined) fail("the file ends inside a list", `Add the closing ] for the [ on line ${pos(open).line}.`);
-      out.push(parseValue(`${pointer}/${out.length}`));
-      skipSpace();
-      const next = text[i];
-      if (next === ",") {
-        i++;
-        continue;
-      }
-      if (next === "]") {
-        i++;
-        return out;
-      }
-      if (next === undefined) fail("the file ends inside a list", `Add the closing ] for the [ on line ${pos(open).line}.`);
-      if (next === "{" || next === '"' || next === "[") {
-        fail("missing comma between two entries of a list", `Add a comma at the end of line ${pos(endOfPrevious(i)).line}.`, endOfPrevious(i));
-      }
-      fail(`unexpected ${describeChar(next)} in a list`, "Separate entries with a comma, and close the list with ].");
-    }
-  };
-
-  const value = parseValue("");
-  skipSpace();
-  if (i < text.length) {
-    fail(
-      `unexpected ${describeChar(text[i])} after the end of the data`,
-      "The file must hold exactly one object. Remove what follows, or check for an extra } or ] just before it.",
-    );
+  if (code === "InvalidCommentToken") {
+    return fail("JSON files cannot contain comments", 'Remove the comment. To explain something, ask a developer to add a "description" to the schema instead.');
   }
-  return { value, locations, duplicates };
+  if (ch === undefined) {
+    if (at.state === "colon") return fail(`missing ':' after the field name "${key}"`, `Write "${key}": followed by its value.`);
+    if (at.state === "value" && inner?.kind !== "array") return fail("the file ends where a value was expected", "Something is missing at the end: check that every { and [ has its closing } and ].");
+    if (inner?.kind === "array") return fail("the file ends inside a list", `Add the closing ] for the [ on line ${lines.at(inner.offset).line}.`);
+    if (inner) return fail("the file ends inside an object", `Add the closing } for the { on line ${lines.at(inner.offset).line}.`);
+    return fail("the file ends where a value was expected", "Something is missing at the end: check that every { and [ has its closing } and ].");
+  }
+
+  switch (at.state) {
+    case "end":
+    case "after": {
+      // A number running straight into letters or digits ("01", "12px") stops the parser right after its valid part.
+      const number = /-?\d[\d.eE+-]*$/.exec(text.slice(0, offset));
+      if (number && /[0-9A-Za-z_.]/.test(ch) && number.index + number[0].length === offset) return notANumber(number.index);
+      if (at.state === "end") {
+        return fail(`unexpected ${describeChar(ch)} after the end of the data`, "The file must hold exactly one object. Remove what follows, or check for an extra } or ] just before it.");
+      }
+      if (inner?.kind === "object") {
+        if (ch === '"') return fail("missing comma between two fields", `Add a comma at the end of line ${lines.at(endOfPrevious(offset)).line}.`, endOfPrevious(offset));
+        return fail(`unexpected ${describeChar(ch)} after the value of "${key}"`, "Separate fields with a comma, and close the object with }.");
+      }
+      if (ch === "{" || ch === '"' || ch === "[") {
+        return fail("missing comma between two entries of a list", `Add a comma at the end of line ${lines.at(endOfPrevious(offset)).line}.`, endOfPrevious(offset));
+      }
+      return fail(`unexpected ${describeChar(ch)} in a list`, "Separate entries with a comma, and close the list with ].");
+    }
+    case "colon":
+      return fail(`missing ':' after the field name "${key}"`, `Write "${key}": followed by its value.`);
+  }
+
+  switch (code) {
+    case "UnexpectedEndOfString":
+      return fail("text is missing its closing double quote", 'Add a " at the end of the text that starts here.');
+    case "InvalidEscapeCharacter":
+    case "InvalidUnicode": {
+      const escape = /\\(?!["\\/bfnrt]|u[0-9a-fA-F]{4})(.?)/.exec(text.slice(offset));
+      return fail(
+        `"\\${escape?.[1] ?? ""}" is not a valid escape in text`,
+        "Inside double quotes a backslash must be followed by one of \" \\ / b f n r t or u and four hex digits; write \\\\ for a backslash.",
+        offset + (escape?.index ?? 0),
+      );
+    }
+    case "InvalidCharacter": {
+      const control = [...text.slice(offset)].findIndex((c) => c.charCodeAt(0) < 0x20);
+      return fail("text contains a control character", "Remove the invisible character, or write a tab as \\t.", offset + Math.max(0, control));
+    }
+    case "UnexpectedEndOfNumber":
+    case "InvalidNumberFormat":
+      return notANumber(offset);
+  }
+
+  if (at.state === "key") {
+    if (ch === "}") return fail("trailing comma before '}'", "Remove the comma after the last field of this object.", endOfPrevious(offset) - 1);
+    if (ch === "'") return fail("field names must use double quotes, not single quotes", "Replace the ' around the field name with \".");
+    if (word) return fail(`field name ${word} is not in double quotes`, `Write it as "${word}".`);
+    return fail(`unexpected ${describeChar(ch)} where a field name was expected`, 'Each field is "name": value, separated by commas.');
+  }
+  // Where a value was expected.
+  if (ch === "]" && text[endOfPrevious(offset) - 1] === ",") return fail("trailing comma before ']'", "Remove the comma after the last entry of this list.", endOfPrevious(offset) - 1);
+  if (ch === "'") return fail("text must use double quotes, not single quotes", "Replace the ' around this text with \".");
+  if (word) {
+    const lower = word.toLowerCase();
+    const hint = lower === "true" || lower === "false" || lower === "null" ? `Write ${lower} in lower case.` : `Put text in double quotes: "${word}".`;
+    return fail(`unexpected word ${word}`, hint);
+  }
+  if (ch === "-" || /[0-9]/.test(ch)) return /^-?\d/.test(text.slice(offset)) ? notANumber(offset) : fail(`'${ch}' cannot start a value`, VALUE_HINT);
+  return fail(`unexpected ${describeChar(ch)} where a value was expected`, VALUE_HINT);
 }

@@ -1,4 +1,5 @@
 /** What content authors are told: one record per root cause. */
+import { distance as editDistance } from "fastest-levenshtein";
 
 export type Severity = "error" | "warning";
 
@@ -38,23 +39,7 @@ export function sortProblems(problems: Problem[]): Problem[] {
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message));
 }
 
-/** Damerau-free Levenshtein distance, case-insensitive. */
-export function distance(a: string, b: string): number {
-  a = a.toLowerCase();
-  b = b.toLowerCase();
-  if (a === b) return 0;
-  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j]!;
-      prev[j] = Math.min(up + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length]!;
-}
+const distance = (a: string, b: string): number => editDistance(a.toLowerCase(), b.toLowerCase());
 
 /** The closest candidate if it is close enough to be a likely typo. */
 export function didYouMean(input: string, candidates: Iterable<string>): string | undefined {

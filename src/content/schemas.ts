@@ -1,13 +1,13 @@
 /**
- * The schema side of validation: one Ajv instance with every schema in
- * schemas/ and the custom keywords that check what JSON Schema cannot
- * (files on disk, routes, references between files).
+ * The schema side of validation: one Ajv instance with every schema in schemas/ and the custom
+ * keywords that check what JSON Schema cannot (files on disk, routes, references between files).
+ * Those keywords report to the context a validation is called with (Ajv's passContext):
+ * `validator.call(context, data)`.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
-import { didYouMean } from "./problems.ts";
 
 // ajv-formats is CommonJS; depending on the loader its default export is the
 // function itself or a namespace holding it.
@@ -16,7 +16,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 
 export const SCHEMA_BASE = "https://site.local/schemas/";
 
-/** Checks that need to know about the whole site; set for the duration of one validate() call. */
+/** What one validation call needs to know about the whole site, and where its findings go. */
 export interface KeywordContext {
   assetExists(path: string): boolean;
   assetSuggestion(path: string): string | undefined;
@@ -27,6 +27,8 @@ export interface KeywordContext {
   /** Whether a link at this pointer may go to a draft page (from a draft page, or a menu that drops it). */
   draftLinkAllowed(pointer: string): boolean;
   collectionIds(name: string): ReadonlySet<string> | undefined;
+  collectionNoun(name: string): string;
+  collectionSuggestion(id: string, ids: ReadonlySet<string>): string | undefined;
   report(pointer: string, message: string, hint?: string): void;
   /** A problem that is printed but does not fail the build. */
   warn(pointer: string, message: string, hint?: string): void;
@@ -36,121 +38,92 @@ export interface KeywordContext {
   altFallback(pointer: string, text: string): void;
 }
 
-let active: KeywordContext | null = null;
-
-/** Sets (or clears, with null) the context the site keywords report to. */
-export function setKeywordContext(ctx: KeywordContext | null): void {
-  active = ctx;
+interface DataCxt {
+  instancePath: string;
+  parentData?: unknown;
 }
 
-const COLLECTION_NOUN: Record<string, string> = {
-  services: "service",
-  industries: "industry",
-  testimonials: "testimonial",
-  partners: "partner",
-};
+/** Ajv calls a keyword with `this` set to what validate was called with: a KeywordContext, or nothing (a plain schema check). */
+type Keyword<S, D> = (this: KeywordContext | undefined, schema: S, data: D, parentSchema?: unknown, cxt?: DataCxt) => boolean;
+
+const isContext = (value: unknown): value is KeywordContext => typeof value === "object" && value !== null && "report" in value;
 
 function addSiteKeywords(ajv: Ajv) {
-  ajv.addKeyword({
-    keyword: "assetPath",
-    type: "string",
-    schemaType: "boolean",
-    metaSchema: { type: "boolean", const: true },
-    validate: (_schema: boolean, data: string, _parent?: unknown, cxt?: { instancePath: string }) => {
-      if (active && cxt && !active.assetExists(data)) {
-        const near = active.assetSuggestion(data);
-        active.report(
+  const assetPath: Keyword<boolean, string> = function (_schema, data, _parent, cxt) {
+    if (isContext(this) && cxt && !this.assetExists(data)) {
+      const near = this.assetSuggestion(data);
+      this.report(
+        cxt.instancePath,
+        `file "${data}" does not exist in public/`,
+        near ? `Did you mean "${near}"?` : `Put the file in public${data.split("/").slice(0, -1).join("/")}/ or correct the path.`,
+      );
+    }
+    return true;
+  };
+  const link: Keyword<boolean, string> = function (_schema, data, _parent, cxt) {
+    if (!isContext(this) || !cxt || !data.startsWith("/")) return true;
+    const path = data.replace(/[?#].*$/, "");
+    if (this.routeIsDraft(path)) {
+      if (!this.draftLinkAllowed(cxt.instancePath)) {
+        this.report(
           cxt.instancePath,
-          `file "${data}" does not exist in public/`,
-          near ? `Did you mean "${near}"?` : `Put the file in public${data.split("/").slice(0, -1).join("/")}/ or correct the path.`,
+          `link "${data}" goes to a draft page, which is not on the live site`,
+          `Remove the link, or publish the page: delete "status": "draft" from site-config/pages/${path === "/" ? "home" : path.slice(1)}.json.`,
         );
       }
-      return true;
-    },
-  });
-  ajv.addKeyword({
-    keyword: "link",
-    type: "string",
-    schemaType: "boolean",
-    metaSchema: { type: "boolean", const: true },
-    validate: (_schema: boolean, data: string, _parent?: unknown, cxt?: { instancePath: string }) => {
-      if (!active || !cxt || !data.startsWith("/")) return true;
-      const path = data.replace(/[?#].*$/, "");
-      if (active.routeIsDraft(path)) {
-        if (!active.draftLinkAllowed(cxt.instancePath)) {
-          active.report(
-            cxt.instancePath,
-            `link "${data}" goes to a draft page, which is not on the live site`,
-            `Remove the link, or publish the page: delete "status": "draft" from site-config/pages/${path === "/" ? "home" : path.slice(1)}.json.`,
-          );
-        }
-      } else if (!active.routeExists(path)) {
-        const near = active.routeSuggestion(path);
-        active.report(
-          cxt.instancePath,
-          `link "${data}" goes to a page that does not exist`,
-          near ? `Did you mean "${near}"?` : "Link to an existing page, or add the page under site-config/pages/.",
-        );
-      }
-      return true;
-    },
-  });
-  ajv.addKeyword({
-    keyword: "collectionRef",
-    type: "string",
-    schemaType: "string",
-    validate: (collection: string, data: string, _parent?: unknown, cxt?: { instancePath: string }) => {
-      const ids = active?.collectionIds(collection);
-      if (active && cxt && ids && !ids.has(data)) {
-        const noun = COLLECTION_NOUN[collection] ?? "entry";
-        const near = [...ids].find((id) => id.toLowerCase() === data.toLowerCase()) ?? didYouMean(data, ids);
-        active.report(
-          cxt.instancePath,
-          `no ${noun} with id "${data}" in site-config/collections/${collection}.json`,
-          near ? `Did you mean "${near}"?` : `Add it to site-config/collections/${collection}.json, or use one of its ids.`,
-        );
-      }
-      return true;
-    },
-  });
-  ajv.addKeyword({
-    keyword: "requiresAlt",
-    type: "object",
-    schemaType: "boolean",
-    metaSchema: { type: "boolean", const: true },
-    validate: (_schema: boolean, data: Record<string, unknown>, _parent?: unknown, cxt?: { instancePath: string }) => {
-      // An error, or a warning where the schema names a fallback (altFallback): decided once validation is done.
-      if (active && cxt && data.decorative !== true && (typeof data.alt !== "string" || data.alt.trim() === "")) active.missingAlt(cxt.instancePath);
-      return true;
-    },
-  });
-  ajv.addKeyword({
-    // Next to an image property: the field of the same entry whose text stands in for missing alt text.
-    keyword: "altFallback",
-    // No "type": it sits beside a "$ref", and strict mode wants a type declared wherever a typed keyword is.
-    schemaType: "string",
-    validate: (field: string, _data: unknown, _parent?: unknown, cxt?: { instancePath: string; parentData: unknown }) => {
-      const owner = cxt?.parentData;
-      if (active && cxt && owner && typeof owner === "object" && field in owner) {
-        const text = (owner as Record<string, unknown>)[field];
-        if (typeof text === "string" && text.trim() !== "") active.altFallback(cxt.instancePath, text);
-      }
-      return true;
-    },
-  });
-  ajv.addKeyword({
-    // Longer text is allowed (up to maxLength) but reads badly: a warning, not an error.
-    keyword: "recommendedMaxLength",
-    type: "string",
-    schemaType: "number",
-    validate: (limit: number, data: string, _parent?: unknown, cxt?: { instancePath: string }) => {
-      if (active && cxt && data.length > limit) {
-        const name = cxt.instancePath.split("/").at(-1) ?? "text";
-        active.warn(cxt.instancePath, `"${name}" is very long (${data.length} characters; up to ${limit} reads best)`, "Shorten it: long headings wrap onto many lines on phones.");
-      }
-      return true;
-    },
-  });
+    } else if (!this.routeExists(path)) {
+      const near = this.routeSuggestion(path);
+      this.report(
+        cxt.instancePath,
+        `link "${data}" goes to a page that does not exist`,
+        near ? `Did you mean "${near}"?` : "Link to an existing page, or add the page under site-config/pages/.",
+      );
+    }
+    return true;
+  };
+  const collectionRef: Keyword<string, string> = function (collection, data, _parent, cxt) {
+    const ids = isContext(this) ? this.collectionIds(collection) : undefined;
+    if (isContext(this) && cxt && ids && !ids.has(data)) {
+      const near = this.collectionSuggestion(data, ids);
+      this.report(
+        cxt.instancePath,
+        `no ${this.collectionNoun(collection)} with id "${data}" in site-config/collections/${collection}.json`,
+        near ? `Did you mean "${near}"?` : `Add it to site-config/collections/${collection}.json, or use one of its ids.`,
+      );
+    }
+    return true;
+  };
+  // An error, or a warning where the schema names a fallback (altFallback): decided once validation is done.
+  const requiresAlt: Keyword<boolean, Record<string, unknown>> = function (_schema, data, _parent, cxt) {
+    if (isContext(this) && cxt && data.decorative !== true && (typeof data.alt !== "string" || data.alt.trim() === "")) this.missingAlt(cxt.instancePath);
+    return true;
+  };
+  // Next to an image property: the field of the same entry whose text stands in for missing alt text.
+  const altFallback: Keyword<string, unknown> = function (field, _data, _parent, cxt) {
+    const owner = cxt?.parentData;
+    if (isContext(this) && cxt && owner && typeof owner === "object" && field in owner) {
+      const text = (owner as Record<string, unknown>)[field];
+      if (typeof text === "string" && text.trim() !== "") this.altFallback(cxt.instancePath, text);
+    }
+    return true;
+  };
+  // Longer text is allowed (up to maxLength) but reads badly: a warning, not an error.
+  const recommendedMaxLength: Keyword<number, string> = function (limit, data, _parent, cxt) {
+    if (isContext(this) && cxt && data.length > limit) {
+      const name = cxt.instancePath.split("/").at(-1) ?? "text";
+      this.warn(cxt.instancePath, `"${name}" is very long (${data.length} characters; up to ${limit} reads best)`, "Shorten it: long headings wrap onto many lines on phones.");
+    }
+    return true;
+  };
+
+  const boolean = { schemaType: "boolean", metaSchema: { type: "boolean", const: true } } as const;
+  ajv.addKeyword({ keyword: "assetPath", type: "string", ...boolean, validate: assetPath });
+  ajv.addKeyword({ keyword: "link", type: "string", ...boolean, validate: link });
+  ajv.addKeyword({ keyword: "collectionRef", type: "string", schemaType: "string", validate: collectionRef });
+  ajv.addKeyword({ keyword: "requiresAlt", type: "object", ...boolean, validate: requiresAlt });
+  // No "type": it sits beside a "$ref", and strict mode wants a type declared wherever a typed keyword is.
+  ajv.addKeyword({ keyword: "altFallback", schemaType: "string", validate: altFallback });
+  ajv.addKeyword({ keyword: "recommendedMaxLength", type: "string", schemaType: "number", validate: recommendedMaxLength });
 }
 
 /**
@@ -167,6 +140,8 @@ export interface SchemaSet {
   /** Raw schema objects by relative path. */
   raw: Map<string, Record<string, unknown>>;
   validator<T = unknown>(relPath: string): ValidateFunction<T>;
+  /** Every section type, from the files in schemas/sections/. */
+  sectionTypes: string[];
 }
 
 function listJson(dir: string): string[] {
@@ -180,7 +155,7 @@ function listJson(dir: string): string[] {
 }
 
 export function loadSchemas(schemasDir: string): SchemaSet {
-  const ajv = new Ajv({ strict: true, allErrors: true, discriminator: true, verbose: true });
+  const ajv = new Ajv({ strict: true, allErrors: true, discriminator: true, verbose: true, passContext: true });
   addFormats(ajv);
   addSiteKeywords(ajv);
   // Form schemas (schemas/forms/) carry the exact error message per rule for
@@ -202,6 +177,10 @@ export function loadSchemas(schemasDir: string): SchemaSet {
     ajv,
     files,
     raw,
+    sectionTypes: files
+      .filter((f) => f.startsWith("sections/"))
+      .map((f) => f.slice("sections/".length, -".schema.json".length))
+      .sort(),
     validator<T>(relPath: string) {
       // Ajv caches compiled schemas itself; getSchema<T> is its typed guard.
       const found = ajv.getSchema<T>(SCHEMA_BASE + relPath);

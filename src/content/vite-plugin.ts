@@ -6,8 +6,8 @@
  */
 import { join } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
-import { hasErrors, loadSite } from "./load.ts";
-import { routePaths } from "./routes-config.ts";
+import { hasErrors, loadSite } from "./site.ts";
+import { routePaths } from "./routes.ts";
 import { formatProblem, formatReport, type Problem } from "./problems.ts";
 
 export function siteContent({ root }: { root: string }): Plugin {

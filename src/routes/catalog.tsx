@@ -10,7 +10,6 @@ import { useState } from "react";
 import { useLoaderData, type MetaFunction } from "react-router";
 import { catalogData } from "@/content/site.server";
 import { ErrorCard } from "@/components/ErrorCard";
-import { PageContext } from "@/components/page-context";
 import { SectionView } from "@/sections/registry";
 
 export function loader() {
@@ -35,9 +34,9 @@ function CopyButton({ text }: { text: string }) {
 }
 
 export default function Catalog() {
-  const { page, entries } = useLoaderData<typeof loader>();
+  const entries = useLoaderData<typeof loader>();
   return (
-    <PageContext.Provider value={page}>
+    <>
       <div className="mx-auto max-w-5xl px-4 pt-24 pb-8">
         <h1 className="text-3xl font-bold text-navy">Section catalog</h1>
         <p className="mt-2 text-slate-700">
@@ -65,7 +64,7 @@ export default function Catalog() {
             </h2>
             <p className="mt-1 text-slate-700">{e.purpose}</p>
           </header>
-          {e.slot.ok ? <SectionView section={e.slot.section} /> : <ErrorCard title={`The example of "${e.type}" cannot be shown`} problems={e.slot.problems} />}
+          {e.slot.ok ? <SectionView resolved={e.slot} /> : <ErrorCard title={`The example of "${e.type}" cannot be shown`} problems={e.slot.problems} />}
           <details open className="mx-auto max-w-5xl px-4 py-6">
             <summary className="cursor-pointer font-semibold text-navy">JSON to copy</summary>
             <div className="mt-3 flex justify-end">
@@ -77,6 +76,6 @@ export default function Catalog() {
           </details>
         </article>
       ))}
-    </PageContext.Provider>
+    </>
   );
 }

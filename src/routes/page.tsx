@@ -1,5 +1,5 @@
 import type { Route } from "./+types/page";
-import { pageData, withHeadTags } from "@/content/site.server";
+import { pageDataAt } from "@/content/site.server";
 import { PageView } from "@/components/PageView";
 import { metaFromLoader } from "@/content/page-meta";
 import { preloadPageSections } from "@/sections/preload";
@@ -9,7 +9,7 @@ import { preloadPageSections } from "@/sections/preload";
 // its head tags: they are computed here, and the browser only reads them.
 export function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
-  return withHeadTags(pageData(path));
+  return pageDataAt(path);
 }
 
 // A client-side navigation shows the page once its data and its sections' code are both there.

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/service";
-import { servicePageData, withHeadTags } from "@/content/site.server";
+import { servicePageData } from "@/content/site.server";
 import { PageView } from "@/components/PageView";
 import { metaFromLoader } from "@/content/page-meta";
 import { preloadPageSections } from "@/sections/preload";
 
 // Runs at build time (pre-render) and in dev, head tags included (see page.tsx).
 export function loader({ params }: Route.LoaderArgs) {
-  return withHeadTags(servicePageData(params.slug));
+  return servicePageData(params.slug);
 }
 
 export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {

@@ -1,8 +1,12 @@
 /** What the content says each route should show, read from site-config/ the same way the build does. */
 import { join } from "node:path";
-import { loadSite } from "../../src/content/load.ts";
+import { loadSite } from "../../src/content/site.ts";
 
-export const site = loadSite(join(import.meta.dirname, "..", ".."));
+const result = loadSite(join(import.meta.dirname, "..", ".."));
+const loaded = result.site!;
+
+/** The loaded content: routes, pages (as validated), collections and settings. */
+export const site = { ...result, settings: loaded.settings };
 
 export interface Expected {
   path: string;
@@ -12,12 +16,10 @@ export interface Expected {
   heading: string;
 }
 
-export const expectedRoutes: Expected[] = site.routes.map((path) => {
-  if (path.startsWith("/services/")) {
-    const service = site.collections!.services.find((s) => `/services/${s.id}` === path)!;
-    return { path, title: `${service.name}${site.serviceTemplate!.titleSuffix}`, description: service.smallDescription, heading: service.name };
-  }
-  const page = site.pages.find((p) => p.path === path)!.doc!;
+export const expectedRoutes: Expected[] = result.routes.map((path) => {
+  const service = loaded.servicePages.find((p) => p.path === path)?.service;
+  if (service) return { path, title: `${service.name}${loaded.serviceTemplate.titleSuffix}`, description: service.smallDescription, heading: service.name };
+  const page = result.pages.find((p) => p.path === path)!.doc!;
   const first = page.sections[0]!;
   const heading = ("headline" in first ? first.headline : "title" in first ? first.title : "heading" in first ? first.heading : undefined) ?? "";
   return { path, title: page.title, description: page.description, heading };

@@ -5,7 +5,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadSite } from "../../src/content/load.ts";
+import { loadSite } from "../../src/content/site.ts";
 import { formatProblem } from "../../src/content/problems.ts";
 
 export const repoRoot = join(import.meta.dirname, "..", "..");

@@ -9,9 +9,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSite } from "@/content/load";
+import { loadSite } from "@/content/site";
 import { formatProblem } from "@/content/problems";
-import { routePaths } from "@/content/routes-config";
+import { routePaths } from "@/content/routes";
 import { copySite, repoRoot, type SiteCopy } from "../helpers/site-copy";
 
 type Json = Record<string, unknown>;

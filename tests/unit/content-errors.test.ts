@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadSite } from "@/content/load";
+import { loadSite } from "@/content/site";
 import { formatProblem } from "@/content/problems";
 import { copySite, problemsAfter, replaceOnce, repoRoot, type SiteCopy } from "../helpers/site-copy";
 

@@ -2,16 +2,16 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderSectionsDoc, sectionTypes } from "../../scripts/section-docs.ts";
+import { renderSectionsDoc, sectionTypes } from "../../scripts/gen/docs.ts";
 import { repoRoot } from "../helpers/site-copy";
 
 const schemasDir = join(repoRoot, "schemas");
 
 describe("docs/sections.md", () => {
-  it("is what `npm run docs` makes from the current schemas (run it after changing a schema)", () => {
-    const committed = readFileSync(join(repoRoot, "docs", "sections.md"), "utf8");
+  it("is what `npm run gen` makes from the current schemas", () => {
+    const written = readFileSync(join(repoRoot, "docs", "sections.md"), "utf8");
     // toBe on the whole text: the diff shows which lines are stale.
-    expect(committed, "docs/sections.md is stale: run `npm run docs` and commit the result").toBe(renderSectionsDoc(schemasDir));
+    expect(written, "docs/sections.md is stale: run `npm run gen`").toBe(renderSectionsDoc(schemasDir));
   });
   it("has a part for every section type, with every top-level field and the example", () => {
     const doc = renderSectionsDoc(schemasDir);

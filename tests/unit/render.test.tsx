@@ -3,16 +3,20 @@
 import { cleanup, render, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createRoutesStub } from "react-router";
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import type { Section } from "@/generated/content";
-import { loadSite } from "@/content/load";
-import { pageData, rootData, servicePageData, type PageData } from "@/content/site.server";
+import { dataContext, resolveSection, Usage } from "@/content/resolve";
+import { loadSite } from "@/content/site";
+import { pageDataAt, rootData, servicePageData, type PageData } from "@/content/site.server";
 import { PageView } from "@/components/PageView";
 import { preloadSections, registry } from "@/sections/registry";
+import type { SectionProps } from "@/sections/types";
 import { repoRoot } from "../helpers/site-copy";
 
 const site = loadSite(repoRoot);
+const { collections } = site.site!;
+/** A section as the content layer hands it to a page: with its data, resolved from the real collections (service-detail shows the first service). */
+const resolved = (section: Section) => ({ ok: true as const, ...resolveSection(section, dataContext(collections, new Usage(), collections.services[0])) });
+const testPage = (path: string, slots: PageData["slots"]): PageData => ({ path, title: path, description: "", noindex: false, draft: false, slots, pageProblems: [], meta: [] });
 const root = rootData();
 // Sections are loaded on demand (a route's clientLoader fetches them before a page shows); here, all of them up front.
 beforeAll(() => preloadSections(Object.keys(registry) as (keyof typeof registry)[]));
@@ -36,7 +40,7 @@ async function renderPage(page: PageData) {
 
 describe("every route", () => {
   it.each(site.routes)("%s renders all its sections", async (path) => {
-    const page = path.startsWith("/services/") ? servicePageData(path.slice("/services/".length)) : pageData(path);
+    const page = path.startsWith("/services/") ? servicePageData(path.slice("/services/".length)) : pageDataAt(path);
     const { container } = await renderPage(page);
     expect(container.querySelector('[data-section="error"]')).toBeNull();
     const rendered = [...container.querySelectorAll("[data-section]")].map((el) => el.getAttribute("data-section"));
@@ -45,23 +49,13 @@ describe("every route", () => {
 });
 
 describe("the registry", () => {
-  const types = readdirSync(join(repoRoot, "schemas", "sections")).map((f) => f.replace(".schema.json", "")).sort();
-  it("has exactly one component per schema in schemas/sections/", () => {
+  const types = site.facts.schemas.sectionTypes;
+  it("has exactly one component per section type", () => {
     expect(Object.keys(registry).sort()).toEqual(types);
   });
   it("a page with every section twice has no duplicate id (editors duplicate sections)", async () => {
     const examples = types.map((type) => (site.facts.schemas.raw.get(`sections/${type}.schema.json`)!.examples as Section[])[0]!);
-    const page: PageData = {
-      path: "/__twice",
-      title: "twice",
-      description: "",
-      slots: [...examples, ...examples].map((section) => ({ ok: true as const, section })),
-      collections: site.collections!,
-      service: site.collections!.services[0],
-      pageProblems: [],
-      draft: false,
-    };
-    const { container } = await renderPage(page);
+    const { container } = await renderPage(testPage("/__twice", [...examples, ...examples].map(resolved)));
     // The enquiry form's field ids are fixed (one form per page: a second contact section repeats them).
     const ids = [...container.querySelectorAll("[id]")].map((el) => el.id).filter((id) => !id.startsWith("enquiry"));
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
@@ -70,32 +64,27 @@ describe("the registry", () => {
     const example = (site.facts.schemas.raw.get(`sections/${type}.schema.json`)!.examples as unknown[])[0];
     const isSection = site.facts.schemas.validator<Section>("section.schema.json");
     if (!isSection(example)) throw new Error(`example of ${type} is not a valid section`);
-    const page: PageData = {
-      path: "/__example",
-      title: type,
-      description: "",
-      slots: [{ ok: true, section: example }],
-      collections: site.collections!,
-      service: site.collections!.services[0],
-      pageProblems: [],
-      draft: false,
-    };
-    const { container } = await renderPage(page);
+    const { container } = await renderPage(testPage("/__example", [resolved(example)]));
     expect(container.querySelector(`[data-section="${type}"]`)).not.toBeNull();
   });
 });
 
 describe("the data a page carries", () => {
+  const dataOf = <K extends Section["type"]>(page: PageData, type: K) => page.slots.flatMap((slot) => (slot.ok && slot.section.type === type ? [slot.data as SectionProps<K>["data"]] : []));
   it("has only the collection fields its sections read: a service page lists every service by id and name, not their full texts", () => {
-    const page = servicePageData("uiux");
-    expect(page.collections.services).toHaveLength(site.collections!.services.length);
-    for (const entry of page.collections.services!) expect(Object.keys(entry).sort()).toEqual(["id", "name"]);
-    // The service the page is about comes whole.
-    expect(page.service).toEqual(site.collections!.services.find((s) => s.id === "uiux"));
+    const [detail] = dataOf(servicePageData("uiux"), "service-detail");
+    expect(detail!.services).toHaveLength(collections.services.length);
+    for (const entry of detail!.services) expect(Object.keys(entry).sort()).toEqual(["id", "name"]);
+    // The service the page is about comes with what the section shows of it.
+    const uiux = collections.services.find((s) => s.id === "uiux")!;
+    expect(detail!.service).toEqual({ id: uiux.id, name: uiux.name, image: uiux.image, description: uiux.description, features: uiux.features });
   });
-  it("joins what several sections read: the home page's explorer and carousel together get every field they use", () => {
-    const home = pageData("/");
-    const keys = new Set(home.collections.services!.flatMap((entry) => Object.keys(entry)));
-    for (const field of ["id", "name", "description", "features", "image", "smallDescription", "icon"]) expect(keys).toContain(field);
+  it("each section gets what it declared: the home page's explorer and carousel each get their own fields", () => {
+    const home = pageDataAt("/");
+    const [explorer] = dataOf(home, "service-explorer");
+    const [carousel] = dataOf(home, "services-carousel");
+    expect(Object.keys(explorer!.services[0]!).sort()).toEqual(["features", "id", "image", "name", "summary"]);
+    expect(explorer!.services[0]!.summary).toBe(collections.services.find((s) => s.id === explorer!.services[0]!.id)!.description[0]);
+    expect(Object.keys(carousel!.services[0]!).sort()).toEqual(["icon", "id", "image", "name", "smallDescription"]);
   });
 });

@@ -4,7 +4,7 @@
  * service pages), and what the head of a page says (JSON-LD included).
  */
 import { describe, expect, it } from "vitest";
-import { loadSite } from "@/content/load";
+import { loadSite } from "@/content/site";
 import { pageMeta } from "@/content/seo";
 import { problemsAfter, replaceOnce, repoRoot } from "../helpers/site-copy";
 
@@ -56,7 +56,7 @@ describe("SEO validation rules are content errors with file:line:column", () => 
 
 describe("the head of a page", () => {
   const real = loadSite(repoRoot);
-  const settings = real.settings!;
+  const settings = real.site!.settings;
   const ldOf = (tags: ReturnType<typeof pageMeta>) =>
     tags.flatMap((t) => ("script:ld+json" in t ? [JSON.parse(JSON.stringify(t["script:ld+json"])) as Record<string, unknown>] : []));
 

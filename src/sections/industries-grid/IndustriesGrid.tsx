@@ -1,16 +1,14 @@
 import { useId } from "react";
-import type { IndustriesGridSection } from "@/generated/content";
+import type { SectionProps } from "@/sections/types";
 import { Picture, SectionHeading, SectionShell } from "@/components/ui";
-import { useCollection } from "@/components/page-context";
-import { byIds } from "@/sections/pick";
 
 /**
  * Twelve cards; pointing at one (or focusing it with Tab) slides its description up over the
  * picture. On touch screens, which cannot hover, the description is always shown.
  */
-export function IndustriesGrid({ section }: { section: IndustriesGridSection }) {
+export function IndustriesGrid({ section, data }: SectionProps<"industries-grid">) {
   const headingId = useId();
-  const industries = byIds(useCollection("industries"), section.industries);
+  const { industries } = data;
   return (
     <SectionShell type="industries-grid" tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} kicker={section.kicker} heading={section.heading} intro={section.intro} tone={section.tone} />

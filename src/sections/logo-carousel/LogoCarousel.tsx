@@ -1,13 +1,11 @@
 import { useId } from "react";
-import type { LogoCarouselSection } from "@/generated/content";
+import type { SectionProps } from "@/sections/types";
 import { Picture, SectionHeading, SectionShell } from "@/components/ui";
 import { Carousel, LOGO_CAROUSEL, fillForLoop } from "@/components/Carousel";
-import { useCollection } from "@/components/page-context";
-import { byIds } from "@/sections/pick";
 
-export function LogoCarousel({ section }: { section: LogoCarouselSection }) {
+export function LogoCarousel({ section, data }: SectionProps<"logo-carousel">) {
   const headingId = useId();
-  const partners = byIds(useCollection("partners"), section.partners);
+  const { partners } = data;
   return (
     <SectionShell type="logo-carousel" tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} heading={section.heading} tone={section.tone} />

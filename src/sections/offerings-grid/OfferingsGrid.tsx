@@ -1,12 +1,11 @@
 import { useId } from "react";
-import type { OfferingsGridSection } from "@/generated/content";
+import type { SectionProps } from "@/sections/types";
 import { Card } from "@/components/Card";
 import { SectionHeading, SectionShell } from "@/components/ui";
-import { useCollection } from "@/components/page-context";
 
-export function OfferingsGrid({ section }: { section: OfferingsGridSection }) {
+export function OfferingsGrid({ section, data }: SectionProps<"offerings-grid">) {
   const headingId = useId();
-  const offerings = useCollection(section.collection);
+  const { offerings } = data;
   return (
     <SectionShell type="offerings-grid" tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} kicker={section.kicker} heading={section.heading} intro={section.intro} tone={section.tone} />

@@ -1,13 +1,11 @@
-import type { PortfolioSection } from "@/generated/content";
+import type { SectionProps } from "@/sections/types";
 import { Card } from "@/components/Card";
 import { SectionHeading, SectionShell } from "@/components/ui";
-import { PageContext } from "@/components/page-context";
-import { useContext, useId } from "react";
+import { useId } from "react";
 
-export function Portfolio({ section }: { section: PortfolioSection }) {
+export function Portfolio({ section, data }: SectionProps<"portfolio">) {
   const headingId = useId();
-  const page = useContext(PageContext);
-  const items = section.sources.flatMap((src) => (page?.collections[src.collection] ?? []).slice(0, src.limit));
+  const { items } = data;
   return (
     <SectionShell type="portfolio" tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} kicker={section.kicker} heading={section.heading} tone={section.tone} />

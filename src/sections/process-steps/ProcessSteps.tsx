@@ -1,11 +1,10 @@
 import { useId } from "react";
-import type { ProcessStepsSection } from "@/generated/content";
+import type { SectionProps } from "@/sections/types";
 import { Picture, SectionHeading, SectionShell } from "@/components/ui";
-import { useCollection } from "@/components/page-context";
 
-export function ProcessSteps({ section }: { section: ProcessStepsSection }) {
+export function ProcessSteps({ section, data }: SectionProps<"process-steps">) {
   const headingId = useId();
-  const steps = useCollection("process-steps");
+  const { steps } = data;
   return (
     <SectionShell type="process-steps" tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} kicker={section.kicker} heading={section.heading} intro={section.intro} tone={section.tone} />

@@ -1,14 +1,13 @@
 import { useId } from "react";
-import type { ServiceDetailSection } from "@/generated/content";
+import type { SectionProps } from "@/sections/types";
 import { Breadcrumb, Picture, SmartLink, VideoBackdrop } from "@/components/ui";
-import { useCollection, useCurrentService, useSettings } from "@/components/page-context";
+import { useSettings } from "@/components/page-context";
 import { formatHours } from "@/components/hours";
 
-export function ServiceDetail({ section }: { section: ServiceDetailSection }) {
+export function ServiceDetail({ section, data }: SectionProps<"service-detail">) {
   const headingId = useId();
   const listId = useId();
-  const service = useCurrentService();
-  const services = useCollection("services");
+  const { service, services } = data;
   const settings = useSettings();
   return (
     <div data-section="service-detail">

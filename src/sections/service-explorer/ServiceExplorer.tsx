@@ -1,12 +1,10 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
-import type { ServiceExplorerSection } from "@/generated/content";
+import type { SectionProps } from "@/sections/types";
 import { Picture, SectionHeading, SectionShell, SmartLink } from "@/components/ui";
-import { useCollection } from "@/components/page-context";
-import { byIds } from "@/sections/pick";
 
 /** Tabs pattern (WAI-ARIA APG): arrow keys move between services, the panel follows. */
-export function ServiceExplorer({ section }: { section: ServiceExplorerSection }) {
-  const services = byIds(useCollection("services"), section.services);
+export function ServiceExplorer({ section, data }: SectionProps<"service-explorer">) {
+  const { services } = data;
   const [selected, setSelected] = useState(0);
   const base = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -48,7 +46,7 @@ export function ServiceExplorer({ section }: { section: ServiceExplorerSection }
           <Picture image={current.image} width={800} height={600} className="h-auto w-full rounded-xl" />
           <div>
             <h3 className="text-2xl font-bold">{current.name}</h3>
-            <p className="mt-3 text-slate-600">{current.description[0]}</p>
+            <p className="mt-3 text-slate-600">{current.summary}</p>
             <ul className="mt-4 space-y-2">
               {current.features.map((f) => (
                 <li key={f.name} className="flex gap-2">

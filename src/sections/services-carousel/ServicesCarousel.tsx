@@ -1,13 +1,11 @@
 import { useId } from "react";
-import type { ServicesCarouselSection } from "@/generated/content";
+import type { SectionProps } from "@/sections/types";
 import { Picture, SectionHeading, SectionShell, SmartLink } from "@/components/ui";
 import { Carousel, SERVICES_CAROUSEL } from "@/components/Carousel";
-import { useCollection } from "@/components/page-context";
-import { byIds } from "@/sections/pick";
 
-export function ServicesCarousel({ section }: { section: ServicesCarouselSection }) {
+export function ServicesCarousel({ section, data }: SectionProps<"services-carousel">) {
   const headingId = useId();
-  const services = byIds(useCollection("services"), section.services);
+  const { services } = data;
   return (
     <SectionShell type="services-carousel" tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} kicker={section.label} heading={section.heading} tone={section.tone} capitalize />

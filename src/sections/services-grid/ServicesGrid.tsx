@@ -1,12 +1,10 @@
 import { useId } from "react";
-import type { ServicesGridSection } from "@/generated/content";
+import type { SectionProps } from "@/sections/types";
 import { Picture, SectionHeading, SectionShell, SmartLink } from "@/components/ui";
-import { useCollection } from "@/components/page-context";
-import { byIds } from "@/sections/pick";
 
-export function ServicesGrid({ section }: { section: ServicesGridSection }) {
+export function ServicesGrid({ section, data }: SectionProps<"services-grid">) {
   const headingId = useId();
-  const services = byIds(useCollection("services"), section.services);
+  const { services } = data;
   return (
     <SectionShell type="services-grid" tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} kicker={section.kicker} heading={section.heading} tone={section.tone} />

@@ -1,9 +1,7 @@
 import { useId } from "react";
-import type { TestimonialsCarouselSection } from "@/generated/content";
+import type { SectionProps } from "@/sections/types";
 import { SectionHeading, SectionShell } from "@/components/ui";
 import { Carousel, TESTIMONIALS_CAROUSEL } from "@/components/Carousel";
-import { useCollection } from "@/components/page-context";
-import { byIds } from "@/sections/pick";
 
 function initials(name: string): string {
   return name
@@ -15,9 +13,9 @@ function initials(name: string): string {
     .toUpperCase();
 }
 
-export function TestimonialsCarousel({ section }: { section: TestimonialsCarouselSection }) {
+export function TestimonialsCarousel({ section, data }: SectionProps<"testimonials-carousel">) {
   const headingId = useId();
-  const testimonials = byIds(useCollection("testimonials"), section.testimonials);
+  const { testimonials } = data;
   return (
     <SectionShell type="testimonials-carousel" tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} kicker={section.label} heading={section.heading} tone={section.tone} capitalize />

@@ -1,0 +1,145 @@
+/**
+ * Stages 1 and 2 of the content layer: read every file of site-config/ and parse it, keeping where
+ * each value sits. Nothing is validated yet; a file that is missing or does not parse is a problem
+ * here and simply absent from what follows, so the route list and the dev server still come out
+ * of broken content.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { readablePath } from "./ajv-problems.ts";
+import { COLLECTION_NAMES, type CollectionName } from "./collections.ts";
+import { JsonSyntaxError, parseJson, type JsonValue, type ParsedJson } from "./json-source.ts";
+import { didYouMean, type Problem } from "./problems.ts";
+
+export const pagePath = (slug: string) => (slug === "home" ? "/" : `/${slug}`);
+export const servicePath = (id: string) => `/services/${id}`;
+
+/** What a page file may be called: its name is its address. */
+export const PAGE_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export interface SourceFile {
+  /** Path from the project root, with forward slashes: "site-config/pages/home.json". */
+  file: string;
+  /** The parsed content; absent when the file is missing or is not valid JSON. */
+  parsed?: ParsedJson;
+}
+
+export interface PageSource extends SourceFile {
+  /** File name without .json: "about-us"; "home" is the page at "/". */
+  slug: string;
+  /** Route path: "/" or "/about-us". */
+  path: string;
+  /** "status": "draft": shown by npm run dev, left out of the production build. */
+  draft: boolean;
+}
+
+export interface Sources {
+  settings: SourceFile;
+  template: SourceFile;
+  collections: Record<CollectionName, SourceFile>;
+  /** Every page file with a usable name: home first, then by name. */
+  pages: PageSource[];
+  /** Files under public/, as paths from its root ("/media/hero.webm"). */
+  assets: ReadonlySet<string>;
+  /** Missing files, syntax errors, duplicate keys, misnamed files. */
+  problems: Problem[];
+}
+
+function listFiles(dir: string, base = dir): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, e.name);
+    if (e.isDirectory()) out.push(...listFiles(full, base));
+    else out.push("/" + relative(base, full).split(sep).join("/"));
+  }
+  return out.sort();
+}
+
+/** A page document (parsed JSON, possibly invalid) marked as a draft. */
+export const isDraft = (page: JsonValue | undefined): boolean =>
+  Boolean(page && typeof page === "object" && !Array.isArray(page) && page.status === "draft");
+
+/** The objects of a parsed collection's "items", whatever else is wrong with it. */
+export function entriesOf(source: SourceFile | undefined): { index: number; entry: { [key: string]: JsonValue } }[] {
+  const value = source?.parsed?.value;
+  if (!value || typeof value !== "object" || Array.isArray(value) || !Array.isArray(value.items)) return [];
+  return value.items.flatMap((entry, index) => (entry && typeof entry === "object" && !Array.isArray(entry) ? [{ index, entry }] : []));
+}
+
+/** The ids of a parsed collection, read tolerantly; undefined when the file could not be read at all. */
+export function idsOf(source: SourceFile): Set<string> | undefined {
+  if (!source.parsed) return undefined;
+  return new Set(entriesOf(source).flatMap(({ entry }) => (typeof entry.id === "string" || typeof entry.id === "number" ? [String(entry.id)] : [])));
+}
+
+export function readSources(root: string): Sources {
+  const configDir = join(root, "site-config");
+  const problems: Problem[] = [];
+  const fileProblem = (file: string, message: string, hint?: string, line = 1, column = 1, path = "", pointer = "") =>
+    problems.push({ severity: "error", file, line, column, path, message, hint, pointer });
+
+  const read = (full: string): SourceFile => {
+    const file = relative(root, full).split(sep).join("/");
+    let text: string;
+    try {
+      text = readFileSync(full, "utf8");
+    } catch {
+      fileProblem(file, "the file is missing", `Restore it from version control (git checkout -- ${file}).`);
+      return { file };
+    }
+    try {
+      const parsed = parseJson(text);
+      for (const d of parsed.duplicates) {
+        fileProblem(file, `field "${d.key}" appears twice (first on line ${d.first.line})`, "Remove one of them; only the last one would count.", d.second.line, d.second.column, readablePath(d.pointer, parsed.value), d.pointer);
+      }
+      return { file, parsed };
+    } catch (err) {
+      if (!(err instanceof JsonSyntaxError)) throw err;
+      fileProblem(file, err.message, err.hint, err.position.line, err.position.column);
+      return { file };
+    }
+  };
+
+  const settings = read(join(configDir, "settings.json"));
+  const template = read(join(configDir, "templates", "service.json"));
+  const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, read(join(configDir, "collections", `${name}.json`))])) as Record<CollectionName, SourceFile>;
+  for (const extra of listFiles(join(configDir, "collections"))) {
+    const name = extra.slice(1).replace(/\.json$/, "");
+    if ((COLLECTION_NAMES as string[]).includes(name)) continue;
+    const near = didYouMean(name, COLLECTION_NAMES);
+    fileProblem(
+      `site-config/collections${extra}`,
+      "this file is not a known collection",
+      `${near ? `Did you mean collections/${near}.json? ` : ""}Collections: ${COLLECTION_NAMES.map((n) => n + ".json").join(", ")}.`,
+    );
+  }
+
+  const pages: PageSource[] = [];
+  for (const name of listFiles(join(configDir, "pages"))) {
+    const file = `site-config/pages${name}`;
+    if (!name.endsWith(".json")) {
+      fileProblem(file, "only .json files belong in site-config/pages/", "Move or delete this file.");
+      continue;
+    }
+    const slug = name.slice(1, -".json".length);
+    if (!PAGE_SLUG.test(slug)) {
+      fileProblem(file, `"${slug}" cannot be a page address`, "Name page files in lower case with hyphens between words, e.g. web-development.json.");
+      continue;
+    }
+    const source = read(join(configDir, "pages", name.slice(1)));
+    pages.push({ ...source, slug, path: pagePath(slug), draft: isDraft(source.parsed?.value) });
+  }
+  pages.sort((a, b) => (a.slug === "home" ? -1 : b.slug === "home" ? 1 : a.slug.localeCompare(b.slug)));
+  const home = pages[0]?.slug === "home" ? pages[0] : undefined;
+  if (!home) {
+    fileProblem("site-config/pages/home.json", "there is no home page", "Add site-config/pages/home.json: it becomes the page at /.");
+  } else if (home.draft) {
+    const loc = home.parsed?.locations.get("/status")?.value;
+    fileProblem(home.file, "the home page cannot be a draft", 'Remove "status": "draft": the live site needs a page at /.', loc?.line, loc?.column, "status", "/status");
+    // One message for one mistake: links to / are not also reported as links to a draft.
+    home.draft = false;
+  }
+
+  return { settings, template, collections, pages, assets: new Set(listFiles(join(root, "public"))), problems };
+}

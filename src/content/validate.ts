@@ -1,0 +1,226 @@
+/**
+ * Stage 3 of the content layer: every parsed file checked against its schema and the site-wide
+ * rules (links go to pages that exist, ids name entries that exist, files are in public/, titles
+ * are unique...). Each problem is one plain line with file, line and column. Nothing here changes
+ * the data: what validation finds about alt text is handed on for the normalize stage.
+ */
+import type { Page, Section, ServiceTemplate, SiteSettings } from "../generated/content.ts";
+import { problemsFromAjv, readablePath } from "./ajv-problems.ts";
+import { COLLECTIONS, COLLECTION_NAMES, type CollectionName, type Collections } from "./collections.ts";
+import type { ParsedJson } from "./json-source.ts";
+import { didYouMean, type Problem } from "./problems.ts";
+import type { SchemaSet, KeywordContext } from "./schemas.ts";
+import { seoProblems } from "./seo-rules.ts";
+import { entriesOf, idsOf, type PageSource, type SourceFile, type Sources } from "./sources.ts";
+
+/** What validation needs to know about the whole site. */
+export interface SiteFacts {
+  schemas: SchemaSet;
+  assets: ReadonlySet<string>;
+  routes: readonly string[];
+  draftRoutes: readonly string[];
+  collectionIds: ReadonlyMap<string, ReadonlySet<string> | undefined>;
+}
+
+/** An image without alt text whose entry names the text that stands in (a warning, applied by normalize). */
+export interface AltFallback {
+  pointer: string;
+  alt: string;
+}
+
+export interface Checked<T> {
+  valid: T | undefined;
+  problems: Problem[];
+  fallbacks: AltFallback[];
+}
+
+export interface CheckOptions {
+  /** Whether a link at this JSON Pointer may go to a draft page (default: no). */
+  draftLinkAllowed?: (pointer: string) => boolean;
+}
+
+/**
+ * Validates one parsed document against a schema (relative to schemas/) with the site-wide
+ * checks. expectSchemaRef: the "$schema" value the file must carry, or undefined for a value that
+ * is not a file of its own.
+ */
+export function checkDocument<T>(facts: SiteFacts, file: string, parsed: ParsedJson, schemaFile: string, expectSchemaRef?: string, options: CheckOptions = {}): Checked<T> {
+  const validator = facts.schemas.validator<T>(schemaFile);
+  const found: Problem[] = [];
+  const value = parsed.value;
+  const routeSet = new Set(facts.routes);
+  const draftSet = new Set(facts.draftRoutes);
+  const missingAlt: string[] = [];
+  const altTexts = new Map<string, string>();
+  const add = (severity: Problem["severity"], pointer: string, message: string, hint?: string) => {
+    const loc = parsed.locations.get(pointer)?.value ?? { line: 1, column: 1 };
+    found.push({ severity, file, line: loc.line, column: loc.column, path: readablePath(pointer, value), message, hint, pointer });
+  };
+  const context: KeywordContext = {
+    assetExists: (p) => facts.assets.has(p),
+    assetSuggestion: (p) => didYouMean(p, facts.assets),
+    routeExists: (p) => routeSet.has(p),
+    routeSuggestion: (p) => didYouMean(p, facts.routes),
+    routeIsDraft: (p) => draftSet.has(p),
+    draftLinkAllowed: (pointer) => options.draftLinkAllowed?.(pointer) ?? false,
+    collectionIds: (name) => facts.collectionIds.get(name),
+    collectionNoun: (name) => (name in COLLECTIONS ? COLLECTIONS[name as CollectionName].noun : "entry"),
+    collectionSuggestion: (id, ids) => [...ids].find((known) => known.toLowerCase() === id.toLowerCase()) ?? didYouMean(id, ids),
+    report: (pointer, message, hint) => add("error", pointer, message, hint),
+    warn: (pointer, message, hint) => add("warning", pointer, message, hint),
+    missingAlt: (pointer) => missingAlt.push(pointer),
+    altFallback: (pointer, text) => altTexts.set(pointer, text),
+  };
+  const valid = validator.call(context, value) ? value : undefined;
+  const fallbacks: AltFallback[] = [];
+  const ALT_HINT = 'Add "alt": "what the picture shows", or "decorative": true if it only decorates.';
+  for (const pointer of missingAlt) {
+    const alt = altTexts.get(pointer);
+    if (alt === undefined) add("error", pointer, "image has no alt text", ALT_HINT);
+    else {
+      add("warning", pointer, `image has no alt text, so "${alt}" is used instead`, ALT_HINT);
+      fallbacks.push({ pointer, alt });
+    }
+  }
+  if (!valid) found.push(...problemsFromAjv(validator.errors ?? [], { file, parsed, sectionTypes: facts.schemas.sectionTypes }));
+  // "$schema" is what gives authors autocompletion; a wrong one silently turns it off.
+  if (expectSchemaRef !== undefined && value && typeof value === "object" && !Array.isArray(value) && value.$schema !== expectSchemaRef) {
+    const loc = parsed.locations.get("/$schema");
+    found.push({
+      severity: "error",
+      file,
+      line: loc?.key?.line ?? 1,
+      column: loc?.key?.column ?? 1,
+      path: loc ? "$schema" : "",
+      message: loc ? `"$schema" points at the wrong schema` : `missing "$schema"`,
+      hint: `Make the first line inside { be "$schema": "${expectSchemaRef}", so your editor can check this file as you type.`,
+      pointer: "/$schema",
+    });
+  }
+  return { valid: valid as T | undefined, problems: found, fallbacks };
+}
+
+/** One section of a page, as validation left it. */
+export type CheckedSection = { ok: true; index: number; section: Section } | { ok: false; index: number; type: string; problems: Problem[] };
+
+export interface CheckedPage extends PageSource {
+  /** The page, when it matches the schema. */
+  doc?: Page;
+  /** Each entry of "sections", valid or with its own problems (a page with one broken section shows the others). */
+  sections: CheckedSection[];
+}
+
+export interface Validated {
+  problems: Problem[];
+  settings?: SiteSettings;
+  template?: ServiceTemplate;
+  /** Each collection whose file is valid. */
+  collections: Partial<Collections>;
+  pages: CheckedPage[];
+  /** Per file, the alt texts that stand in for missing ones. */
+  fallbacks: Map<string, AltFallback[]>;
+  facts: SiteFacts;
+}
+
+/** Links in the header menu and footer lists: dropped from the live site when they go to a draft. */
+const MENU_LINK = /^\/(navigation|footer\/quickLinks|footer\/companyLinks)\/\d+\/href$/;
+
+const schemaRef = (file: string, schema: string) => `${"../".repeat(file.split("/").length - 1)}schemas/${schema}`;
+
+export function validateSite(sources: Sources, schemas: SchemaSet, routes: { routes: string[]; draftRoutes: string[] }): Validated {
+  const problems: Problem[] = [];
+  const fallbacks = new Map<string, AltFallback[]>();
+  const collectionIds = new Map<string, ReadonlySet<string> | undefined>(COLLECTION_NAMES.map((n) => [n, idsOf(sources.collections[n])]));
+  const facts: SiteFacts = { schemas, assets: sources.assets, routes: routes.routes, draftRoutes: routes.draftRoutes, collectionIds };
+  const check = <T>(source: SourceFile, schemaFile: string, options?: CheckOptions): T | undefined => {
+    if (!source.parsed) return undefined;
+    const result = checkDocument<T>(facts, source.file, source.parsed, schemaFile, schemaRef(source.file, schemaFile), options);
+    problems.push(...result.problems);
+    if (result.fallbacks.length > 0) fallbacks.set(source.file, result.fallbacks);
+    return result.valid;
+  };
+
+  // Menus and footer lists leave out links to drafts in a production build, so those links are fine.
+  const settings = check<SiteSettings>(sources.settings, "settings.schema.json", { draftLinkAllowed: (pointer) => MENU_LINK.test(pointer) });
+  const template = check<ServiceTemplate>(sources.template, "service-template.schema.json");
+  if (template && !template.sections.some((s) => s.type === "service-detail")) {
+    const loc = sources.template.parsed?.locations.get("/sections")?.value;
+    problems.push({
+      severity: "error",
+      file: sources.template.file,
+      line: loc?.line ?? 1,
+      column: loc?.column ?? 1,
+      path: "sections",
+      message: 'the service template has no "service-detail" section',
+      hint: 'Add { "type": "service-detail", ... } to "sections": it shows the service itself.',
+      pointer: "/sections",
+    });
+  }
+
+  const collections: Partial<Collections> = {};
+  for (const name of COLLECTION_NAMES) {
+    const source = sources.collections[name];
+    const valid = check<{ items: Collections[typeof name] }>(source, `collections/${COLLECTIONS[name].schema}.schema.json`);
+    if (valid) (collections as Record<string, unknown>)[name] = valid.items;
+    problems.push(...duplicateIds(source));
+  }
+
+  const pages = sources.pages.map((page): CheckedPage => {
+    const before = problems.length;
+    const doc = check<Page>(page, "page.schema.json", { draftLinkAllowed: () => page.draft });
+    return { ...page, doc, sections: checkSections(page, doc?.sections, problems.slice(before), schemas) };
+  });
+
+  // Titles unique across pages and service pages; service page titles 10-60 characters.
+  problems.push(...seoProblems({ pages, services: { ...sources.collections.services, items: collections.services }, template: { ...sources.template, titleSuffix: template?.titleSuffix } }));
+
+  return { problems, settings, template, collections, pages, fallbacks, facts };
+}
+
+/** Ids are unique within a collection: pages refer to entries by id. */
+function duplicateIds(source: SourceFile): Problem[] {
+  const out: Problem[] = [];
+  const first = new Map<string, number>();
+  for (const { index, entry } of entriesOf(source)) {
+    if (typeof entry.id !== "string" && typeof entry.id !== "number") continue;
+    const key = String(entry.id);
+    const before = first.get(key);
+    if (before === undefined) {
+      first.set(key, index);
+      continue;
+    }
+    const pointer = `/items/${index}/id`;
+    const loc = source.parsed!.locations.get(pointer)!.value;
+    const firstLoc = source.parsed!.locations.get(`/items/${before}/id`)!.value;
+    out.push({
+      severity: "error",
+      file: source.file,
+      line: loc.line,
+      column: loc.column,
+      path: readablePath(pointer, source.parsed!.value),
+      message: `id ${JSON.stringify(entry.id)} is used twice (first on line ${firstLoc.line})`,
+      hint: "Give each entry its own id.",
+      pointer,
+    });
+  }
+  return out;
+}
+
+/**
+ * Each entry of a page's "sections": valid, or with the errors found under it. When the page as a
+ * whole does not validate, a section with no errors of its own is checked on its own, so that only
+ * the broken ones become error cards in the preview.
+ */
+function checkSections(page: SourceFile, valid: Section[] | undefined, pageProblems: Problem[], schemas: SchemaSet): CheckedSection[] {
+  const value = page.parsed?.value;
+  const raw = value && typeof value === "object" && !Array.isArray(value) && Array.isArray(value.sections) ? value.sections : [];
+  const isSection = schemas.validator<Section>("section.schema.json");
+  return raw.map((section, index): CheckedSection => {
+    const prefix = `/sections/${index}`;
+    const own = pageProblems.filter((p) => p.severity === "error" && (p.pointer === prefix || p.pointer.startsWith(prefix + "/")));
+    const ok = valid ? valid[index] : isSection(section) ? section : undefined;
+    if (ok && own.length === 0) return { ok: true, index, section: ok };
+    const type = section && typeof section === "object" && !Array.isArray(section) && typeof section.type === "string" ? section.type : "(no type)";
+    return { ok: false, index, type, problems: own };
+  });
+}

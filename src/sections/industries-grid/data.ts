@@ -1,0 +1,5 @@
+import { defineData } from "../define-data.ts";
+
+export default defineData("industries-grid", (section, { collections }) => ({
+  industries: collections.industries.pick(section.industries, ["id", "title", "image", "description"]),
+}));

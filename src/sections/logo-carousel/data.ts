@@ -1,0 +1,5 @@
+import { defineData } from "../define-data.ts";
+
+export default defineData("logo-carousel", (section, { collections }) => ({
+  partners: collections.partners.pick(section.partners, ["id", "logo"]),
+}));

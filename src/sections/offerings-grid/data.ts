@@ -1,0 +1,5 @@
+import { defineData } from "../define-data.ts";
+
+export default defineData("offerings-grid", (section, { collections }) => ({
+  offerings: collections[section.collection].pick(undefined, ["id", "icon", "title", "description"]),
+}));

@@ -1,0 +1,5 @@
+import { defineData } from "../define-data.ts";
+
+export default defineData("process-steps", (_section, { collections }) => ({
+  steps: collections["process-steps"].pick(undefined, ["id", "title", "description", "image"]),
+}));

@@ -1,0 +1,5 @@
+import { defineData } from "../define-data.ts";
+
+export default defineData("services-grid", (section, { collections }) => ({
+  services: collections.services.pick(section.services, ["id", "name", "smallDescription", "icon"]),
+}));
