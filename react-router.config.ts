@@ -1,6 +1,6 @@
 import type { Config } from "@react-router/dev/config";
 import { join } from "node:path";
-import { CATALOG_PATH, catalogEnabled, contentRoot, routePaths } from "./src/content/routes-config.ts";
+import { CATALOG_PATH, catalogEnabled, contentRoot, routePaths } from "./src/content/routes.ts";
 import { postBuild } from "./src/deploy/post-build.ts";
 
 export default {
@@ -14,13 +14,13 @@ export default {
   // The catalog is listed only where it exists (dev), where React Router
   // checks that every route with a loader is in this list but renders nothing.
   prerender: () => [...routePaths(contentRoot()), ...(catalogEnabled() ? [CATALOG_PATH] : [])],
-  // After pre-rendering: inline the CSS, defer hydration to after `load`, and
-  // write sitemap.xml, robots.txt, _redirects, _headers and the nginx include;
-  // then pre-compress the assets (.br and .gz next to each).
+  // After pre-rendering: defer each page's scripts to after `load`, write
+  // sitemap.xml, robots.txt, _redirects, _headers, the nginx include and the
+  // server's site.json; then pre-compress the assets (.br and .gz next to each).
   buildEnd: async () => {
-    const { pages, inlinedCss, compressed: c } = await postBuild(contentRoot());
+    const { pages, compressed: c } = await postBuild(contentRoot());
     const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
-    console.log(`Post-build: ${pages} pages rewritten (CSS inlined: ${inlinedCss.join(", ") || "none"}); wrote sitemap.xml, robots.txt, _redirects, _headers, dist/deploy/nginx.conf`);
+    console.log(`Post-build: ${pages} pages rewritten; wrote sitemap.xml, robots.txt, _redirects, _headers, dist/deploy/nginx.conf, dist/site.json`);
     console.log(`Pre-compressed ${c.files} assets: ${kb(c.size)} -> ${kb(c.br)} Brotli, ${kb(c.gzip)} gzip`);
   },
 } satisfies Config;

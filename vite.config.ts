@@ -2,8 +2,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vite";
-import { contentRoot } from "./src/content/routes-config.ts";
+import { defineConfig } from "vite";
+import { contentRoot } from "./src/content/routes.ts";
 import { siteContent } from "./src/content/vite-plugin.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -35,59 +35,23 @@ const FORM_CORE = /[\\/]node_modules[\\/]@rjsf[\\/](core|validator-ajv8)[\\/]|[\
  * by name, so that new code stays in a chunk of its own, loaded when needed,
  * unless it is added here.
  */
-const APP = /[\\/]src[\\/](root\.tsx|entry\.client\.tsx|routes[\\/](page|service)\.tsx|components[\\/](motion|island|links|reveal|page-context|PageView|Header|smooth-scroll|head-tags|ui)\.tsx?|deploy[\\/]constants\.ts|lib[\\/]chunk-load\.ts|sections[\\/](registry|preload|pick)\.tsx?|content[\\/]page-meta\.ts|enquiry[\\/]toast-host\.tsx)$/;
-
-/**
- * React Router's fallback shell (`BoundaryShell`, for an app without a root `Layout`) renders its
- * `<Scripts />`, which keeps that component in the browser bundle even though our root has a Layout
- * and renders `<Scripts />` only in the pre-render (src/root.tsx): the build replaces the boot
- * scripts with its own (src/deploy/html.ts). Client build only; dropping it saves ~0.9 KB gzip on
- * every page. If a React Router upgrade changes that line, the build says so and goes on without it.
- */
-function dropFallbackScripts(): Plugin {
-  const line = "renderScripts ? /* @__PURE__ */ React9.createElement(Scripts, null) : null";
-  let dropped = false;
-  return {
-    name: "drop-react-router-fallback-scripts",
-    apply: (_, env) => env.command === "build" && !env.isSsrBuild,
-    transform(code, id) {
-      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]/.test(id) || !code.includes(line)) return null;
-      dropped = true;
-      return { code: code.replace(line, "null"), map: null };
-    },
-    buildEnd() {
-      if (!dropped) this.warn("React Router's fallback shell no longer has the expected <Scripts /> line: the browser bundle keeps <Scripts /> (~0.9 KB gzip). Update dropFallbackScripts in vite.config.ts.");
-    },
-  };
-}
+const APP = /[\\/]src[\\/](root\.tsx|routes[\\/](page|service)\.tsx|components[\\/](motion|island|links|reveal|page-context|PageView|Header|smooth-scroll|ui)\.tsx?|deploy[\\/]constants\.ts|lib[\\/](chunk-load\.ts|reload-once\.js)|sections[\\/](registry|preload)\.tsx?|generated[\\/]sections\.ts|content[\\/]page-meta\.ts|enquiry[\\/]toast-host\.tsx)$/;
 
 // SITE_ROOT points the dev server and the build at another copy of
 // site-config/ (with its schemas/ and public/): the editor-task tests use it.
 const root = contentRoot();
 
 export default defineConfig(({ isSsrBuild, command }) => ({
-  plugins: [siteContent({ root }), tailwindcss(), reactRouter(), dropFallbackScripts()],
+  plugins: [siteContent({ root }), tailwindcss(), reactRouter()],
   publicDir: join(root, "public"),
   resolve: {
     alias: [
       { find: "@", replacement: here("./src") },
-      // React Router's package exports only its development build (it differs
-      // by dev warnings alone); the browser gets the production one, ~1 KB
-      // smaller gzipped. Client build only: the pre-render keeps the package as is.
-      ...(command === "build" && !isSsrBuild
-        ? [
-            { find: /^react-router$/, replacement: here("./node_modules/react-router/dist/production/index.mjs") },
-            { find: /^react-router\/dom$/, replacement: here("./node_modules/react-router/dist/production/dom-export.mjs") },
-            // The enquiry form renders no markdown: markdown-to-jsx (a third of the form's code)
-            // gives way to a component that renders text as text (src/enquiry/plain-markdown.tsx).
-            { find: /^markdown-to-jsx\/react$/, replacement: here("./src/enquiry/plain-markdown.tsx") },
-          ]
-        : []),
+      // The enquiry form renders no markdown: in the browser bundle, markdown-to-jsx (a third of the
+      // form's code) gives way to a component that renders text as text (src/enquiry/plain-markdown.tsx).
+      ...(command === "build" && !isSsrBuild ? [{ find: /^markdown-to-jsx\/react$/, replacement: here("./src/enquiry/plain-markdown.tsx") }] : []),
     ],
   },
-  // Sections and other on-demand code are plain dynamic imports with nothing to preload ahead
-  // (modulePreload off): this drops the dependency-preloading half of Vite's import helper.
-  define: command === "build" && !isSsrBuild ? { __VITE_IS_MODERN__: "false" } : {},
   // Libraries imported only by on-demand chunks (sections, the enquiry form): pre-bundled when the
   // dev server starts, not discovered on the first visit (which would re-bundle and reload mid-page).
   optimizeDeps: { include: ["keen-slider", "aos", "react-hot-toast", "@rjsf/core", "@rjsf/utils", "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js", "ajv", "ajv-formats"] },

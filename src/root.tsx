@@ -2,22 +2,18 @@ import { createElement, memo, Suspense, use, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import inlineCss from "./app.css?inline";
 import { rootData, type RootData } from "@/content/site.server";
 import { Header } from "@/components/Header";
 import { Island } from "@/components/island";
 import { KEEP_SCROLL, useScrollOnNavigate, useSmoothAnchors } from "@/components/smooth-scroll";
-import { useHeadTags } from "@/components/head-tags";
 import { ToastHost } from "@/enquiry/toast-host";
 import { isChunkLoadError, loadChunk, loadOnce } from "@/lib/chunk-load";
 
-/** The site icon: in `links` for the pre-render and dev, and rendered as is in the browser (see Layout). */
-const ICON = { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" };
-
 export const links: Route.LinksFunction = () => [
-  // The build inlines this CSS into every page (src/deploy/html.ts): once
-  // React takes over in the browser it must not ask for the file again.
-  ...(import.meta.env.DEV || typeof document === "undefined" ? [{ rel: "stylesheet", href: stylesheet }] : []),
-  ICON,
+  // In dev the stylesheet is a file (Vite updates it in place); a built page carries it inline (Layout).
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export function loader() {
@@ -27,18 +23,8 @@ export function loader() {
 // Settings do not change between pages: never re-fetch them on navigation.
 export const shouldRevalidate = () => false;
 
-/**
- * `<Links />`, `<Meta />` and `<Scripts />` run in the pre-render and in dev only (renderHeadTags):
- * the build turns their output into the page's head, the inlined CSS and our boot script
- * (src/deploy/html.ts), and in the browser they would only re-render it. React leaves the
- * pre-rendered tags where they are (it skips unclaimed nodes in <head> and at the end of <body>).
- * The icon link is the one tag the browser renders itself, as `links` gives it; useHeadTags puts
- * each next page's `meta` in the head after a client-side navigation. A route's own `links` or CSS
- * import would not be applied on such a navigation: only the root has `links`, and the site's CSS
- * is one inlined sheet; a test checks both (tests/unit/head-tags.test.ts). The condition is spelled
- * out here, not imported: the bundler drops the components only for a constant of this module.
- */
-const renderHeadTags = import.meta.env.SSR || import.meta.env.DEV;
+/** The pre-render of a production build (not dev, not the browser). */
+const prerender = import.meta.env.SSR && !import.meta.env.DEV;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
@@ -47,8 +33,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {renderHeadTags ? <Meta /> : null}
-        {renderHeadTags ? <Links /> : <link {...ICON} />}
+        {/* The first frame waits until the parser reaches the footer, that is until all of <main> is
+            parsed: a browser that has half a page would paint the hero with its text missing, then move it. */}
+        {prerender && <link rel="expect" href="#site-footer" blocking="render" />}
+        <Meta />
+        <Links />
+        {/* The site's CSS, inlined: no request before the first paint. The browser keeps this element when React takes over. */}
+        {prerender && <style>{inlineCss}</style>}
       </head>
       <body>
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-3">
@@ -57,7 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data && <Header settings={data.settings} />}
         <main id="main">{children}</main>
         {data && <SiteEnd settings={data.settings} />}
-        {renderHeadTags ? <Scripts /> : null}
+        <Scripts />
       </body>
     </html>
   );
@@ -110,7 +101,6 @@ export default function App() {
   useNoTrailingSlash();
   useSmoothAnchors();
   useScrollOnNavigate();
-  useHeadTags();
   return (
     <>
       <Outlet />

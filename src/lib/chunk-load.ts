@@ -3,13 +3,14 @@
  * it asks for a chunk file that no longer exists. The page then reloads once
  * to get the fresh version; if the chunk still fails, the error is a
  * ChunkLoadError, "Loading chunk {id} failed (reason: url)" (SPEC s8), which
- * the root error screen shows with a Retry button. The page's own chunks go
- * through the same rule in the boot script (src/deploy/html.ts), which shares
- * the sessionStorage key, so one failure never causes two reloads.
+ * the root error screen shows with a Retry button. The rule is reloadOnce
+ * (src/lib/reload-once.js), which the boot script of every page shares with
+ * the same sessionStorage key, so one failure never causes two reloads.
  *
  *   const EnquiryForm = lazy(() => loadChunk("EnquiryForm", () => import("./EnquiryForm")));
  */
 import { CHUNK_TIMEOUT_MS, RELOAD_KEY } from "@/deploy/constants";
+import { reloadOnce } from "./reload-once.js";
 
 export class ChunkLoadError extends Error {
   override name = "ChunkLoadError";
@@ -60,18 +61,8 @@ export function loadChunk<T>(chunk: string, load: () => Promise<T>, options: Loa
     const timer = setTimeout(() => fail(new ChunkLoadError(chunk, "timeout")), timeoutMs);
     const fail = (error: ChunkLoadError) => {
       clearTimeout(timer);
-      let reloaded: string | null = "1";
-      try {
-        reloaded = storage.getItem(key);
-        if (!reloaded) storage.setItem(key, "1");
-      } catch {
-        // No storage (privacy mode): never reload, so a failure cannot loop.
-      }
-      if (!reloaded) {
-        reload();
-        return; // the page is going away; leave the promise pending
-      }
-      reject(error);
+      // The page is going away when it reloads: leave the promise pending.
+      if (!reloadOnce(storage, key, reload)) reject(error);
     };
     load().then(
       (module) => {

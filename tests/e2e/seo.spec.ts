@@ -89,21 +89,21 @@ test.describe("loading", () => {
   test("the page's route data is a file fetched with the code, not part of the HTML; if it is gone, the page reloads once, then names it", async ({ page, request }) => {
     const html = await (await request.get("/contact-us")).text();
     expect(html).not.toContain("streamController.enqueue(");
-    const dataUrl = /data="(\/assets\/page-data\/contact-us-[0-9a-f]{8}\.json)"/.exec(html)?.[1];
+    const dataUrl = /<script src="(\/assets\/page-data\/contact-us-[0-9a-f]{8}\.js)">/.exec(html)?.[1];
     expect(dataUrl).toBeTruthy();
     const data = await request.get(dataUrl!);
     expect(data.headers()["cache-control"]).toContain("immutable");
-    expect(await data.text()).toContain('"Contact Us | Vistaar Technologies"');
+    expect(await data.text()).toContain("Contact Us | Vistaar Technologies");
 
     let loads = 0;
     page.on("load", () => loads++);
     const block = (route: import("@playwright/test").Route) => route.fulfill({ status: 404, body: "Not found" });
-    await page.route("**/assets/page-data/*.json", block);
+    await page.route("**/assets/page-data/*.js", block);
     await page.goto("/contact-us");
     const notice = page.getByRole("alert").filter({ hasText: "Loading chunk" });
-    await expect(notice).toContainText(/Loading chunk contact-us failed \(missing: \/assets\/page-data\/contact-us-[0-9a-f]{8}\.json\)/);
+    await expect(notice).toContainText(/Loading chunk contact-us failed \(missing: \/assets\/page-data\/contact-us-[0-9a-f]{8}\.js\)/);
     expect(loads).toBe(2);
-    await page.unroute("**/assets/page-data/*.json", block);
+    await page.unroute("**/assets/page-data/*.js", block);
     await notice.getByRole("button", { name: "Retry" }).click();
     await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
     // Hydrated with its data: a client-side navigation works.

@@ -1,13 +1,13 @@
 /**
  * Files generated at build from the route list: the sitemap lists exactly the
  * public routes, and the nginx include and _redirects rules match the routes.
- * Also the page rewrite that defers hydration.
+ * Also the page rewrite that defers the scripts until after load.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { routePaths } from "@/content/routes-config";
+import { routePaths } from "@/content/routes";
 import { deployRoutes } from "@/deploy/post-build";
 import { htmlFileOf, nginxInclude, nginxPageRoutes, redirectsFile, robotsTxt, sitemapXml } from "@/deploy/outputs";
-import { bootScript, deferHydration, extractRouteData, holdPaintUntilParsed, inlineStylesheets, parseModuleScript } from "@/deploy/html";
+import { bootScript, deferScripts, EXTERNALIZE_OVER } from "@/deploy/defer-scripts";
 import { copySite, repoRoot, type SiteCopy } from "../helpers/site-copy";
 
 let site: SiteCopy | undefined;
@@ -56,66 +56,48 @@ describe("rules for other hosts match the route list", () => {
   });
 });
 
-const MODULE_SCRIPT = `import "/assets/manifest-abc.js";
-import * as route0 from "/assets/root-AAAAAAAA.js";
-import * as route1 from "/assets/page-BBBBBBBB.js";
-  
-  window.__reactRouterRouteModules = {"root":route0,"page-about-us":route1};
+const PAGE = (data: string) =>
+  `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/vendor-DDDDDDDD.js"/><script type="application/ld+json">{"@type":"Organization"}</script></head>` +
+  `<body><main>x</main><script>window.__reactRouterContext = {};</script><script type="module" async="">import "/assets/root-AAAAAAAA.js";</script>` +
+  `<!--$--><script>${data}</script><!--$--><script>window.__reactRouterContext.streamController.close();</script><!--/$--><!--/$--></body></html>`;
 
-import("/assets/entry.client-CCCCCCCC.js");`;
+describe("deferred scripts", () => {
+  const urls: string[] = [];
+  const defer = (html: string) => deferScripts(html, (_code, n) => (urls.push(`/assets/page-data/p-${n}.js`), `/assets/page-data/p-${n}.js`));
 
-describe("deferred hydration", () => {
-  it("reads React Router's module script", () => {
-    expect(parseModuleScript(MODULE_SCRIPT)).toEqual({
-      sideEffects: ["/assets/manifest-abc.js"],
-      routes: [
-        { id: "root", url: "/assets/root-AAAAAAAA.js" },
-        { id: "page-about-us", url: "/assets/page-BBBBBBBB.js" },
-      ],
-      entry: "/assets/entry.client-CCCCCCCC.js",
-      preloads: [],
-    });
+  it("puts every script and module preload, unchanged, in an inert <template data-deferred>, and leaves JSON-LD alone", () => {
+    const { html, files } = defer(PAGE('window.__reactRouterContext.streamController.enqueue("[1]");'));
+    expect(files).toEqual([]);
+    expect(html).toContain('<template data-deferred><link rel="modulepreload" href="/assets/vendor-DDDDDDDD.js"/></template>');
+    expect(html).toContain("<template data-deferred><script>window.__reactRouterContext = {};</script></template>");
+    expect(html).toContain('<template data-deferred><script type="module" async="">import "/assets/root-AAAAAAAA.js";</script></template>');
+    expect(html).toContain('<template data-deferred><script>window.__reactRouterContext.streamController.enqueue("[1]");</script></template>');
+    // Nothing else changes: without the templates and the boot script, the page is what React wrote.
+    expect(html.replace(/<\/?template[^>]*>/g, "").replace(`<script>${bootScript()}</script>`, "")).toBe(PAGE('window.__reactRouterContext.streamController.enqueue("[1]");'));
+    expect(html).toContain('<script type="application/ld+json">{"@type":"Organization"}</script>');
+    // Outside the templates only the JSON-LD block and the boot script remain.
+    const live = html.replace(/<template data-deferred>[\s\S]*?<\/template>/g, "");
+    expect(live.match(/<script\b[^>]*>/g)).toEqual(['<script type="application/ld+json">', "<script>"]);
+    expect(live).not.toContain("modulepreload");
   });
-  it("refuses a module script of another shape, so a React Router upgrade cannot ship pages that never hydrate", () => {
-    expect(() => parseModuleScript(MODULE_SCRIPT + "\nwindow.somethingNew = 1;")).toThrow(/Unexpected React Router module script/);
+  it("moves a big inline script (the route data) to a file, in its place", () => {
+    const data = `window.__reactRouterContext.streamController.enqueue(${JSON.stringify("x".repeat(EXTERNALIZE_OVER))});`;
+    const { html, files } = defer(PAGE(data));
+    expect(files).toEqual([{ url: urls.at(-1), code: data }]);
+    expect(html).toContain(`<template data-deferred><script src="${urls.at(-1)}"></script></template>`);
+    expect(html).not.toContain("xxxx");
   });
-  it("replaces the module script and modulepreload links with one plain inline script that waits for load", () => {
-    const html = `<head><link rel="modulepreload" href="/assets/vendor-DDDDDDDD.js"/></head><body><script type="module" async="">${MODULE_SCRIPT}</script></body>`;
-    const out = deferHydration(html);
-    expect(out).not.toContain('type="module"');
-    expect(out).not.toContain("modulepreload\" href");
-    expect(out.match(/<script>/g)).toHaveLength(1);
-    // After `load` and the frame that follows it: no script download competes with the first paint.
-    expect(out).toContain('addEventListener("load",afterPaint,{once:true})');
-    expect(out).toContain("requestAnimationFrame(function(){setTimeout(boot,0);})");
-    expect(out).toContain("setTimeout(boot,3000)");
-    expect(out).toContain('"/assets/vendor-DDDDDDDD.js"');
-    expect(out).toContain("Loading chunk ");
-  });
-  it("moves the route data React Router inlines out of the page, and the boot script fetches it", () => {
-    const tail = `<script>window.__reactRouterContext.streamController.enqueue("[{\\"_1\\":2},\\"a\\u003cb\\"]\\n");</script><!--$--><script>window.__reactRouterContext.streamController.enqueue("[3]\\n");</script><!--$--><script>window.__reactRouterContext.streamController.close();</script><!--/$--><!--/$-->`;
-    const html = `<body><main>x</main><script type="module" async="">${MODULE_SCRIPT}</script>${tail}</body>`;
-    const { html: rest, data } = extractRouteData(html);
-    expect(data).toBe('[{"_1":2},"a<b"]\n[3]\n');
-    expect(rest).not.toContain("streamController");
-    const out = deferHydration(rest, "/assets/page-data/about-us-0123abcd.json");
-    expect(out).toContain('data="/assets/page-data/about-us-0123abcd.json"');
-    expect(out.match(/<script>/g)).toHaveLength(1);
-    expect(() => extractRouteData("<body><main>x</main></body>")).toThrow(/No React Router route data/);
-  });
-  it("the boot script is valid JavaScript", () => {
+  it("ends the body with the boot script, which starts after load and the next frame, and parses as JavaScript", () => {
+    const { html } = defer(PAGE("1;"));
+    const boot = bootScript();
+    expect(html).toContain(`<script>${boot}</script></body>`);
+    expect(boot).toContain('addEventListener("load", afterPaint, { once: true })');
+    expect(boot).toContain("setTimeout(start, options.startAfterMs)");
+    expect(boot).toContain('"startAfterMs":3000');
     // Parsed, not run: a syntax error here would leave every page without React.
-    expect(() => new Function(bootScript(parseModuleScript(MODULE_SCRIPT)).replace(/\bimport\(/g, "Promise.resolve("))).not.toThrow();
-    expect(() => new Function(bootScript({ ...parseModuleScript(MODULE_SCRIPT), data: "/assets/page-data/x-0123abcd.json" }).replace(/\bimport\(/g, "Promise.resolve("))).not.toThrow();
+    expect(() => new Function(boot)).not.toThrow();
   });
-  it("holds the first frame until the footer is reached, with a link right after the charset", () => {
-    const html = '<head><meta charSet="utf-8"/><title>x</title></head><body><main id="main">hi</main><footer id="site-footer"></footer></body>';
-    expect(holdPaintUntilParsed(html)).toBe('<head><meta charSet="utf-8"/><link rel="expect" href="#site-footer" blocking="render"/><title>x</title></head><body><main id="main">hi</main><footer id="site-footer"></footer></body>');
-    expect(() => holdPaintUntilParsed(html.replace(' id="site-footer"', ""))).toThrow(/no element with id="site-footer"/);
-  });
-  it("inlines small stylesheets only", () => {
-    const html = '<head><link rel="stylesheet" href="/assets/app-X.css"/></head>';
-    expect(inlineStylesheets(html, () => "a{color:red}").html).toBe("<head><style>a{color:red}</style></head>");
-    expect(inlineStylesheets(html, () => "a{}".repeat(30_000)).html).toBe(html);
+  it("refuses a page without scripts (not one React Router wrote)", () => {
+    expect(() => defer("<!DOCTYPE html><html><head></head><body><main>x</main></body></html>")).toThrow(/no script to defer/);
   });
 });

@@ -1,0 +1,118 @@
+/**
+ * The boot script every built page carries inline (src/deploy/defer-scripts.ts writes it as
+ * `(boot)(reloadOnce, options)`, from the text of these functions, so it uses nothing outside its
+ * own body and its arguments).
+ *
+ * The build put each of the page's scripts and module preloads, as React Router wrote them, in a
+ * <template data-deferred>, where the browser neither fetches nor runs them: the first paint and
+ * the hero picture never compete with code. After the `load` event and the next frame (or after
+ * options.startAfterMs, if `load` is late), this puts each one back where it was, in document
+ * order, as a live element; React Router's scripts then load the code and hydrate the page. A
+ * script the build moved to a file (the route data) runs before the next one, as it would have.
+ *
+ * Code that fails to load (a redeploy removed it) reloads the page once (reloadOnce); if it fails
+ * again, a notice names it, "Loading chunk root failed (missing: /assets/root-….js)" (SPEC s8),
+ * with a Retry button.
+ *
+ * @param {(storage: Pick<Storage, "getItem" | "setItem">, key: string, reload: () => void) => boolean} reloadOnce
+ * @param {{ key: string, timeoutMs: number, startAfterMs: number, noticeClass: string, retryClass: string }} options
+ */
+export function boot(reloadOnce, options) {
+  var key = options.key + location.pathname;
+  var started = false;
+  var failed = false;
+  var pending = 0;
+
+  function chunkName(url) {
+    return url.slice(url.lastIndexOf("/") + 1).replace(/-[\w-]{8}\.(js|json)$/, "").replace(/\.(js|json)$/, "");
+  }
+  function notice(text) {
+    var box = document.createElement("div");
+    box.setAttribute("role", "alert");
+    box.className = options.noticeClass;
+    var message = document.createElement("span");
+    message.textContent = text + ".";
+    var retry = document.createElement("button");
+    retry.type = "button";
+    retry.className = options.retryClass;
+    retry.textContent = "Retry";
+    retry.addEventListener("click", function () {
+      location.reload();
+    });
+    box.append(message, retry);
+    document.body.append(box);
+  }
+  function fail(url, reason) {
+    if (failed) return;
+    failed = true;
+    if (reloadOnce(sessionStorage, key, function () { location.reload(); })) return;
+    var error = new Error("Loading chunk " + chunkName(url) + " failed (" + reason + ": " + url + ")");
+    error.name = "ChunkLoadError";
+    console.error(error);
+    notice(error.message);
+  }
+  /** Watches a file the page needs: its load counts down, its failure is told apart (gone, or the network). */
+  function watch(element, url) {
+    pending++;
+    var timer = setTimeout(function () {
+      fail(url, "timeout");
+    }, options.timeoutMs);
+    element.addEventListener("load", function () {
+      clearTimeout(timer);
+      if (--pending === 0 && !failed) {
+        try {
+          sessionStorage.removeItem(key);
+        } catch (e) {}
+      }
+    });
+    element.addEventListener("error", function () {
+      clearTimeout(timer);
+      fetch(url, { method: "HEAD", cache: "no-store" }).then(
+        function (response) {
+          fail(url, response.ok ? "error" : "missing");
+        },
+        function () {
+          fail(url, "network error");
+        },
+      );
+    });
+  }
+  /** The live copy of a deferred element: the same tag, attributes and code. */
+  function revive(template) {
+    var old = template.content.firstElementChild;
+    var element = document.createElement(old.localName);
+    for (var i = 0; i < old.attributes.length; i++) element.setAttribute(old.attributes[i].name, old.attributes[i].value);
+    element.textContent = old.textContent;
+    var url = old.getAttribute("src") || old.getAttribute("href");
+    if (url) watch(element, url);
+    return element;
+  }
+  function activate(templates, i) {
+    for (; i < templates.length; i++) {
+      var element = revive(templates[i]);
+      // A classic script from a file: what follows waits for it, as the parser would have made it.
+      var wait = element.localName === "script" && element.src && element.type !== "module";
+      if (wait) {
+        element.async = false;
+        element.addEventListener("load", activate.bind(null, templates, i + 1));
+      }
+      templates[i].replaceWith(element);
+      if (wait) return;
+    }
+  }
+  function start() {
+    if (started) return;
+    started = true;
+    activate(document.querySelectorAll("template[data-deferred]"), 0);
+  }
+  function afterPaint() {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+  if (document.readyState === "complete") afterPaint();
+  else {
+    addEventListener("load", afterPaint, { once: true });
+    setTimeout(start, options.startAfterMs);
+  }
+}
