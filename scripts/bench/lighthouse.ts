@@ -12,6 +12,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { nonSimulatedSettingsOverrides } from "lighthouse/core/config/constants.js";
 import * as chromeLauncher from "chrome-launcher";
+import { defaultTreeAdapter, parse, type DefaultTreeAdapterTypes } from "parse5";
 import { htmlFileOf } from "../../src/deploy/outputs.ts";
 
 export const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
@@ -38,7 +39,7 @@ export interface RouteResult {
   median: { scores: RunResult["scores"]; fcp: number; lcp: number; tbt: number; cls: number };
   /** Every script the Lighthouse runs saw, including chunks fetched on demand after hydration. */
   jsGzip: number;
-  /** The scripts the page's boot script loads to hydrate (src/deploy/html.ts): the initial JS. */
+  /** The scripts the page loads to hydrate (bootScripts): the initial JS. */
   initialScripts: string[];
   initialJsGzip: number;
   /** The same scripts as Chrome fetches them (it accepts Brotli). */
@@ -248,19 +249,24 @@ export function summarize(route: string, runs: RunResult[], clientDir: string): 
 }
 
 /**
- * The scripts a page loads to hydrate, read from its boot script (src/deploy/html.ts): the route
- * modules, the entry and their modulepreloads. Chunks imported later on demand (the enquiry form
- * when its section nears the viewport, keen-slider, aos) are not in it.
+ * The scripts a page loads to hydrate: the module preloads React Router writes for it (its
+ * manifest, entry and route modules, with every chunk they import), which the build keeps in
+ * <template data-deferred> until after load (src/deploy/defer-scripts.ts). Chunks imported later
+ * on demand (the enquiry form when its section nears the viewport, keen-slider, aos) are not in it.
  */
 export function bootScripts(html: string): string[] {
-  const list = (name: string) => {
-    const m = html.match(new RegExp(`\\b${name}=(\\[[^\\]]*\\])`));
-    return m ? (JSON.parse(m[1]!) as string[]) : [];
+  const found = new Set<string>();
+  const visit = (node: DefaultTreeAdapterTypes.ParentNode) => {
+    for (const child of node.childNodes) {
+      if (!defaultTreeAdapter.isElementNode(child)) continue;
+      const attr = (name: string) => child.attrs.find((a) => a.name === name)?.value;
+      if (child.tagName === "link" && attr("rel") === "modulepreload" && attr("href")) found.add(attr("href")!);
+      visit(child.tagName === "template" ? defaultTreeAdapter.getTemplateContent(child as DefaultTreeAdapterTypes.Template) : child);
+    }
   };
-  const entry = html.match(/\bentry="([^"]+)"/)?.[1];
-  const found = [...new Set([...list("modules"), ...list("preloads"), ...(entry ? [entry] : [])])];
-  if (found.length === 0) throw new Error("No boot script found in the page: has src/deploy/html.ts changed its format?");
-  return found.sort();
+  visit(parse(html));
+  if (found.size === 0) throw new Error("No module preloads found in the page: has src/deploy/defer-scripts.ts or React Router changed how pages boot?");
+  return [...found].sort();
 }
 
 /** The section types of this site: the component files under src/sections/<type>/, whose names the section chunks carry. */
@@ -285,8 +291,8 @@ function withStaticImports(urls: string[], clientDir: string): string[] {
 }
 
 /**
- * The initial JS: what the page needs to become interactive on its first screen. That is the boot
- * script's modules (src/deploy/html.ts), plus the code of every section the page hydrated during the
+ * The initial JS: what the page needs to become interactive on its first screen. That is the
+ * modules React Router preloads for it (bootScripts), plus the code of every section the page hydrated during the
  * run (sections hydrate as they near the viewport, so in a Lighthouse run, which does not scroll,
  * those of the first screen and a half), each with the chunks it imports. Not counted: what is
  * fetched later on demand, the enquiry form (with its toasts) as its section nears the viewport,

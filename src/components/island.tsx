@@ -20,6 +20,7 @@
  * islands still waiting are woken first (wakeIslands) and hydrated in place.
  */
 import { use, useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { whenNear } from "@/lib/viewport";
 
 const subscribeNever = () => () => {};
 
@@ -36,7 +37,6 @@ function useHydrating(): boolean {
 const NEAR = "50% 0px";
 const EVENTS = ["pointerover", "touchstart", "focusin"] as const;
 
-let observer: IntersectionObserver | undefined;
 /** Islands still waiting: their element, and what wakes them. */
 const waiting = new Map<Element, () => void>();
 
@@ -56,22 +56,15 @@ function wanted(element: Element | null | undefined, near: boolean): Promise<voi
   if (!element) return Promise.resolve();
   if (waiting.size === 0) for (const type of EVENTS) window.addEventListener(type, onEvent, { capture: true, passive: true });
   return new Promise<void>((resolve) => {
+    let stopWatching = () => {};
     const wake = () => {
       waiting.delete(element);
-      observer?.unobserve(element);
+      stopWatching();
       if (waiting.size === 0) for (const type of EVENTS) window.removeEventListener(type, onEvent, { capture: true });
       resolve();
     };
     waiting.set(element, wake);
-    if (!near) return;
-    if (typeof IntersectionObserver !== "function") return wake();
-    observer ??= new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) if (entry.isIntersecting) waiting.get(entry.target)?.();
-      },
-      { rootMargin: NEAR },
-    );
-    observer.observe(element);
+    if (near) stopWatching = whenNear(element, NEAR, wake);
   });
 }
 

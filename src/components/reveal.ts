@@ -1,3 +1,4 @@
+import { pastFirstScreen, startsBelowFold } from "@/lib/viewport";
 import { prefersReducedMotion } from "./motion";
 
 /** SPEC s9: content animates in on scroll once, duration 500, offset -50. */
@@ -16,23 +17,6 @@ function oncePerFrame(fn: () => void) {
       fn();
     });
   };
-}
-
-/**
- * Resolves once the visitor could see past the first screen: the page is scrolled (now, or at the
- * first scroll, which a jump to an anchor, a Tab to a link further down or find-in-page also
- * cause), or the window changes size (turning a phone). Marked sections all start below the fold,
- * so until then aos has nothing to show.
- */
-function pastFirstScreen(): Promise<void> {
-  return new Promise((resolve) => {
-    if (window.scrollY > 0) return resolve();
-    const go = () => {
-      for (const type of ["scroll", "resize"]) window.removeEventListener(type, go);
-      resolve();
-    };
-    for (const type of ["scroll", "resize"]) window.addEventListener(type, go, { passive: true });
-  });
 }
 
 /**
@@ -69,10 +53,7 @@ function measureAndMark() {
   const below = [...pending].flatMap((section) => {
     const content = section.querySelector<HTMLElement>(":scope > div");
     if (!content || content.hasAttribute("data-aos")) return [];
-    // Where the content box starts: the section's top plus its padding. Measuring the section, not
-    // the box inside, keeps a section the browser skips (content-visibility) skipped.
-    const top = section.getBoundingClientRect().top + parseFloat(getComputedStyle(section).paddingTop);
-    return top > window.innerHeight ? [content] : [];
+    return startsBelowFold(section) ? [content] : [];
   });
   pending.clear();
   below.forEach((content) => content.setAttribute("data-aos", "fade-up"));

@@ -6,6 +6,7 @@
  */
 import { lazy, startTransition, Suspense, useEffect, useRef, useState, type FocusEvent } from "react";
 import { loadChunk } from "@/lib/chunk-load";
+import { whenNear } from "@/lib/viewport";
 import { CONTACT_FORM_FIELDS, CONTACT_FORM_SUBMIT_TEXT } from "@/generated/contact-form-fields";
 import { BUTTON_CLASS, FieldCell, FieldFrame, FieldGrid, Honeypot, INPUT_CLASS, TEXTAREA_CLASS, fieldId } from "./layout";
 
@@ -66,15 +67,9 @@ export function LazyEnquiryForm({ endpoint, to }: { endpoint: string; to: string
   useEffect(() => {
     const el = box.current;
     if (load || !el) return;
-    if (typeof IntersectionObserver === "undefined") {
-      setLoad(true);
-      return;
-    }
     // Near the viewport: rendered as a transition, which React cuts into short slices of work
     // (the form is big); a visitor who points at it or tabs into it gets it at once (wake).
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && startTransition(() => setLoad(true)), { rootMargin: "400px 0px" });
-    io.observe(el);
-    return () => io.disconnect();
+    return whenNear(el, "400px 0px", () => startTransition(() => setLoad(true)));
   }, [load]);
 
   const wake = (e?: FocusEvent) => {
