@@ -19,9 +19,8 @@ const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|co
 /**
  * The enquiry form's libraries, in two chunks besides the form's own: each is
  * evaluated in its own task (src/enquiry/LazyEnquiryForm.tsx), so that none of
- * the three keeps the main thread long (one 184 KB chunk took 26-52 ms of a
- * phone's main thread at once). @rjsf/utils and what it uses; then @rjsf/core
- * and the validator.
+ * the three keeps the main thread long. @rjsf/utils and what it uses; then
+ * @rjsf/core and the validator.
  */
 const FORM_UTILS = /[\\/]node_modules[\\/](@rjsf[\\/]utils|fast-uri|@x0k[\\/]json-schema-merge|fast-equals|jsonpointer|react-is)[\\/]|[\\/]src[\\/]enquiry[\\/]steps[\\/]form-utils\.ts$/;
 const FORM_CORE = /[\\/]node_modules[\\/]@rjsf[\\/](core|validator-ajv8)[\\/]|[\\/]src[\\/]enquiry[\\/]steps[\\/]form-core\.ts$/;
@@ -29,8 +28,8 @@ const FORM_CORE = /[\\/]node_modules[\\/]@rjsf[\\/](core|validator-ajv8)[\\/]|[\
 /**
  * Our own code that every page runs to hydrate: the root layout and header, the
  * page view and its islands, the section registry, the shared UI. One "app"
- * chunk instead of eight small ones: gzip compresses the same code about
- * 2.5 KB smaller in one file. The route modules and the entry stay files of
+ * chunk instead of eight small ones: one request, and gzip compresses the same
+ * code better in one file. The route modules and the entry stay files of
  * their own (React Router loads them by name) that re-export from it. Listed
  * by name, so that new code stays in a chunk of its own, loaded when needed,
  * unless it is added here.

@@ -10,7 +10,6 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
-import { nonSimulatedSettingsOverrides } from "lighthouse/core/config/constants.js";
 import * as chromeLauncher from "chrome-launcher";
 import { defaultTreeAdapter, parse, type DefaultTreeAdapterTypes } from "parse5";
 import { htmlFileOf } from "../../src/deploy/outputs.ts";
@@ -113,9 +112,8 @@ export function makeTwin(clientDir: string, routes: string[]): string {
  * twin's folder, so the same server sends it the same way. Its Lighthouse runs still show TBT:
  * the only long task is the browser committing the navigation (a new V8 context, Lighthouse's own
  * injected scripts), which Lantern multiplies by 4 and counts after its FCP estimate, an estimate
- * that leaves that task out. At full speed here it took 13–64 ms while the server sent
- * Cross-Origin-Opener-Policy (a fresh renderer process for every first page) and 13–27 ms without
- * it (server/security.ts). What a site's TBT shows above this floor is the site's own.
+ * that leaves that task out (docs/performance.md). What a site's TBT shows above this floor is
+ * the site's own.
  */
 const FLOOR_ROUTE = "/__bench-floor";
 export function addFloorPage(dir: string): string {
@@ -185,21 +183,6 @@ export async function tbtSimulated(url: string, port: number): Promise<number> {
   }
   throw new Error(`Lighthouse gave no TBT for ${url} in ${ATTEMPTS} attempts: ${last}`);
 }
-
-/**
- * Quiet windows of the devtools-throttled runs. Lighthouse raises them to at least 5.25 s whenever it
- * observes rather than simulates (`nonSimulatedSettingsOverrides`): that is for Time to Interactive,
- * which needs 5 s without long tasks or network. These runs report only LCP, and a page's last LCP
- * candidate comes long before 1 s of network and CPU quiet (the hero image; hydration and the video
- * start after `load`, and neither paints anything larger). So they wait 1 s, Lighthouse's own value
- * for simulated runs. Measured on `/`, 5 runs each, interleaved: the same two LCP candidates
- * (the hero text, then the poster image) in every run, LCP medians 1,451 ms (1 s windows) and
- * 1,424 ms (5.25 s), 10.2 s against 19.6 s a run. That is 6 of the bench's 22 minutes; without it a
- * full run does not fit in 20.
- */
-// Process-wide: a devtools-mode run added here that reports TBT or TTI needs Lighthouse's 5.25 s back.
-const DEVTOOLS_QUIET_MS = 1000;
-Object.assign(nonSimulatedSettingsOverrides, { pauseAfterFcpMs: DEVTOOLS_QUIET_MS, pauseAfterLoadMs: DEVTOOLS_QUIET_MS, networkQuietThresholdMs: DEVTOOLS_QUIET_MS, cpuQuietThresholdMs: DEVTOOLS_QUIET_MS });
 
 export async function lcpDevtools(url: string, port: number): Promise<number> {
   const lhr = await runLighthouse(url, port, { throttlingMethod: "devtools", onlyAudits: ["largest-contentful-paint"] });

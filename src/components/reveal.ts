@@ -22,8 +22,7 @@ function oncePerFrame(fn: () => void) {
 /**
  * aos is fetched the first time a section needs it, and starts when the visitor scrolls: starting
  * measures every marked section, which makes the browser lay out the sections it skips
- * (content-visibility), a task of 80 ms on the home page on a fast machine, that a visitor who
- * reads the first screen does not have to wait through. Sections marked in the same frame share
+ * (content-visibility): a long task that a visitor who reads the first screen need not wait through. Sections marked in the same frame share
  * one refresh. aos measures where each section starts once; sections that take their real height
  * only near the viewport (content-visibility) move the ones below, so it measures again when
  * <main> changes height.
@@ -44,9 +43,7 @@ let frame = 0;
 
 /**
  * One frame measures every section asked for since the last, then marks those below the fold:
- * all reads before all writes, so the browser lays the page out once. Measuring and marking one
- * section after another made it lay out the page again for each (layout thrashing): 11 to 15 ms
- * per frame on the home page, on a fast machine.
+ * all reads before all writes, so the browser lays the page out once instead of once per section.
  */
 function measureAndMark() {
   frame = 0;

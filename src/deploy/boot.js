@@ -5,9 +5,9 @@
  *
  * The build put each of the page's scripts and module preloads, as React Router wrote them, in a
  * <template data-deferred>, where the browser neither fetches nor runs them: the first paint and
- * the hero picture never compete with code. After the `load` event and the next frame (or after
- * options.startAfterMs, if `load` is late), this puts each one back where it was, in document
- * order, as a live element; React Router's scripts then load the code and hydrate the page. A
+ * the hero picture never compete with code. After the `load` event and the frame that paints the
+ * first screen's pictures (or after options.startAfterMs, if `load` is late), this puts each one
+ * back where it was, in document order, as a live element; React Router's scripts then load the code and hydrate the page. A
  * script the build moved to a file (the route data) runs before the next one, as it would have.
  *
  * Code that fails to load (a redeploy removed it) reloads the page once (reloadOnce); if it fails
@@ -105,9 +105,22 @@ export function boot(reloadOnce, options) {
     started = true;
     activate(document.querySelectorAll("template[data-deferred]"), 0);
   }
+  /** Pictures on the first screen that have arrived: the page's largest paint is usually one of them. */
+  function firstScreenImages() {
+    return Array.prototype.filter.call(document.images, function (img) {
+      var box = img.getBoundingClientRect();
+      return img.complete && img.naturalWidth > 0 && box.bottom > 0 && box.top < innerHeight;
+    });
+  }
+  /** After the frame that shows the first screen's pictures: code never competes with the largest paint. */
   function afterPaint() {
-    requestAnimationFrame(function () {
-      setTimeout(start, 0);
+    var decoded = firstScreenImages().map(function (img) {
+      return img.decode().catch(function () {});
+    });
+    Promise.all(decoded).then(function () {
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
     });
   }
   if (document.readyState === "complete") afterPaint();

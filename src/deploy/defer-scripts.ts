@@ -3,7 +3,7 @@
  * React Router writes: every executable script and module preload of the page is put, unchanged,
  * in a <template data-deferred> (inert: nothing is fetched or run) and the boot script
  * (src/deploy/boot.js) brings them back after the `load` event. Big inline scripts (the route data
- * React Router inlines for hydration, 7-60 KB) go to a file of their own, so the HTML a visitor
+ * React Router inlines for hydration) go to a file of their own, so the HTML a visitor
  * waits for is the content alone.
  *
  * React Router cannot defer its scripts itself: <Scripts /> writes module preloads that React

@@ -1,16 +1,16 @@
 /**
  * Pre-compressed copies of the built scripts and styles (dist/client/assets),
  * written next to them at build time: `x.js.br` (Brotli, highest quality) and
- * `x.js.gz` (gzip made by Zopfli: about 3 % smaller than zlib's best, and
- * read by every gzip decoder). The production server sends them in place of
+ * `x.js.gz` (gzip made by Zopfli: smaller than zlib's best, and read by
+ * every gzip decoder). The production server sends them in place of
  * the file to a browser that accepts them (server/app.ts), nginx with
  * `gzip_static on` (dist/deploy/nginx.conf).
  *
- * Why: a server compresses each response at a level fast enough per request.
- * @fastify/compress's Brotli level made the vendor chunk 107 KB, larger than
- * gzip; at the highest level it is 92 KB. Done once per build, it costs about
- * two seconds, and it does not grow with the number of pages: only the hashed
- * assets are done. Pages (HTML, .data) are still compressed per response.
+ * Why: a server compresses each response at a level fast enough per request,
+ * which leaves the biggest chunks much larger than the highest level does
+ * (docs/performance.md). Done once per build, it does not grow with the
+ * number of pages: only the hashed assets are done. Pages (HTML, .data) are
+ * still compressed per response.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -39,9 +39,8 @@ const brotli = (data: Buffer) =>
   });
 
 /**
- * gzip by Zopfli. One iteration: more buy 0.1 % on the vendor chunk for twice
- * the time. Block splitting gains 0.2 % on large files, but costs up to half
- * a second on some files of a few KB: only for files over 64 KB.
+ * gzip by Zopfli. One iteration: more gain next to nothing for twice the
+ * time. Block splitting pays only on large files, so only over 64 KB.
  */
 const zopfliGzip = (data: Buffer) =>
   zopfli.gzipAsync(data, { numiterations: 1, blocksplitting: data.length > 64 * 1024 }).then((out) => Buffer.from(out));

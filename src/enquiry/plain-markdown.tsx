@@ -1,7 +1,7 @@
 /**
  * What the enquiry form needs of markdown-to-jsx: its `Markdown` component,
- * rendering text as text. @rjsf/core imports markdown-to-jsx (86 KB, a third
- * of the form's code) for descriptions and help with `ui:enableMarkdownIn*`,
+ * rendering text as text. @rjsf/core imports markdown-to-jsx (a third of
+ * the form's code) for descriptions and help with `ui:enableMarkdownIn*`,
  * which our form does not use (tests/unit/enquiry.test.tsx checks
  * schemas/forms/contact.ui.json), and for a few of its own messages about
  * schemas it cannot render, which the build's validation rules out. The
