@@ -5,7 +5,7 @@
  * to "/x"; an unknown page path answers 301 to "/". Hashed build assets are
  * cached for a year, everything else is revalidated.
  */
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, normalize, sep } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fastifyStatic from "@fastify/static";
@@ -24,6 +24,8 @@ export interface ServerOptions {
   trustProxy?: string[];
   /** Origins besides 'self' that pages may fetch from (an external enquiry endpoint). */
   connectSrc?: string[];
+  /** Pages that carry the enquiry form: a form sent without JavaScript is answered with the one it came from, or the first. */
+  formPages?: string[];
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -40,7 +42,7 @@ function isFile(path: string): boolean {
   }
 }
 
-export async function buildServer({ clientDir, logger = false, enquiry, trustProxy = [], connectSrc = [] }: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ clientDir, logger = false, enquiry, trustProxy = [], connectSrc = [], formPages = [] }: ServerOptions): Promise<FastifyInstance> {
   if (!existsSync(join(clientDir, "index.html"))) {
     throw new Error(`No built site in ${clientDir}: run \`npm run build\` first (npm start does it for you).`);
   }
@@ -66,7 +68,19 @@ export async function buildServer({ clientDir, logger = false, enquiry, trustPro
   // @fastify/compress leaves the response alone).
   await app.register(fastifyStatic, { root: clientDir, serve: false, cacheControl: false, etag: true, lastModified: true, preCompressed: true });
 
-  if (enquiry) await app.register(enquiryRoutes, enquiry);
+  /** The HTML of the page a plain form was sent from (its Referer, when it is one of ours with the form), or of the first page with the form. */
+  const formPageHtml = (referer: string | undefined): string | undefined => {
+    let from: string | undefined;
+    try {
+      from = referer ? new URL(referer).pathname : undefined;
+    } catch {
+      from = undefined;
+    }
+    const path = formPages.find((p) => p === from) ?? formPages[0];
+    const page = path === undefined ? undefined : pageFile(path);
+    return page ? readFileSync(join(clientDir, page), "utf8") : undefined;
+  };
+  if (enquiry) await app.register(enquiryRoutes, { ...enquiry, formPageHtml });
 
   app.get("/*", async (request, reply) => {
     const target = resolve(request.url);

@@ -14,6 +14,8 @@ export interface ServerConfig {
   siteDir: string;
   /** Origins besides 'self' the pages may post to: an external enquiry endpoint (enquiryEndpoint in the built site's facts). */
   connectSrc: string[];
+  /** The pages that carry the enquiry form (the built site's facts): a form sent without JavaScript is answered with one. */
+  formPages: string[];
   /** The only recipient of enquiries. */
   mailTo: string;
   mailFrom: string;
@@ -150,7 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, siteDir, connectSrc, mailTo, mailFrom, smtpUrl, outboxDir, rateLimitPerMinute, trustProxy, outboxReserveBytes, retryBaseMs, retryMaxMs, sources };
+  return { port, host, siteDir, connectSrc, formPages: facts?.formPages ?? [], mailTo, mailFrom, smtpUrl, outboxDir, rateLimitPerMinute, trustProxy, outboxReserveBytes, retryBaseMs, retryMaxMs, sources };
 }
 
 /** An URL with its password replaced by ****. */

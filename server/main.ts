@@ -52,6 +52,7 @@ try {
     logger: { level: process.env.LOG_LEVEL ?? "warn" },
     trustProxy: config.trustProxy,
     connectSrc: config.connectSrc,
+    formPages: config.formPages,
     enquiry: { outbox, rateLimitPerMinute: config.rateLimitPerMinute, onStored: () => worker?.kick() },
   });
 } catch (err) {

@@ -1,23 +1,30 @@
 /**
  * POST /send-email: accepts an enquiry from the contact form (SPEC s7) and
- * stores it in the outbox before answering 200.
+ * stores it in the outbox before answering.
  *
- * Request: Content-Type application/json, body { to, subject, body } (and
- * the form's honeypot field "website", normally absent), optional
- * Idempotency-Key header. Every error is JSON { "error": "..." } in plain
- * words with its status: 400 bad input, 405 other methods, 413 too large,
- * 415 not JSON, 429 rate limited (Retry-After), 503 disk full (Retry-After).
+ * From the generated form: Content-Type application/json, body
+ * { to, subject, body } (and the honeypot field "website", normally absent),
+ * optional Idempotency-Key header; success is 200 JSON. Every error is JSON
+ * { "error": "..." } in plain words with its status: 400 bad input, 405
+ * other methods, 413 too large, 415 neither JSON nor a form, 429 rate
+ * limited (Retry-After), 503 disk full (Retry-After).
+ *
+ * From the plain form (no JavaScript, or sent before its code arrived):
+ * application/x-www-form-urlencoded with the form's fields, checked with the
+ * form's own schema and messages (form-post.ts) and stored exactly as the
+ * generated form would send it; success is a 303 to /thank-you, an error the
+ * page with the form filled in and the messages, with the same statuses.
  *
  * Not an open relay: the request's "to" is accepted for compatibility with
  * the form's call and then ignored; mail only ever goes to MAIL_TO.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { Ajv, type ErrorObject } from "ajv";
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import secureJson from "secure-json-parse";
+import { contactSchema, type EnquiryValues, type FieldName } from "../../src/enquiry/enquiry.ts";
 import { EMAIL_PATTERN } from "../config.ts";
+import { composeFromForm, enquiryErrors, FIELD_NAMES, formPage } from "./form-post.ts";
 import { OutboxFullError, type Outbox } from "./outbox.ts";
 
 export interface EnquiryRouteOptions {
@@ -25,15 +32,15 @@ export interface EnquiryRouteOptions {
   rateLimitPerMinute: number;
   /** Called after an enquiry is stored (the delivery worker's kick). */
   onStored?: () => void;
+  /** The HTML of the page a plain form came from (by its Referer), to answer a form with mistakes. */
+  formPageHtml?: (referer: string | undefined) => string | undefined;
 }
 
 export const BODY_LIMIT = 64 * 1024;
 const RETRY_AFTER_FULL_S = 60;
 
-const formSchema = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "schemas", "forms", "contact.schema.json"), "utf8")) as {
-  properties: Record<string, { maxLength: number }>;
-};
-const SUBJECT_MAX = formSchema.properties.subject!.maxLength;
+const SUBJECT_MAX = contactSchema.properties.subject.maxLength;
+const FORM = "application/x-www-form-urlencoded";
 /** Labels and blank lines around the form's four fields, with room for an external form's own layout. */
 const TEXT_MAX = 20_000;
 
@@ -103,12 +110,33 @@ export function replyToFrom(text: string): string | null {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
 
+const contentType = (request: FastifyRequest) => (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+
+/** The plain form's fields, as sent: what the form-encoded parser makes of a body. */
+interface FormFields {
+  values: Partial<Record<FieldName, string>>;
+  website: string;
+}
+
 function sendError(reply: FastifyReply, status: number, message: string, retryAfter?: number) {
   if (retryAfter !== undefined) reply.header("Retry-After", String(retryAfter));
   return reply.code(status).type("application/json; charset=utf-8").send({ error: message });
 }
 
-export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPerMinute, onStored }: EnquiryRouteOptions): Promise<void> {
+export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPerMinute, onStored, formPageHtml }: EnquiryRouteOptions): Promise<void> {
+  /**
+   * An error for the sender: JSON for the generated form; for a plain form, the page it came from
+   * with the fields as sent and the messages (or, with no such page, the message as text).
+   */
+  const answerError = (request: FastifyRequest, reply: FastifyReply, status: number, message: string, retryAfter?: number, errors: Partial<Record<FieldName, string>> = {}) => {
+    if (contentType(request) !== FORM) return sendError(reply, status, message, retryAfter);
+    if (retryAfter !== undefined) reply.header("Retry-After", String(retryAfter));
+    const fields = (request.body as FormFields | undefined)?.values ?? {};
+    const page = formPageHtml?.(request.headers.referer);
+    const html = page ? formPage(page, fields, errors, message) : undefined;
+    return html ? reply.code(status).type("text/html; charset=utf-8").send(html) : reply.code(status).type("text/plain; charset=utf-8").send(message);
+  };
+
   // At most `rateLimitPerMinute` enquiries per client address a minute (0: no limit), counted before the body is read.
   await app.register(fastifyRateLimit, {
     global: false,
@@ -140,26 +168,37 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
     done(null, parsed);
   });
 
+  // The plain form's body: each of its fields at most once, nothing else.
+  app.addContentTypeParser(FORM, { parseAs: "string", bodyLimit: BODY_LIMIT }, (_req: FastifyRequest, body: string | Buffer, done) => {
+    const params = new URLSearchParams(typeof body === "string" ? body : body.toString("utf8"));
+    const fields: FormFields = { values: {}, website: "" };
+    for (const [key, value] of params) {
+      if (key === "website") fields.website = value;
+      else if ((FIELD_NAMES as string[]).includes(key) && fields.values[key as FieldName] === undefined) fields.values[key as FieldName] = value;
+      else return done(new HttpError(400, `The form field "${key}" is not accepted: send the contact form's fields once each.`), undefined);
+    }
+    done(null, fields);
+  });
+
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) return sendError(reply, err.statusCode, err.message, err.retryAfter);
+    if (err instanceof HttpError) return answerError(request, reply, err.statusCode, err.message, err.retryAfter);
     if (err instanceof OutboxFullError) {
       request.log.error({ err }, "outbox full: enquiry refused");
-      return sendError(reply, 503, "We cannot accept enquiries right now. Please try again in a few minutes.", RETRY_AFTER_FULL_S);
+      return answerError(request, reply, 503, "We cannot accept enquiries right now. Please try again in a few minutes.", RETRY_AFTER_FULL_S);
     }
     switch (err.code) {
       case "FST_ERR_CTP_BODY_TOO_LARGE":
-        return sendError(reply, 413, `The enquiry is too large: the limit is ${BODY_LIMIT / 1024} KiB.`);
+        return answerError(request, reply, 413, `The enquiry is too large: the limit is ${BODY_LIMIT / 1024} KiB.`);
       case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
         return sendError(reply, 415, "Send the enquiry as JSON (Content-Type: application/json).");
       case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-        return sendError(reply, 400, "The request's Content-Length does not match its body.");
+        return answerError(request, reply, 400, "The request's Content-Length does not match its body.");
     }
-    if (err.validation) return sendError(reply, 400, describeError(err.validation[0] as ErrorObject));
     if (typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500) {
-      return sendError(reply, err.statusCode, "The request could not be read.");
+      return answerError(request, reply, err.statusCode, "The request could not be read.");
     }
     request.log.error({ err }, "send-email failed");
-    return sendError(reply, 500, "The enquiry could not be saved. Please try again in a minute.");
+    return answerError(request, reply, 500, "The enquiry could not be saved. Please try again in a minute.");
   });
 
   app.route({
@@ -171,30 +210,48 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
     },
   });
 
-  app.post<{ Body: SendEmailBody }>("/send-email", {
+  app.post("/send-email", {
     bodyLimit: BODY_LIMIT,
     ...(rateLimitPerMinute > 0 ? { config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } } } : {}),
-    schema: { body: sendEmailBodySchema },
-    validatorCompiler: () => validateBody as never,
     // Before the body is read: wrong content types and flooding clients cost nothing.
     onRequest: async (request, reply) => {
-      const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-      if (type !== "application/json") return sendError(reply, 415, "Send the enquiry as JSON (Content-Type: application/json).");
+      const type = contentType(request);
+      if (type !== "application/json" && type !== FORM) return sendError(reply, 415, "Send the enquiry as JSON (Content-Type: application/json).");
       const key = request.headers["idempotency-key"];
       if (key !== undefined && (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key))) {
         return sendError(reply, 400, "The Idempotency-Key header must be 8 to 200 visible ASCII characters (a UUID works).");
       }
     },
     handler: async (request, reply) => {
+      const key = (request.headers["idempotency-key"] as string | undefined) ?? null;
+      const store = async (subject: string, text: string) => {
+        const stored = await outbox.store({ subject, text, replyTo: replyToFrom(text), clientIp: request.ip }, key);
+        if (!stored.duplicate) onStored?.();
+        return stored;
+      };
+
+      if (contentType(request) === FORM) {
+        const { values, website } = request.body as FormFields;
+        // Honeypot: people never see the field; bots fill it. Pretend success.
+        if (website.trim() !== "") {
+          request.log.info("honeypot filled: enquiry dropped");
+          return reply.redirect("/thank-you", 303);
+        }
+        const errors = enquiryErrors(values);
+        const count = Object.keys(errors).length;
+        if (count > 0) return answerError(request, reply, 400, `Your enquiry was not sent: ${count === 1 ? "one field needs" : `${count} fields need`} your attention.`, undefined, errors);
+        const { subject, body } = composeFromForm(values as EnquiryValues);
+        await store(subject, body);
+        return reply.redirect("/thank-you", 303);
+      }
+
+      if (!validateBody(request.body)) return sendError(reply, 400, describeError(validateBody.errors![0]!));
       const { subject, body, website } = request.body;
-      // Honeypot: people never see the field; bots fill it. Pretend success.
       if (website !== undefined && website.trim() !== "") {
         request.log.info("honeypot filled: enquiry dropped");
         return reply.send({ ok: true });
       }
-      const key = (request.headers["idempotency-key"] as string | undefined) ?? null;
-      const { id, duplicate } = await outbox.store({ subject, text: body, replyTo: replyToFrom(body), clientIp: request.ip }, key);
-      if (!duplicate) onStored?.();
+      const { id, duplicate } = await store(subject, body);
       return reply.send({ ok: true, id, ...(duplicate ? { duplicate: true } : {}) });
     },
   });

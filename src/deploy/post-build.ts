@@ -71,7 +71,7 @@ export async function postBuild(root: string, buildDir = join(root, "dist")): Pr
   writeFileSync(join(clientDir, "_headers"), headersFile());
   mkdirSync(join(buildDir, "deploy"), { recursive: true });
   writeFileSync(join(buildDir, "deploy", "nginx.conf"), nginxInclude(routes));
-  writeSiteFacts(buildDir, site.settings);
+  writeSiteFacts(buildDir, site, routes);
   const done = await precompress(join(clientDir, "assets"));
   const sum = (f: (d: (typeof done)[number]) => number) => done.reduce((total, d) => total + f(d), 0);
   return { pages: routes.length, compressed: { files: done.length, size: sum((d) => d.size), br: sum((d) => d.br), gzip: sum((d) => d.gzip) } };

@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { SiteSettings } from "../generated/content.ts";
+import type { Site } from "../content/site.ts";
 
 export interface SiteFacts {
   /** The company e-mail (settings.email): the default recipient of enquiries. */
@@ -13,12 +13,16 @@ export interface SiteFacts {
   companyName: string;
   /** Base URL the enquiry form posts to ("" = this site's own server). */
   enquiryEndpoint: string;
+  /** The live pages that carry the enquiry form: a form sent without JavaScript is answered with one of them. */
+  formPages: string[];
 }
 
 export const SITE_FACTS_FILE = "site.json";
 
-export function writeSiteFacts(buildDir: string, settings: SiteSettings): void {
-  const facts: SiteFacts = { email: settings.email, companyName: settings.companyName, enquiryEndpoint: settings.enquiry.endpoint };
+export function writeSiteFacts(buildDir: string, site: Site, routes: readonly string[]): void {
+  const { settings } = site;
+  const withForm = site.pages.filter((p) => routes.includes(p.path) && p.slots.some((s) => s.ok && s.section.type === "contact"));
+  const facts: SiteFacts = { email: settings.email, companyName: settings.companyName, enquiryEndpoint: settings.enquiry.endpoint, formPages: withForm.map((p) => p.path) };
   writeFileSync(join(buildDir, SITE_FACTS_FILE), JSON.stringify(facts, null, 2) + "\n");
 }
 
@@ -33,7 +37,10 @@ export function readSiteFacts(siteDir: string): SiteFacts {
     throw new Error(`${file} ${missing ? "is missing" : "is not valid JSON"}: run \`npm run build\` (npm start does it for you).`);
   }
   const facts = value as Partial<Record<keyof SiteFacts, unknown>>;
-  const bad = (["email", "companyName", "enquiryEndpoint"] as const).filter((k) => typeof facts[k] !== "string" || (k !== "enquiryEndpoint" && facts[k] === ""));
+  const bad = [
+    ...(["email", "companyName", "enquiryEndpoint"] as const).filter((k) => typeof facts[k] !== "string" || (k !== "enquiryEndpoint" && facts[k] === "")),
+    ...(Array.isArray(facts.formPages) && facts.formPages.every((p) => typeof p === "string") ? [] : ["formPages"]),
+  ];
   if (!value || typeof value !== "object" || bad.length > 0) throw new Error(`${file} lacks ${bad.join(", ") || "its fields"}: build the site again (npm run build).`);
   return facts as SiteFacts;
 }

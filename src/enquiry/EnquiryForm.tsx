@@ -16,7 +16,7 @@ import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompil
 import toast from "react-hot-toast";
 import * as precompiled from "@/generated/contact-form-validator";
 import uiSchemaJson from "../../schemas/forms/contact.ui.json";
-import { contactSchema, IdempotencyKeys, sendEnquiry, toRequest, transformErrors, type EnquiryValues } from "./enquiry";
+import { contactSchema, IdempotencyKeys, sendEnquiry, toRequest, transformErrors, type EnquiryFormProps, type EnquiryValues } from "./enquiry";
 import { BUTTON_CLASS, FieldCell, FieldFrame, FieldGrid, Honeypot, ID_PREFIX, INPUT_CLASS, TEXTAREA_CLASS } from "./layout";
 import { showToaster } from "./toast-host";
 
@@ -92,19 +92,19 @@ function TextareaWidget({ id, htmlName, value, disabled, readonly, onChange, onB
   );
 }
 
-export interface EnquiryFormProps {
-  /** Base URL of the mail service ("" = this site's own server). */
-  endpoint: string;
-  /** The company e-mail (settings.email), sent as `to`. */
-  to: string;
-  /** Field id that had focus in the placeholder: focus moves to the real field. */
-  focusId?: string | null;
-}
-
-export default function EnquiryForm({ endpoint, to, focusId }: EnquiryFormProps) {
+/**
+ * Rendered first hidden, behind the plain form (`adopted` null); then, adopting what was typed
+ * there, in its place (LazyEnquiryForm). Until the visitor changes something here, the adopted
+ * values are the form's data.
+ */
+export default function EnquiryForm({ endpoint, to, adopted, onRendered }: EnquiryFormProps) {
   const navigate = useNavigate();
-  const [formData, setFormData] = useState<Partial<EnquiryValues>>({});
-  const [honeypot, setHoneypot] = useState("");
+  const [edited, setFormData] = useState<Partial<EnquiryValues>>();
+  const [editedHoneypot, setHoneypot] = useState<string>();
+  const formData = edited ?? adopted?.values ?? {};
+  const honeypot = editedHoneypot ?? adopted?.honeypot ?? "";
+  // Ids are the form's only while it is the one on the page: hidden, it must not take the plain form's.
+  const idPrefix = adopted ? ID_PREFIX : `${ID_PREFIX}-pending`;
   // Validate on submit, then on every change (SPEC s5).
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
@@ -113,9 +113,12 @@ export default function EnquiryForm({ endpoint, to, focusId }: EnquiryFormProps)
   const inFlight = useRef(false);
   const keys = useRef(new IdempotencyKeys());
 
+  // Rendered (hidden): the next task takes over from the plain form, whose fields keep taking keys until then.
   useEffect(() => {
-    if (focusId) document.getElementById(focusId)?.focus();
-  }, [focusId]);
+    if (adopted) return;
+    const timer = setTimeout(onRendered, 0);
+    return () => clearTimeout(timer);
+  }, [adopted, onRendered]);
 
   async function submit({ formData: data }: IChangeEvent<Partial<EnquiryValues>>) {
     setSubmitted(true);
@@ -150,7 +153,7 @@ export default function EnquiryForm({ endpoint, to, focusId }: EnquiryFormProps)
       uiSchema={uiSchema}
       validator={validator}
       formData={formData}
-      idPrefix={ID_PREFIX}
+      idPrefix={idPrefix}
       templates={{ FieldTemplate, ObjectFieldTemplate, BaseInputTemplate }}
       widgets={{ TextareaWidget }}
       transformErrors={transformErrors}
@@ -161,10 +164,10 @@ export default function EnquiryForm({ endpoint, to, focusId }: EnquiryFormProps)
       onChange={(e) => setFormData(e.formData ?? {})}
       onError={() => setSubmitted(true)}
       onSubmit={(e) => void submit(e)}
-      id="enquiry-form"
+      id={adopted ? `${ID_PREFIX}-form` : undefined}
       className="relative"
     >
-      <Honeypot value={honeypot} onChange={setHoneypot} />
+      <Honeypot idPrefix={idPrefix} value={honeypot} onChange={setHoneypot} />
       <div className="mt-6">
         <button type="submit" className={BUTTON_CLASS} disabled={sending} aria-busy={sending}>
           {(uiSchema["ui:submitButtonOptions"] as { submitText?: string } | undefined)?.submitText ?? "Send"}

@@ -1,48 +1,68 @@
 /**
- * The contact form's place on the page. Until the visitor nears it (within
- * 400 px of the viewport), points at it or tabs into it, a placeholder of the
- * same markup and height stands in, and the form's code (rjsf, validator,
- * toasts) is not fetched at all.
+ * The contact form's place on the page.
+ *
+ * The pre-rendered form is a real HTML form: it posts to {endpoint}/send-email with named fields
+ * and the browser's own checks from the schema, so a visitor can type from the first paint and
+ * send without any script (the server answers with /thank-you, or the form again with its
+ * messages).
+ *
+ * When the visitor nears it, points at it or tabs into it, the generated form's code loads (rjsf,
+ * the validator, toasts) and is rendered, hidden, in the background. Then, in one task, it takes
+ * over: it adopts what was typed, shows, and focus and caret go back where they were, so no
+ * keystroke is lost. A visitor who sends before that sends the plain form: never both.
  */
-import { lazy, startTransition, Suspense, useEffect, useRef, useState, type FocusEvent } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
+import { flushSync } from "react-dom";
 import { loadChunk } from "@/lib/chunk-load";
 import { whenNear } from "@/lib/viewport";
 import { CONTACT_FORM_FIELDS, CONTACT_FORM_SUBMIT_TEXT } from "@/generated/contact-form-fields";
-import { BUTTON_CLASS, FieldCell, FieldFrame, FieldGrid, Honeypot, INPUT_CLASS, TEXTAREA_CLASS, fieldId } from "./layout";
+import type { EnquiryFormProps, EnquiryValues } from "./enquiry";
+import { FORM_ALERT_CLASS } from "./classes";
+import { BUTTON_CLASS, FieldCell, FieldFrame, FieldGrid, Honeypot, ID_PREFIX, INPUT_CLASS, TEXTAREA_CLASS, fieldId } from "./layout";
 
 /** The next task: lets the browser paint and handle input between two chunks' evaluation. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The form's code comes in three chunks (vite.config.ts: form-utils, form-core,
- * then the form's own), imported one after the other, each evaluated in its
- * own task: importing a module evaluates the chunks it needs that are not
- * evaluated yet, so importing steps/form-utils, then steps/form-core, then the form
- * leaves each step only its own chunk's work. (Fetching them in parallel
- * would evaluate them together, in one long task.)
+ * The form's code comes in three chunks (vite.config.ts: form-utils, form-core, then the form's
+ * own), imported one after the other, each evaluated in its own task: importing a module evaluates
+ * the chunks it needs that are not evaluated yet, so importing steps/form-utils, then
+ * steps/form-core, then the form leaves each step only its own chunk's work. (Fetching them in
+ * parallel would evaluate them together, in one long task.)
  */
-const EnquiryForm = lazy(() =>
+const loadForm = () =>
   loadChunk("form-utils", () => import("./steps/form-utils"))
     .then(nextTask)
     .then(() => loadChunk("form-core", () => import("./steps/form-core")))
     .then(nextTask)
-    .then(() => loadChunk("EnquiryForm", () => import("./EnquiryForm"))),
-);
+    .then(() => loadChunk("EnquiryForm", () => import("./EnquiryForm")))
+    .then((m) => m.default);
 
-/** The form's markup with inert fields: same labels, same boxes, same height. */
-function Placeholder() {
+/**
+ * The plain form: what the page carries, usable before and without any script. Without `action`
+ * (a mail service that takes only JSON) it says that it needs JavaScript, and where to write instead.
+ */
+function PlainForm({ action, email }: { action: string | undefined; email: string }) {
   return (
-    <div className="relative" aria-busy="true">
+    <form id={`${ID_PREFIX}-form`} method="post" action={action} className="relative">
+      {!action && (
+        <noscript>
+          <p className={FORM_ALERT_CLASS}>
+            Sending this form needs JavaScript, which is off in your browser. Please write to us at <a href={`mailto:${email}`}>{email}</a> instead.
+          </p>
+        </noscript>
+      )}
       <FieldGrid>
         {CONTACT_FORM_FIELDS.map((f) => {
           const id = fieldId(f.name);
+          const common = { id, name: f.name, placeholder: f.placeholder, required: f.required, maxLength: f.maxLength, autoComplete: "autoComplete" in f ? f.autoComplete : undefined };
           return (
             <FieldCell key={f.name} wide={f.textarea}>
               <FieldFrame id={id} label={f.label} requiredMark={f.requiredMark}>
                 {f.textarea ? (
-                  <textarea id={id} className={TEXTAREA_CLASS} placeholder={f.placeholder} readOnly rows={5} />
+                  <textarea {...common} className={TEXTAREA_CLASS} rows={"rows" in f ? f.rows : 5} />
                 ) : (
-                  <input id={id} className={INPUT_CLASS} placeholder={f.placeholder} readOnly />
+                  <input {...common} className={INPUT_CLASS} type={"inputType" in f ? f.inputType : "text"} pattern={"pattern" in f ? f.pattern : undefined} />
                 )}
               </FieldFrame>
             </FieldCell>
@@ -51,41 +71,92 @@ function Placeholder() {
       </FieldGrid>
       <Honeypot />
       <div className="mt-6">
-        <button type="button" className={BUTTON_CLASS} disabled>
+        <button type="submit" className={BUTTON_CLASS}>
           {CONTACT_FORM_SUBMIT_TEXT}
         </button>
       </div>
-    </div>
+    </form>
   );
 }
 
-export function LazyEnquiryForm({ endpoint, to }: { endpoint: string; to: string }) {
+/** What the visitor has done in the plain form: the values, and where the caret is. */
+export interface Adopted {
+  values: Partial<EnquiryValues>;
+  honeypot: string;
+  focus?: { id: string; start: number | null; end: number | null };
+}
+
+function readPlainForm(form: HTMLFormElement): Adopted {
+  const data = new FormData(form);
+  const values: Partial<EnquiryValues> = {};
+  for (const f of CONTACT_FORM_FIELDS) {
+    const value = data.get(f.name);
+    if (typeof value === "string" && value !== "") values[f.name] = value;
+  }
+  const active = document.activeElement;
+  const focus =
+    (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && form.contains(active)
+      ? { id: active.id, start: active.selectionStart, end: active.selectionEnd }
+      : undefined;
+  return { values, honeypot: String(data.get("website") ?? ""), focus };
+}
+
+function restoreFocus(focus: Adopted["focus"]) {
+  if (!focus) return;
+  const field = document.getElementById(focus.id);
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+  field.focus({ preventScroll: true });
+  // Some input types (email) have no selection to set.
+  if (focus.start !== null && focus.end !== null) {
+    try {
+      field.setSelectionRange(focus.start, focus.end);
+    } catch {
+      // nothing to restore for this type of field
+    }
+  }
+}
+
+export function LazyEnquiryForm({ endpoint, to, formPost = true }: { endpoint: string; to: string; formPost?: boolean }) {
   const box = useRef<HTMLDivElement>(null);
-  const [load, setLoad] = useState(false);
-  const [focusId, setFocusId] = useState<string | null>(null);
+  const [Form, setForm] = useState<ComponentType<EnquiryFormProps> | null>(null);
+  const [adopted, setAdopted] = useState<Adopted | null>(null);
+  const requested = useRef(false);
+
+  const load = useCallback(() => {
+    if (requested.current) return;
+    requested.current = true;
+    // Rendered as a transition, hidden: React cuts the big first render into short slices, while
+    // the visitor goes on typing in the plain form. A failure leaves the plain form, which works.
+    loadForm().then(
+      (component) => startTransition(() => setForm(() => component)),
+      () => {},
+    );
+  }, []);
 
   useEffect(() => {
     const el = box.current;
-    if (load || !el) return;
-    // Near the viewport: rendered as a transition, which React cuts into short slices of work
-    // (the form is big); a visitor who points at it or tabs into it gets it at once (wake).
-    return whenNear(el, "400px 0px", () => startTransition(() => setLoad(true)));
-  }, [load]);
+    if (Form || !el) return;
+    return whenNear(el, "400px 0px", load);
+  }, [Form, load]);
 
-  const wake = (e?: FocusEvent) => {
-    if (e?.target instanceof HTMLElement && e.target.id) setFocusId(e.target.id);
-    setLoad(true);
-  };
+  // The generated form is rendered (hidden): in one task, adopt what was typed, show it, put the caret back.
+  const takeOver = useCallback(() => {
+    const plain = box.current?.querySelector<HTMLFormElement>(`#${ID_PREFIX}-form`);
+    if (!plain) return;
+    const state = readPlainForm(plain);
+    flushSync(() => setAdopted(state));
+    restoreFocus(state.focus);
+  }, []);
 
+  const action = formPost ? `${endpoint}/send-email` : undefined;
   return (
-    <div ref={box} data-enquiry-form={load ? "loading" : "placeholder"} onFocus={load ? undefined : wake} onPointerEnter={load ? undefined : () => wake()}>
-      {load ? (
-        <Suspense fallback={<Placeholder />}>
-          <EnquiryForm endpoint={endpoint} to={to} focusId={focusId} />
-        </Suspense>
-      ) : (
-        <Placeholder />
+    <div ref={box} data-enquiry-form={adopted ? "ready" : Form ? "loading" : "plain"} onFocus={Form ? undefined : load} onPointerEnter={Form ? undefined : load}>
+      {Form && (
+        <div hidden={!adopted}>
+          <Form endpoint={endpoint} to={to} adopted={adopted} onRendered={takeOver} />
+        </div>
       )}
+      {!adopted && <PlainForm action={action} email={to} />}
     </div>
   );
 }

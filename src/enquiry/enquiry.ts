@@ -11,6 +11,23 @@ export const contactSchema = schema;
 export type FieldName = "name" | "email" | "subject" | "phone" | "message";
 export type EnquiryValues = Record<FieldName, string>;
 
+/** What the visitor typed in the plain form before the generated form took over (see LazyEnquiryForm). */
+export interface AdoptedInput {
+  values: Partial<EnquiryValues>;
+  honeypot: string;
+}
+
+export interface EnquiryFormProps {
+  /** Base URL of the mail service ("" = this site's own server). */
+  endpoint: string;
+  /** The company e-mail (settings.email), sent as `to`. */
+  to: string;
+  /** Null while the form is rendered hidden, behind the plain form; then what was typed there. */
+  adopted: AdoptedInput | null;
+  /** Called once the hidden form is rendered: time to take over from the plain form. */
+  onRendered: () => void;
+}
+
 /** The request body of POST {endpoint}/send-email. */
 export interface SendEmailRequest {
   to: string;
@@ -32,6 +49,9 @@ export function toRequest(v: EnquiryValues, to: string, honeypot = ""): SendEmai
 type Messages = Partial<Record<string, string>>;
 const properties = schema.properties as Record<string, { messages?: Messages }>;
 
+/** The schema's message for a field that breaks a rule ("Name is required"), if it has one. */
+export const messageFor = (field: string, rule: string): string | undefined => properties[field]?.messages?.[rule];
+
 /**
  * Replaces Ajv's wording with the schema's own message for each field and
  * rule ("Name is required", "Invalid email format"...). rjsf files a
@@ -41,7 +61,7 @@ const properties = schema.properties as Record<string, { messages?: Messages }>;
 export function transformErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
   return errors.map((error) => {
     const field = (error.property ?? "").replace(/^\./, "");
-    const message = properties[field]?.messages?.[error.name ?? ""];
+    const message = messageFor(field, error.name ?? "");
     return message ? { ...error, message, stack: message } : error;
   });
 }

@@ -1,14 +1,11 @@
 /**
- * Markup shared by the real form (rjsf templates) and its placeholder, so the
- * two have the same height and nothing below the form moves when it loads.
+ * Markup shared by the generated form (rjsf templates) and the plain form it
+ * takes over from, so the two have the same height and nothing moves.
  */
 import type { ReactNode } from "react";
+import { ERROR_LIST_CLASS, ID_PREFIX } from "./classes";
 
-export const INPUT_CLASS =
-  "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 placeholder:text-slate-400 focus:border-brand focus:outline-2 focus:outline-sky aria-invalid:border-red-600 read-only:bg-slate-50";
-export const TEXTAREA_CLASS = `${INPUT_CLASS.replace("h-11", "h-32")} resize-none py-2`;
-export const BUTTON_CLASS =
-  "inline-flex h-12 items-center justify-center rounded-full bg-brand px-8 font-semibold text-white shadow-sm transition hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky disabled:cursor-not-allowed disabled:opacity-60";
+export { BUTTON_CLASS, ERROR_LIST_CLASS, ID_PREFIX, INPUT_CLASS, TEXTAREA_CLASS, fieldId } from "./classes";
 
 /** The grid of fields: two columns from the sm breakpoint, the message across both. */
 export function FieldGrid({ children }: { children: ReactNode }) {
@@ -33,7 +30,7 @@ export function FieldFrame({ id, label, requiredMark, errors = [], children }: {
       </label>
       {children}
       {errors.length > 0 && (
-        <ul id={`${id}__error`} className="mt-1 text-sm text-red-600">
+        <ul id={`${id}__error`} className={ERROR_LIST_CLASS}>
           {errors.map((e) => (
             <li key={e}>{e}</li>
           ))}
@@ -43,15 +40,18 @@ export function FieldFrame({ id, label, requiredMark, errors = [], children }: {
   );
 }
 
-/** Off-screen honeypot: people never see or reach it, form-filling bots do. */
-export function Honeypot({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
+/** Off-screen honeypot: people never see or reach it, form-filling bots do. Uncontrolled without `onChange`. */
+export function Honeypot({ idPrefix = ID_PREFIX, value, onChange }: { idPrefix?: string; value?: string; onChange?: (v: string) => void }) {
+  const id = `${idPrefix}_website`;
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-      <label htmlFor="enquiry_website">Website</label>
-      <input id="enquiry_website" name="website" type="text" tabIndex={-1} autoComplete="off" value={value ?? ""} onChange={(e) => onChange?.(e.target.value)} readOnly={!onChange} />
+      <label htmlFor={id}>Website</label>
+      {onChange ? (
+        <input id={id} name="website" type="text" tabIndex={-1} autoComplete="off" value={value ?? ""} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input id={id} name="website" type="text" tabIndex={-1} autoComplete="off" />
+      )}
     </div>
   );
 }
 
-export const ID_PREFIX = "enquiry";
-export const fieldId = (name: string) => `${ID_PREFIX}_${name}`;

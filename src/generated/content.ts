@@ -239,6 +239,10 @@ export interface SiteSettings {
      * Base address of the mail service; the form posts to this address plus "/send-email". Leave empty ("") to use this site's own server.
      */
     endpoint: string;
+    /**
+     * Whether the mail service also accepts the form sent without JavaScript (a plain form post, as this site's own server does). Set to false for a service that takes only JSON: the form then needs JavaScript, and says so to visitors who have none.
+     */
+    formPost?: boolean;
   };
 }
 /**

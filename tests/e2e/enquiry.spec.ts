@@ -15,10 +15,11 @@ const valid = { name: "Asha Patil", email: "asha.patil@example.co.in", subject: 
 
 const submit = (page: Page) => page.locator("#enquiry-form").getByRole("button", { name: "Send Message" });
 
+/** The contact page with the generated form in place (it has taken over from the plain form). */
 async function openForm(page: Page, base = "") {
   await page.goto(`${base}/contact-us`);
   await page.locator("[data-slot=contact-form]").scrollIntoViewIfNeeded();
-  await expect(page.locator("form#enquiry-form")).toBeVisible();
+  await expect(page.locator("[data-enquiry-form=ready] form#enquiry-form")).toBeVisible();
 }
 
 async function fill(page: Page, values: Partial<typeof valid>) {
@@ -85,7 +86,7 @@ test.describe("validation", () => {
 });
 
 test.describe("lazy loading", () => {
-  test("the form's code loads only near the form, in a placeholder of the same height", async ({ page }) => {
+  test("the form's code loads only near the form, and takes over from the plain form at the same height", async ({ page }) => {
     const chunks: string[] = [];
     page.on("request", (r) => {
       if (/\/assets\/(EnquiryForm|form-utils|form-core)-[^/]+\.js$/.test(r.url())) chunks.push(r.url());
@@ -94,10 +95,10 @@ test.describe("lazy loading", () => {
     await page.waitForLoadState("networkidle");
     expect(chunks).toEqual([]);
     const slot = page.locator("[data-slot=contact-form]");
-    await expect(slot.locator("[data-enquiry-form=placeholder]")).toHaveCount(1);
+    await expect(slot.locator("[data-enquiry-form=plain]")).toHaveCount(1);
     const before = await slot.boundingBox();
     await slot.scrollIntoViewIfNeeded();
-    await expect(page.locator("form#enquiry-form")).toBeVisible();
+    await expect(page.locator("[data-enquiry-form=ready] form#enquiry-form")).toBeVisible();
     expect(chunks).toHaveLength(3);
     // The form's code is three chunks, fetched one after the other (each is evaluated in its own
     // task): as the browser timed them, each request starts after the previous response ended.
@@ -113,11 +114,11 @@ test.describe("lazy loading", () => {
     expect(Math.abs(after!.height - before!.height)).toBeLessThan(0.5);
   });
 
-  test("tabbing into the placeholder loads the form and keeps focus in the same field", async ({ page }) => {
+  test("tabbing into the plain form loads the generated one, which keeps focus in the same field", async ({ page }) => {
     await page.goto("/");
     await page.waitForLoadState("networkidle");
     await page.locator("#enquiry_name").focus();
-    await expect(page.locator("form#enquiry-form")).toBeVisible();
+    await expect(page.locator("[data-enquiry-form=ready] form#enquiry-form")).toBeVisible();
     await expect(page.locator("form#enquiry-form #enquiry_name")).toBeFocused();
     await page.keyboard.type("Typed");
     await expect(page.locator("#enquiry_name")).toHaveValue("Typed");
@@ -263,7 +264,7 @@ test.describe("Content-Security-Policy", () => {
       const slot = page.locator("[data-slot=contact-form]");
       if ((await slot.count()) > 0) {
         await slot.scrollIntoViewIfNeeded();
-        await expect(page.locator("form#enquiry-form")).toBeVisible();
+        await expect(page.locator("[data-enquiry-form=ready] form#enquiry-form")).toBeVisible();
       }
       await page.waitForLoadState("networkidle");
       expect(messages).toEqual([]);

@@ -17,7 +17,7 @@ export const PORTS = { matrix: 4320, delivery: 4321, smtpDown: 4322, crash: 4323
 export const INLINE_SCRIPT = 'window.__boot = "ok";';
 
 /** What the build tells the server about the content (dist/site.json), for the sites made here. */
-export const SITE_FACTS = { email: "enquiries@vistaar.test", companyName: "Vistaar Technologies", enquiryEndpoint: "" };
+export const SITE_FACTS = { email: "enquiries@vistaar.test", companyName: "Vistaar Technologies", enquiryEndpoint: "", formPages: [] as string[] };
 
 /** A minimal pre-rendered site (its client/ folder): an index page with one inline script and one JSON-LD block, and the build's site.json beside it. */
 export function makeSite(): string {

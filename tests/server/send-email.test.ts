@@ -42,7 +42,7 @@ describe("bad input: each case gives its documented status and a JSON error, and
     { name: "malformed JSON", init: { headers: json, body: '{"to": "a@b.co", "subject": ' }, status: 400, error: "The request body is not valid JSON." },
     { name: "empty body", init: { headers: json, body: "" }, status: 400, error: "The request body is empty: send the enquiry as a JSON object." },
     { name: "text/plain content type", init: { headers: { "Content-Type": "text/plain" }, body: JSON.stringify(valid()) }, status: 415, error: "Send the enquiry as JSON (Content-Type: application/json)." },
-    { name: "form-encoded content type", init: { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "to=a&subject=b&body=c" }, status: 415, error: "Send the enquiry as JSON (Content-Type: application/json)." },
+    { name: "multipart content type", init: { headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: "--x--" }, status: 415, error: "Send the enquiry as JSON (Content-Type: application/json)." },
     { name: "no content type", init: { body: new Blob([JSON.stringify(valid())]) }, status: 415, error: "Send the enquiry as JSON (Content-Type: application/json)." },
     { name: "missing field", init: { headers: json, body: JSON.stringify({ to: "a@b.co", body: "x" }) }, status: 400, error: 'The field "subject" is missing: send to, subject and body.' },
     { name: "extra field", init: { headers: json, body: JSON.stringify({ ...valid(), cc: "x@evil.test" }) }, status: 400, error: 'The field "cc" is not accepted: send only to, subject and body.' },
@@ -72,6 +72,41 @@ describe("bad input: each case gives its documented status and a JSON error, and
   it("none of them stored anything", () => {
     expect(listOutbox(outbox, "new")).toEqual([]);
     expect(listOutbox(outbox, "tmp")).toEqual([]);
+  });
+});
+
+describe("the plain form (application/x-www-form-urlencoded, sent without JavaScript)", () => {
+  const form = (fields: Record<string, string>) => raw({ headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString(), redirect: "manual" });
+  const fields = { name: "Asha Patil", email: "asha@example.com", subject: "A shop", phone: "12345", message: "Hello" };
+
+  it("a valid form is stored as the generated form would send it, and answered with 303 to /thank-you", async () => {
+    const before = listOutbox(outbox, "new");
+    const res = await form(fields);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/thank-you");
+    const added = listOutbox(outbox, "new").filter((id) => !before.includes(id));
+    expect(added).toHaveLength(1);
+    expect(readEnquiry(outbox, "new", added[0]!)).toMatchObject({ subject: "A shop", text: "Name: Asha Patil\n\nEmail: asha@example.com\n\nPhone: 12345\n\nMessage: Hello", replyTo: "asha@example.com" });
+  });
+  it("mistakes: 400 with the form's own messages, and nothing stored", async () => {
+    const before = listOutbox(outbox, "new");
+    const res = await form({ ...fields, name: "", email: "asha@example" });
+    expect(res.status).toBe(400);
+    // This test site has no page with the form: the message alone, as text.
+    expect(res.text).toBe("Your enquiry was not sent: 2 fields need your attention.");
+    expect(listOutbox(outbox, "new")).toEqual(before);
+  });
+  it("a field that is not the form's, or one sent twice, is refused", async () => {
+    expect((await form({ ...fields, to: "x@evil.test" })).status).toBe(400);
+    const twice = await raw({ headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "name=a&name=b&email=a@b.co&subject=s&phone=1&message=m", redirect: "manual" });
+    expect(twice.status).toBe(400);
+    expect(twice.text).toContain('The form field "name" is not accepted');
+  });
+  it("a filled honeypot: 303 to /thank-you, nothing stored", async () => {
+    const before = listOutbox(outbox, "new");
+    const res = await form({ ...fields, website: "http://spam.example" });
+    expect(res.status).toBe(303);
+    expect(listOutbox(outbox, "new")).toEqual(before);
   });
 });
 

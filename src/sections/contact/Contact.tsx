@@ -34,7 +34,7 @@ export function Contact({ section }: { section: ContactSection }) {
         <div className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
           <h3 className="text-xl font-semibold text-navy">{section.formTitle}</h3>
           <div data-slot="contact-form" className="mt-4 space-y-2 text-slate-700">
-            <LazyEnquiryForm endpoint={settings.enquiry.endpoint} to={settings.email} />
+            <LazyEnquiryForm endpoint={settings.enquiry.endpoint} formPost={settings.enquiry.formPost ?? true} to={settings.email} />
           </div>
         </div>
       </div>
