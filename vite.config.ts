@@ -34,7 +34,7 @@ const FORM_CORE = /[\\/]node_modules[\\/]@rjsf[\\/](core|validator-ajv8)[\\/]|[\
  * by name, so that new code stays in a chunk of its own, loaded when needed,
  * unless it is added here.
  */
-const APP = /[\\/]src[\\/](root\.tsx|routes[\\/](page|service)\.tsx|components[\\/](motion|island|links|reveal|page-context|PageView|Header|smooth-scroll|ui)\.tsx?|deploy[\\/]constants\.ts|lib[\\/](chunk-load\.ts|reload-once\.js|viewport\.ts)|sections[\\/](registry|preload)\.tsx?|generated[\\/]sections\.ts|content[\\/]page-meta\.ts|enquiry[\\/]toast-host\.tsx)$/;
+const APP = /[\\/]src[\\/](root\.tsx|entry\.client\.tsx|routes[\\/](page|service)\.tsx|components[\\/](motion|island|links|reveal|page-context|PageView|Header|smooth-scroll|ui)\.tsx?|deploy[\\/]constants\.ts|lib[\\/](chunk-load\.ts|reload-once\.js|viewport\.ts)|sections[\\/](registry|preload)\.tsx?|generated[\\/]sections\.ts|content[\\/]page-meta\.ts|enquiry[\\/]toast-host\.tsx)$/;
 
 // SITE_ROOT points the dev server and the build at another copy of
 // site-config/ (with its schemas/ and public/): the editor-task tests use it.

@@ -29,6 +29,8 @@ export function Carousel({ settings, label, slides }: { settings: CarouselSettin
   // CSS (carouselCss), so the page looks the same before it arrives.
   const sliderRef = useRef<HTMLDivElement>(null);
   const instance = useRef<KeenSliderInstance | null>(null);
+  /** Arrow taps made before keen-slider arrived (a tap replayed on hydration, say): taken once it has. */
+  const queued = useRef(0);
   useEffect(() => {
     const container = sliderRef.current;
     // keen-slider's breakpoints need matchMedia; without it the CSS layout stays, still and readable.
@@ -46,7 +48,9 @@ export function Carousel({ settings, label, slides }: { settings: CarouselSettin
         (slider) => {
           slider.on("created", () => {
             container.dataset.ready = "";
-            advance(slider);
+            if (queued.current === 0) advance(slider);
+            else slider.moveToIdx(slider.track.details.abs + queued.current, true);
+            queued.current = 0;
           });
           slider.on("updated", advance);
           slider.on("animationEnded", advance);
@@ -102,8 +106,11 @@ export function Carousel({ settings, label, slides }: { settings: CarouselSettin
   // count from the slide nearest the current position, so Next then Previous went one too far).
   const step = (by: number) => {
     const slider = instance.current;
-    if (!slider) return;
     autoMoving.current = false;
+    if (!slider) {
+      queued.current += by;
+      return;
+    }
     slider.moveToIdx((slider.animator.targetIdx ?? slider.track.details.abs) + by, true);
   };
 

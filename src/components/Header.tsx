@@ -10,68 +10,77 @@ const linkClass =
 /**
  * Fixed header. From 768 px (SPEC's md) the links sit in the bar, with the Contact Us button on
  * large screens; below it a hamburger opens a drawer from the right (250 px, 500 ms, overlay
- * opacity 0.4, SPEC s9). The drawer closes on its close button, an overlay click, a link click or
- * Escape, traps focus while open and gives focus back to the hamburger when it closes.
+ * opacity 0.4, SPEC s9).
+ *
+ * The drawer is a popover: the hamburger opens it, its close button, Escape and a click outside it
+ * (on the overlay) close it, and focus goes back to the hamburger, all without any script, so a tap
+ * before the page's code has arrived (or without JavaScript) works, and an open drawer stays open
+ * when React takes over. React adds what the platform does not: focus moves to the close button
+ * when the menu opens, Tab stays inside while it is open, a link or a wide window closes it.
  */
 export function Header({ settings }: { settings: SiteSettings }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  const openRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
-  const wasOpen = useRef(false);
+  const close = () => {
+    const drawer = drawerRef.current;
+    if (drawer?.matches(":popover-open")) drawer.hidePopover();
+  };
 
-  useEffect(() => setOpen(false), [location.pathname]);
-
+  // The popover's state is the truth (it may have been opened before React arrived): follow it.
   useEffect(() => {
-    if (!open) {
-      if (wasOpen.current) openRef.current?.focus({ preventScroll: true });
-      wasOpen.current = false;
-      return;
-    }
-    wasOpen.current = true;
-    closeRef.current?.focus();
-    const root = document.documentElement;
-    const previousOverflow = root.style.overflow;
-    root.style.overflow = "hidden";
+    const drawer = drawerRef.current;
+    if (!drawer) return;
+    const onToggle = (event: Event) => {
+      const opened = (event as ToggleEvent).newState === "open";
+      setOpen(opened);
+      if (opened) closeRef.current?.focus();
+    };
+    setOpen(drawer.matches(":popover-open"));
+    drawer.addEventListener("toggle", onToggle);
+    return () => drawer.removeEventListener("toggle", onToggle);
+  }, []);
+
+  // A new page closes the menu (not the page it was opened on, while React takes over).
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current !== location.pathname) close();
+    shownPath.current = location.pathname;
+  }, [location.pathname]);
+
+  // Tab stays inside the open menu.
+  useEffect(() => {
+    if (!open) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
+      const drawer = drawerRef.current;
+      if (e.key !== "Tab" || !drawer) return;
+      const items = [...drawer.querySelectorAll<HTMLElement>("a[href], button")];
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!drawer.contains(document.activeElement)) {
         e.preventDefault();
-        setOpen(false);
-      }
-      if (e.key === "Tab" && drawerRef.current) {
-        const items = [...drawerRef.current.querySelectorAll<HTMLElement>("a[href], button")];
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (!drawerRef.current.contains(document.activeElement)) {
-          e.preventDefault();
-          first?.focus();
-        } else if (e.shiftKey && document.activeElement === first) {
-          e.preventDefault();
-          last?.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
-          e.preventDefault();
-          first?.focus();
-        }
+        first?.focus();
+      } else if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last?.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first?.focus();
       }
     };
     document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      root.style.overflow = previousOverflow;
-    };
+    return () => document.removeEventListener("keydown", onKey);
   }, [open]);
 
-  // Close and open at the SPEC's md breakpoint: the drawer never stays open on a wide screen.
+  // Close at the SPEC's md breakpoint: the drawer never stays open on a wide screen.
   useEffect(() => {
     const wide = media("(min-width: 768px)");
-    const onChange = () => wide?.matches && setOpen(false);
+    const onChange = () => wide?.matches && close();
     wide?.addEventListener("change", onChange);
     return () => wide?.removeEventListener("change", onChange);
   }, []);
 
-  // Visibility switches at once on opening (so the close button can take focus) and only after
-  // the 500 ms slide on closing.
   return (
     // No backdrop-filter or transform on the header: either would trap the fixed drawer inside the bar.
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/70 bg-white shadow-sm">
@@ -89,55 +98,33 @@ export function Header({ settings }: { settings: SiteSettings }) {
         >
           {settings.headerCta.label}
         </SmartLink>
-        <button
-          ref={openRef}
-          type="button"
-          className="rounded-md p-2 text-navy focus-visible:outline-2 focus-visible:outline-brand md:hidden"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          onClick={() => setOpen(true)}
-        >
+        {/* The browser tells assistive technology whether the popover it controls is open. */}
+        <button type="button" popoverTarget="mobile-menu" className="rounded-md p-2 text-navy focus-visible:outline-2 focus-visible:outline-brand md:hidden">
           <span className="sr-only">Open menu</span>
-          <svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            <path d="M4 6h16M4 12h16M4 18h16" />
-          </svg>
+          <MenuIcon path="M4 6h16M4 12h16M4 18h16" size={28} />
         </button>
       </div>
-      <div
-        data-testid="drawer-overlay"
-        aria-hidden="true"
-        onClick={() => setOpen(false)}
-        className={`fixed inset-0 z-40 h-dvh bg-black duration-500 motion-reduce:transition-none md:hidden ${open ? "visible opacity-40 transition-opacity" : "invisible opacity-0 transition-[opacity,visibility]"}`}
-      />
-      <div
-        ref={drawerRef}
-        id="mobile-menu"
-        role="dialog"
-        aria-modal="true"
-        aria-label="Menu"
-        inert={!open}
-        data-open={open ? "" : undefined}
-        className={`fixed top-0 right-0 z-50 flex h-dvh w-[250px] flex-col bg-white p-5 shadow-2xl duration-500 ease-out motion-reduce:transition-none md:hidden ${open ? "visible translate-x-0 transition-transform" : "invisible translate-x-full transition-[transform,visibility]"}`}
-      >
+      <div ref={drawerRef} id="mobile-menu" popover="auto" role="dialog" aria-label="Menu" className="drawer flex-col bg-white p-5 text-slate-800 shadow-2xl">
         <div className="mb-6 flex items-center justify-between">
           <span className="font-bold text-navy">{settings.companyName}</span>
-          <button ref={closeRef} type="button" className="rounded-md p-2 text-navy focus-visible:outline-2 focus-visible:outline-brand" onClick={() => setOpen(false)}>
+          <button ref={closeRef} type="button" popoverTarget="mobile-menu" popoverTargetAction="hide" className="rounded-md p-2 text-navy focus-visible:outline-2 focus-visible:outline-brand">
             <span className="sr-only">Close menu</span>
-            <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <MenuIcon path="M6 6l12 12M18 6L6 18" size={24} />
           </button>
         </div>
         <nav aria-label="Mobile">
-          <NavList
-            items={settings.navigation}
-            className="space-y-1"
-            linkClassName={`block ${linkClass} aria-[current=page]:bg-brand/10`}
-            onLinkClick={() => setOpen(false)}
-          />
+          <NavList items={settings.navigation} className="space-y-1" linkClassName={`block ${linkClass} aria-[current=page]:bg-brand/10`} onLinkClick={close} />
         </nav>
       </div>
     </header>
+  );
+}
+
+function MenuIcon({ path, size }: { path: string; size: number }) {
+  return (
+    <svg aria-hidden="true" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <path d={path} />
+    </svg>
   );
 }
 

@@ -83,9 +83,29 @@ const NATIVE = "a[href],input,select,textarea,label,summary,[contenteditable],fo
  * event's propagation, and the click is kept for the island.
  */
 function onClick(event: Event) {
-  const target = event.target;
-  if (event.cancelBubble && event.isTrusted && target instanceof HTMLElement && !target.closest(NATIVE))
-    for (const island of dehydrated.values()) if (island.element.contains(target)) island.clicks.push(target);
+  const clicked = event.target;
+  if (!event.cancelBubble || !event.isTrusted || !(clicked instanceof Element)) return;
+  // The element to click again: a button's icon (an SVG path) has no click() of its own.
+  const target = clicked.closest<HTMLElement>("button") ?? (clicked instanceof HTMLElement ? clicked : clicked.closest<HTMLElement>("*:not(svg *)"));
+  const island = target && [...dehydrated.values()].find((i) => i.element.contains(target));
+  if (!target || !island) return;
+  // A link to a place on this page (a tab to its panel): following it would make React Router
+  // render the page again around the island, which would drop the island's HTML. The section
+  // takes the click once it runs instead.
+  const inPage = target.closest<HTMLAnchorElement>('a[href^="#"]');
+  if (inPage) {
+    event.preventDefault();
+    island.clicks.push(inPage);
+  } else if (!target.closest(NATIVE)) island.clicks.push(target);
+}
+
+/** Taps the boot script kept before React took over (src/deploy/boot.js), each once, in the order of the page. */
+function earlyClicks(island: Element): HTMLElement[] {
+  return [...island.querySelectorAll<HTMLElement>("[data-early-click]")].flatMap((button) => {
+    const count = Number(button.dataset.earlyClick) || 0;
+    button.removeAttribute("data-early-click");
+    return Array.from({ length: count }, () => button);
+  });
 }
 
 /** The island `id` is hydrated: replays the clicks React dropped on it, on the same (now hydrated) elements, after React has finished this commit. */
@@ -139,7 +159,7 @@ export function Island({ id, find, near = true, load, whileWaiting, children }: 
       if (element) {
         // After React's own listener (hydrateRoot adds it before any island renders); adding it again is a no-op.
         document.addEventListener("click", onClick, true);
-        dehydrated.set(id, { element, clicks: [] });
+        dehydrated.set(id, { element, clicks: earlyClicks(element) });
       }
       ready = wanted(element, near).then(load);
       pending.set(id, ready);

@@ -14,14 +14,33 @@
  * again, a notice names it, "Loading chunk root failed (missing: /assets/root-….js)" (SPEC s8),
  * with a Retry button.
  *
+ * From the first paint until React takes over (its entry sends options.hydratingEvent), a tap on
+ * a button that needs the page's code (a carousel's arrows, say) is marked on the button
+ * (data-early-click, a count); the section replays it once React runs it (src/components/island.tsx).
+ * Links, form buttons and popover buttons work without code and are left alone.
+ *
  * @param {(storage: Pick<Storage, "getItem" | "setItem">, key: string, reload: () => void) => boolean} reloadOnce
- * @param {{ key: string, timeoutMs: number, startAfterMs: number, noticeClass: string, retryClass: string }} options
+ * @param {{ key: string, timeoutMs: number, startAfterMs: number, noticeClass: string, retryClass: string, hydratingEvent: string }} options
  */
 export function boot(reloadOnce, options) {
   var key = options.key + location.pathname;
   var started = false;
   var failed = false;
   var pending = 0;
+
+  function keepEarlyClick(event) {
+    var button = event.isTrusted && event.target instanceof Element ? event.target.closest("button") : null;
+    if (!button || button.hasAttribute("popovertarget") || button.closest("form")) return;
+    button.setAttribute("data-early-click", String(Number(button.getAttribute("data-early-click") || 0) + 1));
+  }
+  document.addEventListener("click", keepEarlyClick, true);
+  document.addEventListener(
+    options.hydratingEvent,
+    function () {
+      document.removeEventListener("click", keepEarlyClick, true);
+    },
+    { once: true },
+  );
 
   function chunkName(url) {
     return url.slice(url.lastIndexOf("/") + 1).replace(/-[\w-]{8}\.(js|json)$/, "").replace(/\.(js|json)$/, "");

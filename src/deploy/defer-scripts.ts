@@ -14,7 +14,7 @@
 import { defaultTreeAdapter as tree, parse, type DefaultTreeAdapterTypes as T } from "parse5";
 import { reloadOnce } from "../lib/reload-once.js";
 import { boot } from "./boot.js";
-import { CHUNK_TIMEOUT_MS, HYDRATE_TIMEOUT_MS, RELOAD_KEY } from "./constants.ts";
+import { CHUNK_TIMEOUT_MS, HYDRATE_TIMEOUT_MS, HYDRATING_EVENT, RELOAD_KEY } from "./constants.ts";
 
 /** Class names of the notice shown when the page's code cannot be loaded (Tailwind finds them here). */
 const NOTICE_CLASS = "fixed inset-x-4 bottom-4 z-50 mx-auto max-w-xl rounded-lg bg-navy p-4 text-white shadow-lg";
@@ -42,7 +42,7 @@ const deferrable = (el: T.Element) =>
 
 /** The boot script, as the page carries it: the two functions' own text, called with the options. */
 export function bootScript(): string {
-  const options = { key: RELOAD_KEY, timeoutMs: CHUNK_TIMEOUT_MS, startAfterMs: HYDRATE_TIMEOUT_MS, noticeClass: NOTICE_CLASS, retryClass: RETRY_CLASS };
+  const options = { key: RELOAD_KEY, timeoutMs: CHUNK_TIMEOUT_MS, startAfterMs: HYDRATE_TIMEOUT_MS, noticeClass: NOTICE_CLASS, retryClass: RETRY_CLASS, hydratingEvent: HYDRATING_EVENT };
   return `(${String(boot)})(${String(reloadOnce)}, ${JSON.stringify(options)});`;
 }
 
