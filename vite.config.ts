@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { contentRoot } from "./src/content/routes.ts";
 import { siteContent } from "./src/content/vite-plugin.ts";
+import { editorEndpoints } from "./src/editor/vite-plugin.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -41,7 +42,8 @@ const APP = /[\\/]src[\\/](root\.tsx|entry\.client\.tsx|routes[\\/](page|service
 const root = contentRoot();
 
 export default defineConfig(({ isSsrBuild, command }) => ({
-  plugins: [siteContent({ root }), tailwindcss(), reactRouter()],
+  // The page builder's endpoints exist only in the dev server (apply: "serve").
+  plugins: [siteContent({ root }), editorEndpoints({ root }), tailwindcss(), reactRouter()],
   publicDir: join(root, "public"),
   resolve: {
     alias: [

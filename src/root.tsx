@@ -26,8 +26,13 @@ export const shouldRevalidate = () => false;
 /** The pre-render of a production build (not dev, not the browser). */
 const prerender = import.meta.env.SSR && !import.meta.env.DEV;
 
+/** The page builder's own screen (dev only) is an application, not a page of the site: no header, footer or chat button. */
+const EDITOR_PATH = "/__edit";
+
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<RootData>("root");
+  const loaded = useRouteLoaderData<RootData>("root");
+  const editor = useLocation().pathname === EDITOR_PATH;
+  const data = editor ? undefined : loaded;
   return (
     <html lang="en">
       <head>
@@ -42,11 +47,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {prerender && <style>{inlineCss}</style>}
       </head>
       <body>
-        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-3">
-          Skip to content
-        </a>
+        {!editor && (
+          <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-3">
+            Skip to content
+          </a>
+        )}
         {data && <Header settings={data.settings} />}
-        <main id="main">{children}</main>
+        {editor ? children : <main id="main">{children}</main>}
         {data && <SiteEnd settings={data.settings} />}
         <Scripts />
       </body>
@@ -97,7 +104,21 @@ function useNoTrailingSlash() {
   }, [pathname, search, hash, navigate]);
 }
 
+/** In `npm run dev`: a page reloads when site-config/ changes (the page builder, which holds edits, decides for itself). */
+function useReloadOnContentChange() {
+  useEffect(() => {
+    const hot = import.meta.hot;
+    if (!hot) return;
+    const reload = () => {
+      if (!location.pathname.startsWith("/__edit")) location.reload();
+    };
+    hot.on("site-content:changed", reload);
+    return () => hot.off("site-content:changed", reload);
+  }, []);
+}
+
 export default function App() {
+  useReloadOnContentChange();
   useNoTrailingSlash();
   useSmoothAnchors();
   useScrollOnNavigate();

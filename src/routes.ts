@@ -12,7 +12,10 @@ const pages = siteRoutes(readSources(contentRoot())).pageSlugs.map((slug) =>
 // The section catalog exists only while previewing: `react-router build`
 // (and typegen) run with NODE_ENV=production, so it is neither pre-rendered
 // nor bundled, and the production server answers /__sections with a 301 to /.
-const catalog = catalogEnabled() ? [route(CATALOG_PATH.slice(1), "routes/catalog.tsx")] : [];
+// The page builder (/__edit, and the canvas it shows pages in) likewise.
+const catalog = catalogEnabled()
+  ? [route(CATALOG_PATH.slice(1), "routes/catalog.tsx"), route("__edit", "routes/editor.tsx"), route("__edit/canvas", "routes/editor-canvas.tsx")]
+  : [];
 
 export default [
   ...pages,

@@ -90,8 +90,11 @@ export interface CatalogEntry {
 
 /** The dev-only section catalog (/__sections): every section type rendered from its schema example. */
 export function catalogData(): CatalogEntry[] {
-  const { collections } = site();
-  const { facts } = load();
+  return catalogOf(site(), load());
+}
+
+/** Every section type rendered from its schema example, for a site (the catalog, the page builder's library). */
+export function catalogOf({ collections }: Site, { facts }: SiteResult): CatalogEntry[] {
   // Examples name entries by id; service-detail shows the first service.
   const context = dataContext(collections, new Usage(), collections.services[0]);
   return facts.schemas.sectionTypes.map((type): CatalogEntry => {
@@ -107,4 +110,11 @@ export function catalogData(): CatalogEntry[] {
         : { ok: false, type, index: 0, problems: errors.length > 0 ? errors.map(formatProblem) : ["The schema has no example to show."] };
     return { type, purpose: typeof schema.description === "string" ? schema.description : "", json, slot };
   });
+}
+
+/** The page at `path` of a site loaded with unsaved edits (the page builder's canvas), drafts included. */
+export function previewOf(result: SiteResult, path: string): PageData | undefined {
+  const site = result.site;
+  const page = site && [...site.pages, ...site.servicePages].find((p) => p.path === path);
+  return page && site ? pageData(page, site.settings) : undefined;
 }

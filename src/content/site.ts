@@ -89,8 +89,9 @@ export function schemaSet(dir: string): SchemaSet {
 
 export const hasErrors = (problems: readonly Problem[]) => problems.some((p) => p.severity === "error");
 
-export function loadSite(root: string): SiteResult {
-  const sources = readSources(root);
+/** Everything in site-config/ under `root`; `overlay` (file -> text) stands in for files on disk (see readSources). */
+export function loadSite(root: string, { overlay }: { overlay?: ReadonlyMap<string, string> } = {}): SiteResult {
+  const sources = readSources(root, overlay);
   const routes = siteRoutes(sources, { drafts: false });
   const validated = validateSite(sources, schemaSet(join(root, "schemas")), routes);
   const problems = [...sources.problems, ...validated.problems];

@@ -73,7 +73,11 @@ export function idsOf(source: SourceFile): Set<string> | undefined {
   return new Set(entriesOf(source).flatMap(({ entry }) => (typeof entry.id === "string" || typeof entry.id === "number" ? [String(entry.id)] : [])));
 }
 
-export function readSources(root: string): Sources {
+/**
+ * Reads and parses site-config/ under `root`. `overlay` (file from the root -> text) stands in for
+ * files on disk: the page builder checks what it would save this way before saving it.
+ */
+export function readSources(root: string, overlay?: ReadonlyMap<string, string>): Sources {
   const configDir = join(root, "site-config");
   const problems: Problem[] = [];
   const fileProblem = (file: string, message: string, hint?: string, line = 1, column = 1, path = "", pointer = "") =>
@@ -83,7 +87,7 @@ export function readSources(root: string): Sources {
     const file = relative(root, full).split(sep).join("/");
     let text: string;
     try {
-      text = readFileSync(full, "utf8");
+      text = overlay?.get(file) ?? readFileSync(full, "utf8");
     } catch {
       fileProblem(file, "the file is missing", `Restore it from version control (git checkout -- ${file}).`);
       return { file };

@@ -10,6 +10,9 @@ import { hasErrors, loadSite } from "./site.ts";
 import { routePaths } from "./routes.ts";
 import { formatProblem, formatReport, type Problem } from "./problems.ts";
 
+/** Sent to the browser in `npm run dev` when site-config/ changed and is valid. */
+export const CONTENT_CHANGED = "site-content:changed";
+
 export function siteContent({ root }: { root: string }): Plugin {
   let validatedForBuild = false;
   let lastErrors: Problem[] = [];
@@ -59,8 +62,9 @@ export function siteContent({ root }: { root: string }): Plugin {
           // Warnings do not stop anything; they are printed so they get seen.
           if (problems.length > 0) server.config.logger.warn(formatReport(problems), { timestamp: true });
           else if (announce || lastErrors.length > 0) server.config.logger.info("site-config/ is valid", { timestamp: true });
-          // Loaders read content on each request: a reload shows the change.
-          hot(server).send({ type: "full-reload", path: "*" });
+          // Loaders read content on each request: a reload shows the change. The pages reload
+          // themselves on this event (src/root.tsx); the page builder, which holds edits, does not.
+          hot(server).send({ type: "custom", event: CONTENT_CHANGED, data: {} });
         }
         lastErrors = errors;
       };

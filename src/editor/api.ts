@@ -1,0 +1,307 @@
+/**
+ * The page builder's server side (development only, see vite-plugin.ts): what the editor reads and
+ * writes, through the content layer, so that it checks content exactly as `npm run validate` does.
+ */
+import { execFile } from "node:child_process";
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { basename, join, relative, sep } from "node:path";
+import { promisify } from "node:util";
+import { COLLECTIONS, COLLECTION_NAMES } from "../content/collections.ts";
+import { readablePath } from "../content/ajv-problems.ts";
+import type { JsonValue } from "../content/json-source.ts";
+import { formatProblem, type Problem } from "../content/problems.ts";
+import { hasErrors, loadSite } from "../content/site.ts";
+import { PAGE_SLUG, pagePath, readSources } from "../content/sources.ts";
+import { catalogOf, previewOf } from "../content/site.server.ts";
+import { allowedPath, contentPath, EditorError, readText, sha256, writeAtomic } from "./files.ts";
+import { deepEqual, writeJson } from "./json-write.ts";
+import { bundleSchema } from "./schema-bundle.ts";
+
+const run = promisify(execFile);
+
+export type FileKind = "page" | "template" | "collection" | "settings";
+
+export interface EditorFile {
+  /** From the project root: "site-config/pages/home.json". */
+  path: string;
+  kind: FileKind;
+  /** What a person calls it: "home", "services", "Settings". */
+  name: string;
+  /** The page's address, for pages. */
+  route?: string;
+  draft?: boolean;
+  /** The schema its form is made from (bundled for @rjsf/core). */
+  schema: string;
+}
+
+/** A problem as the editor shows it: the line as `npm run validate` prints it, and where it belongs. */
+export interface EditorProblem {
+  file: string;
+  pointer: string;
+  severity: Problem["severity"];
+  /** "site-config/pages/home.json:42:7  sections[3] (hero) > headline  ..." */
+  text: string;
+  /** The message and hint alone, for under a field. */
+  message: string;
+}
+
+const toEditorProblem = (p: Problem): EditorProblem => ({ file: p.file, pointer: p.pointer, severity: p.severity, text: formatProblem(p), message: `${p.message}.${p.hint ? ` ${p.hint}` : ""}` });
+
+/** Upload limit for one picture. */
+export const UPLOAD_LIMIT = 10 * 1024 * 1024;
+const IMAGE_FORMATS: Record<string, string> = { jpeg: "jpg", png: "png", webp: "webp", avif: "avif", gif: "gif", svg: "svg", heif: "avif" };
+
+export function editorApi(root: string) {
+  const schemasDir = join(root, "schemas");
+
+  function files(): EditorFile[] {
+    const sources = readSources(root);
+    return [
+      ...sources.pages.map((p): EditorFile => ({ path: p.file, kind: "page", name: p.slug, route: p.path, draft: p.draft, schema: "page" })),
+      { path: sources.template.file, kind: "template", name: "Service page template", schema: "service-template" },
+      ...COLLECTION_NAMES.map((name): EditorFile => ({ path: sources.collections[name].file, kind: "collection", name, schema: `collections/${COLLECTIONS[name].schema}` })),
+      { path: sources.settings.file, kind: "settings", name: "Settings", schema: "settings" },
+    ];
+  }
+
+  /** Every schema a form needs, bundled: the documents', each section type's, and each collection entry's. */
+  function schemas() {
+    const sectionFiles = readdirSync(join(schemasDir, "sections")).filter((f) => f.endsWith(".schema.json")).sort();
+    const sections = Object.fromEntries(sectionFiles.map((f) => [f.slice(0, -".schema.json".length), bundleSchema(schemasDir, `sections/${f}`)]));
+    const documents: Record<string, unknown> = {
+      page: bundleSchema(schemasDir, "page.schema.json", withoutSections),
+      "service-template": bundleSchema(schemasDir, "service-template.schema.json", withoutSections),
+      settings: bundleSchema(schemasDir, "settings.schema.json"),
+    };
+    for (const name of new Set(Object.values(COLLECTIONS).map((c) => c.schema))) {
+      documents[`collections/${name}`] = bundleSchema(schemasDir, `collections/${name}.schema.json`, (s) => {
+        const entry = ((s.properties as Record<string, { items: Record<string, unknown> }>).items!).items;
+        return { ...entry, definitions: s.definitions };
+      });
+    }
+    return { sections, documents };
+  }
+
+  function media(): string[] {
+    const dir = join(root, "public", "media");
+    const out: string[] = [];
+    const walk = (d: string) => {
+      for (const entry of readdirSync(d, { withFileTypes: true })) {
+        const full = join(d, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else out.push("/" + relative(join(root, "public"), full).split(sep).join("/"));
+      }
+    };
+    if (existsSync(dir)) walk(dir);
+    return out.sort();
+  }
+
+  /** The whole site as the editor starts from it. */
+  function state() {
+    const result = loadSite(root);
+    return {
+      files: files(),
+      routes: [...result.routes, ...result.draftRoutes],
+      media: media(),
+      schemas: schemas(),
+      collections: result.site?.collections ?? null,
+      settings: result.site?.settings ?? null,
+      problems: result.problems.map(toEditorProblem),
+      // The section library: each type's example, rendered (the same as /__sections).
+      library: result.site
+        ? catalogOf(result.site, result).map((entry) => ({ ...entry, title: titleOf(entry.type), example: JSON.parse(entry.json) as JsonValue }))
+        : [],
+    };
+  }
+
+  function read(path: string) {
+    const full = contentPath(root, path);
+    const text = readText(full);
+    return { path, text, hash: sha256(text), value: JSON.parse(text) as JsonValue };
+  }
+
+  /** What saving `value` into `path` would write, every problem of the site with it, and the page at `preview` as it would render. */
+  function check(path: string, value: unknown, preview?: string) {
+    const full = contentPath(root, path);
+    const text = writeJson(readText(full), value);
+    const result = loadSite(root, { overlay: new Map([[path, text]]) });
+    return {
+      text,
+      problems: result.problems.map(toEditorProblem),
+      errors: hasErrors(result.problems),
+      page: preview ? (previewOf(result, preview) ?? null) : null,
+      routes: [...result.routes, ...result.draftRoutes],
+    };
+  }
+
+  /** Saves `value` into `path` if the file is still what the editor read (`hash`) and the site has no error with it. */
+  function save(path: string, value: unknown, hash: string) {
+    const full = contentPath(root, path);
+    const current = readText(full);
+    if (sha256(current) !== hash) throw new EditorError(409, `${path} changed on disk since the editor read it (edited by hand?). Nothing was saved: reload it to see what it holds now.`);
+    const { text, problems, errors } = check(path, value);
+    if (errors) throw new EditorError(422, `${path} was not saved: fix the errors first.\n${problems.filter((p) => p.severity === "error").map((p) => p.text).join("\n")}`);
+    if (text !== current) writeAtomic(full, text);
+    return { path, text, hash: sha256(text), problems };
+  }
+
+  /** Every place that links to `route` (or to a part of it, "/about-us#team"): the file, where in it, the link. */
+  function linksTo(route: string) {
+    const sources = readSources(root);
+    const documents = [sources.settings, sources.template, ...Object.values(sources.collections), ...sources.pages];
+    const out: { file: string; pointer: string; path: string; href: string }[] = [];
+    for (const doc of documents) {
+      if (!doc.parsed) continue;
+      const visit = (node: JsonValue, pointer: string) => {
+        if (typeof node === "string") {
+          if (node === route || node.startsWith(`${route}#`) || node.startsWith(`${route}?`)) out.push({ file: doc.file, pointer, path: readablePath(pointer, doc.parsed!.value), href: node });
+        } else if (Array.isArray(node)) node.forEach((child, i) => visit(child, `${pointer}/${i}`));
+        else if (node && typeof node === "object") for (const [key, child] of Object.entries(node)) visit(child, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+      };
+      visit(doc.parsed.value, "");
+    }
+    return out;
+  }
+
+  const pageFile = (slug: string) => {
+    if (!PAGE_SLUG.test(slug)) throw new EditorError(400, `"${slug}" cannot be a page address: use lower case letters, digits and hyphens between words, e.g. "cloud-migration".`);
+    return `site-config/pages/${slug}.json`;
+  };
+
+  /** A new page, as a draft: a copy of `from`, or a page with one banner; the title made unique. */
+  function createPage(slug: string, from?: string) {
+    const path = pageFile(slug);
+    const full = contentPath(root, path);
+    if (existsSync(full)) throw new EditorError(409, `There is already a page ${pagePath(slug)} (${path}).`);
+    const site = loadSite(root);
+    const titles = new Set([...(site.site?.pages ?? []), ...(site.site?.servicePages ?? [])].map((p) => p.title));
+    const company = site.site?.settings.companyName ?? "Our company";
+    const words = slug.split("-").map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ");
+    let title = `${words} | ${company}`.slice(0, 60);
+    for (let n = 2; titles.has(title); n++) title = `${words} ${n} | ${company}`.slice(0, 60);
+    let value: Record<string, unknown>;
+    if (from) {
+      value = { ...(read(pageFile(from)).value as Record<string, unknown>), title, status: "draft" };
+    } else {
+      const banner = (schemas().sections["page-banner"]!.examples as Record<string, unknown>[])[0]!;
+      value = {
+        $schema: "../../schemas/page.schema.json",
+        title,
+        description: `${words}: what this page offers, in one or two sentences for search results and link previews.`,
+        status: "draft",
+        sections: [{ ...banner, title: words }],
+      };
+    }
+    const text = JSON.stringify(value, null, 2) + "\n";
+    writeAtomic(full, text);
+    return { path, route: pagePath(slug) };
+  }
+
+  /** Renames a page (its address follows); with `fixLinks`, every link to it is changed too, each file with a minimal change. */
+  function renamePage(from: string, to: string, fixLinks: boolean) {
+    const source = contentPath(root, pageFile(from));
+    const target = contentPath(root, pageFile(to));
+    if (from === "home") throw new EditorError(400, "The home page is the page at /: it cannot be renamed.");
+    if (existsSync(target)) throw new EditorError(409, `There is already a page ${pagePath(to)}.`);
+    const links = linksTo(pagePath(from));
+    if (links.length > 0 && !fixLinks) return { renamed: false, links };
+    renameSync(source, target);
+    const byFile = new Map<string, typeof links>();
+    for (const link of links) byFile.set(link.file === pageFile(from) ? pageFile(to) : link.file, [...(byFile.get(link.file) ?? []), link]);
+    for (const [file, list] of byFile) {
+      const full = contentPath(root, file);
+      const text = readText(full);
+      const value = JSON.parse(text) as JsonValue;
+      for (const link of list) setAt(value, link.pointer, pagePath(to) + link.href.slice(pagePath(from).length));
+      writeAtomic(full, writeJson(text, value));
+    }
+    return { renamed: true, links, path: pageFile(to), route: pagePath(to) };
+  }
+
+  /** Deletes a page, unless other content links to it (then the links, to fix first). */
+  function deletePage(slug: string) {
+    if (slug === "home") throw new EditorError(400, "The home page is the page at /: the site needs it.");
+    const path = pageFile(slug);
+    const full = contentPath(root, path);
+    const links = linksTo(pagePath(slug)).filter((l) => l.file !== path);
+    if (links.length > 0) return { deleted: false, links };
+    rmSync(full);
+    return { deleted: true, links };
+  }
+
+  /** Stores an uploaded picture in public/media/, named from `name`, if its content is an image; returns its path for content. */
+  async function upload(name: string, data: Buffer) {
+    if (data.length === 0) throw new EditorError(400, "The file is empty.");
+    if (data.length > UPLOAD_LIMIT) throw new EditorError(413, `The picture is too large: the limit is ${UPLOAD_LIMIT / 1024 / 1024} MB.`);
+    let format: string | undefined;
+    try {
+      // Loaded on the first upload only: the dev server starts without libvips.
+      const { default: sharp } = await import("sharp");
+      format = (await sharp(data).metadata()).format;
+    } catch {
+      format = undefined;
+    }
+    const extension = format ? IMAGE_FORMATS[format] : undefined;
+    if (!extension) throw new EditorError(415, `"${name}" is not a picture (JPEG, PNG, WebP, AVIF, GIF or SVG).`);
+    const stem = basename(name).replace(/\.[^.]*$/, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "picture";
+    let file = `public/media/${stem}.${extension}`;
+    for (let n = 2; existsSync(join(root, file)); n++) file = `public/media/${stem}-${n}.${extension}`;
+    const full = allowedPath(root, file, ["public/media"], [`.${extension}`]);
+    writeAtomic(full, data);
+    return { src: `/${file.slice("public/".length)}`, size: statSync(full).size };
+  }
+
+  /** Content files changed since the last commit, each with its diff. */
+  async function changes() {
+    const git = (...args: string[]) => run("git", args, { cwd: root, maxBuffer: 16 * 1024 * 1024 }).then((r) => r.stdout);
+    let status: string;
+    try {
+      status = await git("status", "--porcelain", "--untracked-files=all", "--", "site-config", "public/media");
+    } catch {
+      return { available: false, files: [] as { path: string; status: string; diff: string }[] };
+    }
+    const out: { path: string; status: string; diff: string }[] = [];
+    for (const line of status.split("\n").filter(Boolean)) {
+      const code = line.slice(0, 2);
+      const path = line.slice(3).replace(/^.* -> /, "");
+      const untracked = code === "??";
+      const diff = untracked ? "" : await git("diff", "HEAD", "--", path);
+      out.push({ path, status: untracked ? "added" : code.includes("D") ? "deleted" : "changed", diff });
+    }
+    return { available: true, files: out };
+  }
+
+  /** Puts a content file back as it was at the last commit (a new file is removed). */
+  async function discard(path: string) {
+    const full = path.startsWith("public/media/") ? allowedPath(root, path, ["public/media"], Object.values(IMAGE_FORMATS).map((e) => `.${e}`)) : contentPath(root, path);
+    const tracked = await run("git", ["ls-files", "--error-unmatch", "--", path], { cwd: root }).then(
+      () => true,
+      () => false,
+    );
+    if (tracked) await run("git", ["checkout", "HEAD", "--", path], { cwd: root });
+    else rmSync(full, { force: true });
+    return { path, restored: tracked };
+  }
+
+  return { state, files, read, check, save, linksTo, createPage, renamePage, deletePage, upload, changes, discard };
+}
+
+/** "stats-band" → "Stats band". */
+const titleOf = (type: string) => type[0]!.toUpperCase() + type.slice(1).replace(/-/g, " ");
+
+const withoutSections = (schema: Record<string, unknown>) => {
+  const { sections: _, ...properties } = schema.properties as Record<string, unknown>;
+  return { ...schema, properties, required: (schema.required as string[]).filter((r) => r !== "sections") };
+};
+
+/** Sets the value at a JSON Pointer inside `value` (which must exist up to its parent). */
+function setAt(value: JsonValue, pointer: string, to: string) {
+  const segments = pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const last = segments.pop()!;
+  let node = value as Record<string, JsonValue>;
+  for (const segment of segments) node = node[segment] as Record<string, JsonValue>;
+  node[last] = to;
+}
+
+export type EditorApi = ReturnType<typeof editorApi>;
+export { deepEqual, EditorError };

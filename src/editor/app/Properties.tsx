@@ -1,0 +1,68 @@
+/**
+ * The form of one thing (a section, a collection entry, a page's own fields, the settings), made by
+ * @rjsf/core from its JSON Schema. The problems shown under its fields are the site's own checks
+ * (the same as `npm run validate`, from the editor's server), not a second set of rules: the form's
+ * own validation is off. One small form per selected thing, so typing stays fast on big pages.
+ */
+import { memo, useMemo } from "react";
+import Form from "@rjsf/core";
+import type { IChangeEvent } from "@rjsf/core";
+import type { ErrorSchema } from "@rjsf/utils";
+import validator from "@rjsf/validator-ajv8";
+import type { EditorProblem, Schema } from "./api-client";
+import { ButtonTemplates, fields, uiSchemaFor, widgets, type PickerContext, type RJSFSchema } from "./form-ui";
+import type { Json } from "./store";
+
+/** The problems under `base` (a JSON Pointer into the file), as rjsf's errors of the form rooted there. */
+export function errorsUnder(problems: readonly EditorProblem[], base: string): ErrorSchema {
+  const out: Record<string, unknown> = {};
+  for (const p of problems) {
+    if (p.pointer !== base && !p.pointer.startsWith(`${base}/`)) continue;
+    const segments = p.pointer.slice(base.length).split("/").filter(Boolean).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    let node = out;
+    for (const segment of segments) node = (node[segment] ??= {}) as Record<string, unknown>;
+    ((node.__errors ??= []) as string[]).push(`${p.severity === "warning" ? "Warning: " : ""}${p.message}`);
+  }
+  return out as ErrorSchema;
+}
+
+const TEMPLATES = { ButtonTemplates };
+
+export interface PropertiesProps {
+  schema: Schema;
+  value: Json;
+  /** Where the value sits in the file (a JSON Pointer), to place the problems. */
+  pointer: string;
+  problems: readonly EditorProblem[];
+  context: PickerContext;
+  onChange(value: Json, field: string): void;
+  /** A field lost focus: typing there is one step of history. */
+  onBlur(): void;
+  idPrefix: string;
+}
+
+export const Properties = memo(function Properties({ schema, value, pointer, problems, context, onChange, onBlur, idPrefix }: PropertiesProps) {
+  const uiSchema = useMemo(() => ({ ...uiSchemaFor(schema), "ui:submitButtonOptions": { norender: true } }), [schema]);
+  const extraErrors = useMemo(() => errorsUnder(problems, pointer), [problems, pointer]);
+  return (
+    <Form
+      schema={schema as RJSFSchema}
+      uiSchema={uiSchema}
+      formData={value}
+      validator={validator}
+      widgets={widgets}
+      fields={fields}
+      templates={TEMPLATES}
+      formContext={context}
+      extraErrors={extraErrors}
+      noHtml5Validate
+      showErrorList={false}
+      idPrefix={idPrefix}
+      className="editor-form"
+      // Only what the author types goes into the file: no defaults filled in, no empty lists made.
+      experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults", arrayMinItems: { populate: "never" } }}
+      onChange={(e: IChangeEvent, id?: string) => onChange(e.formData as Json, id ?? "")}
+      onBlur={() => onBlur()}
+    />
+  );
+});

@@ -1,0 +1,130 @@
+/**
+ * The page builder's endpoints, in the development server only (`apply: "serve"`): a production
+ * build has neither them nor the editor's routes (src/routes.ts). They answer only the machine
+ * itself, and only requests the editor makes (same origin, its own header), so another site open
+ * in the browser cannot use them.
+ *
+ *   GET  /__edit/api/state                 files, routes, media, schemas, collections, problems
+ *   GET  /__edit/api/file?path=...         a content file: text, hash, value
+ *   POST /__edit/api/check   {path, value, preview?}  what saving would write, the site's problems with it, the page at `preview`
+ *   POST /__edit/api/save    {path, value, hash}
+ *   GET  /__edit/api/links?route=/x        every link to a page
+ *   POST /__edit/api/pages   {action: "create" | "rename" | "delete", ...}
+ *   POST /__edit/api/upload  (the picture's bytes; X-File-Name)
+ *   GET  /__edit/api/changes               content files changed since the last commit, with diffs
+ *   POST /__edit/api/discard {path}
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Plugin } from "vite";
+import { editorApi, EditorError } from "./api.ts";
+import { UPLOAD_LIMIT } from "./api.ts";
+
+export const EDITOR_HEADER = "x-site-editor";
+const JSON_LIMIT = 2 * 1024 * 1024;
+
+const loopback = (address: string | undefined) => address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+
+function body(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new EditorError(413, `The request is too large (limit ${Math.round(limit / 1024 / 1024)} MB).`));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+async function json<T>(req: IncomingMessage): Promise<T> {
+  if (!(req.headers["content-type"] ?? "").startsWith("application/json")) throw new EditorError(415, "Send JSON.");
+  try {
+    return JSON.parse((await body(req, JSON_LIMIT)).toString("utf8")) as T;
+  } catch (err) {
+    if (err instanceof EditorError) throw err;
+    throw new EditorError(400, "The request is not valid JSON.");
+  }
+}
+
+function send(res: ServerResponse, status: number, data: unknown) {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.end(JSON.stringify(data));
+}
+
+export function editorEndpoints({ root }: { root: string }): Plugin {
+  const api = editorApi(root);
+  return {
+    name: "site-editor-api",
+    apply: "serve",
+    configureServer(server) {
+      // Say where the editor is, under Vite's own addresses (`npm run edit` and `npm run dev`).
+      server.httpServer?.once("listening", () => {
+        setTimeout(() => {
+          const local = server.resolvedUrls?.local[0];
+          if (local) server.config.logger.info(`  ➜  Page builder: ${new URL("__edit", local).href}`);
+        }, 0);
+      });
+      server.middlewares.use("/__edit/api", (req, res, next) => {
+        void handle(req, res).catch(next);
+      });
+
+      async function handle(req: IncomingMessage, res: ServerResponse) {
+        try {
+          if (!loopback(req.socket.remoteAddress)) throw new EditorError(403, "The editor answers only this computer.");
+          const origin = req.headers.origin;
+          if (origin && new URL(origin).host !== req.headers.host) throw new EditorError(403, "The editor answers only its own pages.");
+          if (req.method !== "GET" && req.headers[EDITOR_HEADER] !== "1") throw new EditorError(403, "The editor answers only its own pages.");
+          const url = new URL(req.url ?? "/", "http://localhost");
+          const route = `${req.method} ${url.pathname}`;
+          switch (route) {
+            case "GET /state":
+              return send(res, 200, api.state());
+            case "GET /file":
+              return send(res, 200, api.read(url.searchParams.get("path") ?? ""));
+            case "POST /check": {
+              const { path, value, preview } = await json<{ path: string; value: unknown; preview?: string }>(req);
+              return send(res, 200, api.check(path, value, preview));
+            }
+            case "POST /save": {
+              const { path, value, hash } = await json<{ path: string; value: unknown; hash: string }>(req);
+              const saved = api.save(path, value, hash);
+              // The dev server shows the change on its next request; other pages open in the browser reload.
+              server.ws.send({ type: "custom", event: "site-editor:saved", data: { path } });
+              return send(res, 200, saved);
+            }
+            case "GET /links":
+              return send(res, 200, api.linksTo(url.searchParams.get("route") ?? ""));
+            case "POST /pages": {
+              const request = await json<{ action: string; slug: string; from?: string; to?: string; fixLinks?: boolean }>(req);
+              if (request.action === "create") return send(res, 200, api.createPage(request.slug, request.from));
+              if (request.action === "rename") return send(res, 200, api.renamePage(request.slug, request.to ?? "", request.fixLinks === true));
+              if (request.action === "delete") return send(res, 200, api.deletePage(request.slug));
+              throw new EditorError(400, `Unknown action "${request.action}".`);
+            }
+            case "POST /upload": {
+              const name = decodeURIComponent(String(req.headers["x-file-name"] ?? "picture"));
+              return send(res, 200, await api.upload(name, await body(req, UPLOAD_LIMIT + 1)));
+            }
+            case "GET /changes":
+              return send(res, 200, await api.changes());
+            case "POST /discard": {
+              const { path } = await json<{ path: string }>(req);
+              return send(res, 200, await api.discard(path));
+            }
+          }
+          throw new EditorError(404, `No ${route} in the editor's API.`);
+        } catch (err) {
+          if (err instanceof EditorError) return send(res, err.status, { error: err.message });
+          if (err instanceof SyntaxError) return send(res, 400, { error: err.message });
+          throw err;
+        }
+      }
+    },
+  };
+}
