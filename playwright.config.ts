@@ -5,6 +5,8 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 4173);
 // The dev server for *.dev.spec.ts (section catalog, drafts): E2E_DEV_PORT, or E2E_PORT + 100.
 const devPort = Number(process.env.E2E_DEV_PORT ?? port + 100);
+// The dev server for the page builder's tests (*.editor.spec.ts), which write files: its own copy.
+const editorPort = Number(process.env.E2E_EDITOR_PORT ?? port + 200);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -22,9 +24,11 @@ export default defineConfig({
   },
   projects: [
     // The production server over the built site (npm test builds first).
-    { name: "production", testIgnore: "**/*.dev.spec.ts", use: { baseURL: `http://localhost:${port}` } },
+    { name: "production", testIgnore: ["**/*.dev.spec.ts", "**/*.editor.spec.ts"], use: { baseURL: `http://localhost:${port}` } },
     // What authors preview with npm run dev.
     { name: "dev", testMatch: "**/*.dev.spec.ts", timeout: 90_000, use: { baseURL: `http://localhost:${devPort}` } },
+    // The page builder, one test after another: each starts from the committed content.
+    { name: "editor", testMatch: "**/*.editor.spec.ts", fullyParallel: false, timeout: 120_000, use: { baseURL: `http://localhost:${editorPort}`, viewport: { width: 1440, height: 900 }, actionTimeout: 15_000, navigationTimeout: 30_000 } },
   ],
   webServer: [
     {
@@ -42,6 +46,13 @@ export default defineConfig({
       url: `http://localhost:${devPort}/__sections`,
       reuseExistingServer: false,
       // SIGTERM lets the script remove its copy of site-config/.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      timeout: 120_000,
+    },
+    {
+      command: `tsx tests/e2e/dev-server.ts ${editorPort} --editor`,
+      url: `http://localhost:${editorPort}/__edit/api/state`,
+      reuseExistingServer: false,
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
       timeout: 120_000,
     },

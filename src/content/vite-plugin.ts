@@ -7,7 +7,8 @@
 import { join } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { hasErrors, loadSite } from "./site.ts";
-import { routePaths } from "./routes.ts";
+import { siteRoutes } from "./routes.ts";
+import { readSources } from "./sources.ts";
 import { formatProblem, formatReport, type Problem } from "./problems.ts";
 
 /** Sent to the browser in `npm run dev` when site-config/ changed and is valid. */
@@ -72,11 +73,13 @@ export function siteContent({ root }: { root: string }): Plugin {
       // The route table is read from site-config/ when the server starts. A new,
       // renamed or deleted page (or a page turned into a draft or back) needs a
       // new one: restart, as React Router does when src/routes.ts changes.
-      let routes = routePaths(root).join("\n");
+      // Only pages have routes of their own (src/routes.ts); services share one, so a new service needs no restart.
+      const pageList = () => siteRoutes(readSources(root)).pageSlugs.join("\n");
+      let routes = pageList();
       let restarting = false;
       const onChange = (file: string) => {
         if (!file.startsWith(join(root, "site-config")) && !file.startsWith(join(root, "schemas"))) return;
-        const now = routePaths(root).join("\n");
+        const now = pageList();
         if (now !== routes && !restarting) {
           routes = now;
           restarting = true;

@@ -130,6 +130,7 @@ export function editorApi(root: string) {
       problems: result.problems.map(toEditorProblem),
       errors: hasErrors(result.problems),
       page: preview ? (previewOf(result, preview) ?? null) : null,
+      settings: result.site?.settings ?? null,
       routes: [...result.routes, ...result.draftRoutes],
     };
   }

@@ -7,6 +7,8 @@
 import { useEffect, useLayoutEffect, useState } from "react";
 import type { MetaFunction } from "react-router";
 import type { PageData } from "@/content/site.server";
+import type { SiteSettings } from "@/generated/content";
+import { SettingsOverride } from "@/components/page-context";
 import { PageView } from "@/components/PageView";
 import { isToCanvas, type FromCanvas, type Unsourced } from "@/editor/app/canvas-protocol";
 
@@ -19,6 +21,7 @@ const sectionElements = () => [...document.querySelectorAll<HTMLElement>("main >
 
 export default function EditorCanvas() {
   const [page, setPage] = useState<PageData | null>(null);
+  const [settings, setSettings] = useState<SiteSettings | null>(null);
   const [selected, setSelected] = useState<{ index: number | null; reveal: boolean }>({ index: null, reveal: false });
   // PageView puts a card of the page's own problems before the first section.
   const offset = page && page.pageProblems.length > 0 ? 1 : 0;
@@ -29,6 +32,7 @@ export default function EditorCanvas() {
       const message = event.data;
       if (message.type === "page") {
         setPage(message.page);
+        setSettings(message.settings);
         setSelected((s) => (s.index === message.selected ? s : { index: message.selected, reveal: false }));
       } else setSelected({ index: message.index, reveal: message.reveal });
     };
@@ -73,5 +77,9 @@ export default function EditorCanvas() {
   }, [page, selected, offset]);
 
   if (!page) return <p className="p-8 text-slate-700">Waiting for the editor…</p>;
-  return <PageView page={page} />;
+  return (
+    <SettingsOverride value={settings}>
+      <PageView page={page} />
+    </SettingsOverride>
+  );
 }

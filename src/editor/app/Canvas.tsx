@@ -5,6 +5,7 @@
  */
 import { memo, useEffect, useRef, useState } from "react";
 import type { PageData } from "@/content/site.server";
+import type { SiteSettings } from "@/generated/content";
 import { isFromCanvas, type ToCanvas, type Unsourced } from "./canvas-protocol";
 
 export const VIEWPORTS = [
@@ -16,6 +17,8 @@ export type Viewport = (typeof VIEWPORTS)[number]["width"];
 
 export interface CanvasProps {
   page: PageData | null;
+  /** The settings with the unsaved edits (the figures, the phone number...). */
+  settings: SiteSettings | null;
   viewport: Viewport;
   /** The selected section's index, outlined in the canvas. */
   selected: number | null;
@@ -25,7 +28,7 @@ export interface CanvasProps {
   onKey(key: string, shift: boolean): void;
 }
 
-export const Canvas = memo(function Canvas({ page, viewport, selected, reveal, onSelect, onKey }: CanvasProps) {
+export const Canvas = memo(function Canvas({ page, settings, viewport, selected, reveal, onSelect, onKey }: CanvasProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
@@ -56,8 +59,8 @@ export const Canvas = memo(function Canvas({ page, viewport, selected, reveal, o
   const post = (message: Unsourced<ToCanvas>) => frame.current?.contentWindow?.postMessage({ source: "site-editor", ...message }, location.origin);
 
   useEffect(() => {
-    if (ready) post({ type: "page", page, selected });
-  }, [ready, page, selected]);
+    if (ready) post({ type: "page", page, settings, selected });
+  }, [ready, page, settings, selected]);
 
   useEffect(() => {
     if (ready && reveal > 0) post({ type: "select", index: selected, reveal: true });

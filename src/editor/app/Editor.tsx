@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
 import type { PageData } from "@/content/site.server";
+import type { SiteSettings } from "@/generated/content";
 import { Canvas, VIEWPORTS, type Viewport } from "./Canvas";
 import { ChangesDialog } from "./ChangesDialog";
 import { Library, type LibraryEntry } from "./Library";
@@ -52,7 +53,7 @@ export function Editor() {
   const [state, dispatch] = useReducer(reducer, initialState);
   const { doc, selected } = state;
   const [problems, setProblems] = useState<EditorProblem[]>([]);
-  const [preview, setPreview] = useState<PageData | null>(null);
+  const [preview, setPreview] = useState<{ page: PageData | null; settings: SiteSettings | null }>({ page: null, settings: null });
   const [checking, setChecking] = useState(false);
   const [viewport, setViewport] = useState<Viewport>(1280);
   const [status, setStatus] = useState<{ text: string; tone: "info" | "error" | "ok" }>({ text: "", tone: "info" });
@@ -80,11 +81,11 @@ export function Editor() {
   }, []);
 
   const open = useCallback(
-    async (path: string, select?: string | null) => {
+    async (path: string, selectIndex?: number | null) => {
       try {
         const data = await api.file(path);
         const kind = (site ?? (await refresh())).files.find((f) => f.path === path)?.kind ?? "page";
-        dispatch({ type: "open", doc: { path, kind, hash: data.hash, saved: data.value }, select: select ?? (listKey(kind) ? undefined : null) });
+        dispatch({ type: "open", doc: { path, kind, hash: data.hash, saved: data.value }, selectIndex: listKey(kind) ? (selectIndex ?? 0) : null });
         setFileInUrl(path);
         setConflict(null);
         announce(`Opened ${path}.`);
@@ -141,7 +142,7 @@ export function Editor() {
           const result = await api.check(request.path, request.value, request.preview);
           if (!q.next) {
             setProblems(result.problems);
-            setPreview(result.page);
+            setPreview({ page: result.page, settings: result.settings });
           }
         } catch (err) {
           announce(`Could not check the changes: ${(err as Error).message}`, "error");
@@ -465,7 +466,7 @@ export function Editor() {
         {conflict && (
           <div role="alert" className="flex flex-wrap items-center gap-2 border-b border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
             <span>{conflict} Nothing was saved, and your edits are still here.</span>
-            <button type="button" className="rounded bg-amber-800 px-2 py-0.5 font-semibold text-white hover:bg-amber-900" onClick={() => void open(doc.path, selected)}>
+            <button type="button" className="rounded bg-amber-800 px-2 py-0.5 font-semibold text-white hover:bg-amber-900" onClick={() => void open(doc.path, entryIndex >= 0 ? entryIndex : null)}>
               Reload from disk (drops your edits)
             </button>
             <button type="button" className="rounded px-2 py-0.5 ring-1 ring-amber-700 hover:bg-amber-100" onClick={() => setConflict(null)}>
@@ -473,7 +474,7 @@ export function Editor() {
             </button>
           </div>
         )}
-        <Canvas page={preview} viewport={viewport} selected={entryIndex >= 0 && key === "sections" && doc.kind !== "collection" ? entryIndex : null} reveal={reveal} onSelect={onCanvasSelect} onKey={onShortcut} />
+        <Canvas page={preview.page} settings={preview.settings} viewport={viewport} selected={entryIndex >= 0 && key === "sections" && doc.kind !== "collection" ? entryIndex : null} reveal={reveal} onSelect={onCanvasSelect} onKey={onShortcut} />
         {(fileProblems.length > 0 || otherErrors.length > 0) && <ProblemList problems={[...fileProblems, ...otherErrors]} />}
       </main>
 
@@ -536,7 +537,7 @@ export function Editor() {
         onClose={() => setChangesOpen(false)}
         onDiscarded={(path) => {
           void refresh();
-          if (path === doc.path) void open(doc.path, selected);
+          if (path === doc.path) void open(doc.path, entryIndex >= 0 ? entryIndex : null);
         }}
       />
       {pageAction && <PageDialog action={pageAction} pages={pages} onCancel={() => setPageAction(null)} onRun={runPageAction} />}

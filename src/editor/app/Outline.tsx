@@ -60,7 +60,7 @@ function Row({ item, index, count, selected, onSelect, onMove, onDuplicate, onDe
       </button>
       <button type="button" aria-current={selected ? "true" : undefined} className="min-w-0 flex-1 rounded px-1 py-0.5 text-left focus-visible:outline-2 focus-visible:outline-blue-600" onClick={() => onSelect(item.id)}>
         <span className="block truncate text-sm font-medium text-slate-900">{item.label}</span>
-        <span className="block truncate text-xs text-slate-500">
+        <span className="block truncate text-xs text-slate-600">
           {item.detail}
           {item.errors > 0 && <span className="ml-1 font-semibold text-red-700">· {item.errors === 1 ? "1 error" : `${item.errors} errors`}</span>}
           {item.errors === 0 && item.warnings > 0 && <span className="ml-1 text-amber-800">· {item.warnings === 1 ? "1 warning" : `${item.warnings} warnings`}</span>}

@@ -48,7 +48,7 @@ const post = <T>(path: string, body: unknown) => call<T>(path, { method: "POST",
 export const api = {
   state: () => call<EditorState>("/state"),
   file: (path: string) => call<FileData>(`/file?path=${encodeURIComponent(path)}`),
-  check: (path: string, value: JsonValue, preview?: string) => post<{ text: string; problems: EditorProblem[]; errors: boolean; page: PageData | null; routes: string[] }>("/check", { path, value, preview }),
+  check: (path: string, value: JsonValue, preview?: string) => post<{ text: string; problems: EditorProblem[]; errors: boolean; page: PageData | null; settings: SiteSettings | null; routes: string[] }>("/check", { path, value, preview }),
   save: (path: string, value: JsonValue, hash: string) => post<FileData & { problems: EditorProblem[] }>("/save", { path, value, hash }),
   links: (route: string) => call<{ file: string; path: string; href: string }[]>(`/links?route=${encodeURIComponent(route)}`),
   createPage: (slug: string, from?: string) => post<{ path: string; route: string }>("/pages", { action: "create", slug, from }),

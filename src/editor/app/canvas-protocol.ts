@@ -5,8 +5,9 @@
  * while it has focus.
  */
 import type { PageData } from "@/content/site.server";
+import type { SiteSettings } from "@/generated/content";
 
-export type ToCanvas = { source: "site-editor"; type: "page"; page: PageData | null; selected: number | null } | { source: "site-editor"; type: "select"; index: number | null; reveal: boolean };
+export type ToCanvas = { source: "site-editor"; type: "page"; page: PageData | null; settings: SiteSettings | null; selected: number | null } | { source: "site-editor"; type: "select"; index: number | null; reveal: boolean };
 
 export type FromCanvas =
   | { source: "site-canvas"; type: "ready" }

@@ -38,7 +38,7 @@ export function uiSchemaFor(root: Schema): UiSchema {
       const out: UiSchema = {};
       for (const [name, prop] of Object.entries(node.properties)) {
         if (name === "$schema" || (name === "type" && "const" in deref(root, prop))) out[name] = { "ui:widget": "hidden" };
-        else out[name] = { ...walk(prop), ...(deref(root, prop).title === undefined && { "ui:title": humanize(name) }) };
+        else out[name] = { ...walk(prop), ...(!isWords(deref(root, prop).title) && { "ui:title": humanize(name) }) };
       }
       return out;
     }
@@ -49,7 +49,10 @@ export function uiSchemaFor(root: Schema): UiSchema {
   return { ...walk(root), "ui:label": false };
 }
 
-/** A field without a title is labelled by its name, in words: "ctaLabel" → "Cta label". */
+/** A title meant for people, not a type's name ("EntryId", "HeroSection"). */
+const isWords = (title: unknown) => typeof title === "string" && !/^[A-Z][a-z]+[A-Z]\w*$/.test(title);
+
+/** A field without such a title is labelled by its name, in words: "ctaLabel" → "Cta label". */
 const humanize = (name: string) => {
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
   return words[0]!.toUpperCase() + words.slice(1);

@@ -44,7 +44,8 @@ export interface State {
 }
 
 export type Action =
-  | { type: "open"; doc: Omit<Doc, "ids" | "value">; select?: string | null }
+  /** Opens a file, selecting the entry at `selectIndex` (the first by default; null: none). */
+  | { type: "open"; doc: Omit<Doc, "ids" | "value">; selectIndex?: number | null }
   | { type: "edit"; value: Json; ids?: string[]; key: string; select?: string | null; at?: number }
   | { type: "select"; id: string | null }
   | { type: "undo" }
@@ -76,7 +77,8 @@ export function reducer(state: State, action: Action): State {
     case "open": {
       const value = action.doc.saved;
       const doc: Doc = { ...action.doc, value, ids: listOf({ kind: action.doc.kind, value }).map(() => newId()) };
-      const selected = action.select === undefined ? (doc.ids[0] ?? null) : action.select;
+      const index = action.selectIndex === undefined ? 0 : action.selectIndex;
+      const selected = index === null ? null : (doc.ids[Math.min(index, doc.ids.length - 1)] ?? null);
       return { doc, selected, past: [], future: [], last: null };
     }
     case "edit": {

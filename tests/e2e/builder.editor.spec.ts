@@ -1,0 +1,304 @@
+/**
+ * The page builder (/__edit) in Chromium against `react-router dev` over a copy of the content
+ * (tests/e2e/dev-server.ts --editor), each test checking the files it leaves on disk. The copy is a
+ * Git repository of its own: every test starts from its commit.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { execFileSync, spawnSync } from "node:child_process";
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { devRoot } from "./dev-fixture";
+
+const repo = join(import.meta.dirname, "..", "..");
+const root = devRoot(Number(process.env.E2E_EDITOR_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 200));
+const HOME = "site-config/pages/home.json";
+const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" });
+const read = (file: string) => readFileSync(join(root, file), "utf8");
+
+/** The lines a file's diff against the commit removes (-) and adds (+). */
+function changedLines(file: string): string[] {
+  return git("diff", "-U0", "--", file)
+    .split("\n")
+    .filter((line) => /^[+-]/.test(line) && !/^(\+\+\+|---) /.test(line));
+}
+
+/** Runs one of the project's commands on the copy, as `npm run` would. */
+function run(args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: root };
+  delete env.NODE_ENV;
+  const result = spawnSync(join(repo, "node_modules", ".bin", args[0]!), args.slice(1), { cwd: repo, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
+}
+
+const canvas = (page: Page) => page.frameLocator('iframe[title^="Preview of the page"]');
+const row = (page: Page, label: string | RegExp) => page.locator("[data-outline-item]").filter({ hasText: label });
+const saveButton = (page: Page) => page.getByRole("button", { name: /^(Save|Saved|Saving…)$/ });
+const status = (page: Page) => page.getByRole("status").filter({ hasNotText: "Uploading" }).first();
+
+async function openEditor(page: Page, file = HOME) {
+  await page.goto(`/__edit?file=${encodeURIComponent(file)}`);
+  await expect(saveButton(page)).toHaveText("Saved", { timeout: 30_000 });
+  await expect(canvas(page).locator("main [data-section]").first()).toBeVisible({ timeout: 30_000 });
+}
+
+/** The section types on a page as the dev server renders it. */
+async function sectionsAt(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  return page.locator("main > [data-section]").evaluateAll((els) => els.map((el) => el.getAttribute("data-section") ?? ""));
+}
+
+async function save(page: Page) {
+  await page.keyboard.press("Control+s");
+  await expect(saveButton(page)).toHaveText("Saved");
+  await expect(status(page)).toContainText("Saved");
+}
+
+test.beforeEach(() => {
+  git("checkout", "-q", "--", ".");
+  git("clean", "-fdq");
+});
+
+/** Only the lines of the two sections that swapped places change, each line as it was. */
+function expectOnlyMoved(file: string, before: string) {
+  const changed = changedLines(file);
+  expect(changed.length).toBeGreaterThan(0);
+  const lines = before.split("\n");
+  for (const line of changed) expect(lines, line).toContain(line.slice(1));
+  expect(changed.filter((l) => l.startsWith("-")).length).toBe(changed.filter((l) => l.startsWith("+")).length);
+}
+
+const ORDER_AFTER = ["hero", "stats-band", "service-explorer", "testimonials-carousel", "industries-grid", "services-carousel", "portfolio", "contact"];
+
+test("moves the testimonials above the industries by drag and drop: the diff holds only those lines, and / shows the new order", async ({ page }) => {
+  const before = read(HOME);
+  await openEditor(page);
+  const handle = row(page, "people say about us").getByRole("button", { name: /^Drag / });
+  const target = row(page, "Industries We Serve");
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++) await page.mouse.move(from.x + from.width / 2, from.y + (to.y + 4 - from.y) * (step / 10));
+  await page.mouse.up();
+  await expect(page.locator("[data-outline-item]").nth(3)).toContainText("people say about us");
+  await save(page);
+  expectOnlyMoved(HOME, before);
+  expect(await sectionsAt(page, "/")).toEqual(ORDER_AFTER);
+});
+
+test("moves the testimonials above the industries by keyboard, and says so: the diff holds only those lines, and / shows the new order", async ({ page }) => {
+  const before = read(HOME);
+  await openEditor(page);
+  const handle = row(page, "people say about us").getByRole("button", { name: /^Drag / });
+  // dnd-kit's live region says each step, in our words.
+  const live = page.locator('[role="status"][aria-live="assertive"]');
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await expect(live).toContainText("people say about us is over position 5 of 8");
+  await page.keyboard.press("ArrowUp");
+  await expect(live).toContainText("is over position 4 of 8");
+  await page.keyboard.press("Space");
+  await expect(live).toContainText("moved to 4 of 8");
+  await expect(page.locator("[data-outline-item]").nth(3)).toContainText("people say about us");
+  await save(page);
+  expectOnlyMoved(HOME, before);
+  expect(await sectionsAt(page, "/")).toEqual(ORDER_AFTER);
+
+  // Alt+Down on the row puts it back, and the editor's own status says where it went.
+  await openEditor(page);
+  await row(page, "people say about us").getByRole("button", { name: /^people say about us/ }).focus();
+  await page.keyboard.press("Alt+ArrowDown");
+  await expect(status(page)).toContainText("moved to position 5 of 8");
+  await save(page);
+  expect(read(HOME)).toBe(before);
+});
+
+test("inserts a stats band from the library after the hero and changes one figure: the files validate, the canvas and / show it", async ({ page }) => {
+  await openEditor(page);
+  await row(page, "Transforming Your Vision").getByRole("button", { name: /^Transforming Your Vision/ }).click();
+  await page.getByRole("button", { name: /^Add a section after section 1/ }).click();
+  const library = page.getByRole("dialog", { name: "Add a section" });
+  await expect(library.locator("[data-library-entry]")).toHaveCount(readFileSync(join(repo, "schemas", "section.schema.json"), "utf8").match(/"\$ref"/g)!.length);
+  await library.getByRole("button", { name: /^Stats band/ }).click();
+  await expect(page.locator("[data-outline-item]").nth(1)).toContainText("Stats band");
+  await expect(canvas(page).locator("main > [data-section]").nth(1)).toHaveAttribute("data-section", "stats-band");
+  await save(page);
+  expect(JSON.parse(read(HOME)).sections[1]).toMatchObject({ type: "stats-band" });
+  expect(changedLines(HOME).every((l) => l.startsWith("+"))).toBe(true);
+
+  // The figures are the site's (settings.json): change one there.
+  await page.getByRole("button", { name: "Settings", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Settings", level: 2, exact: true })).toBeVisible();
+  const figure = page.locator('input[value="98%"]');
+  await figure.fill("99%");
+  await expect(canvas(page).getByText("99%").first()).toBeVisible();
+  await save(page);
+  expect(JSON.parse(read("site-config/settings.json")).stats[1].value).toBe("99%");
+  expect(changedLines("site-config/settings.json")).toEqual(['-    { "value": "98%", "label": "Customer Satisfaction" },', '+    { "value": "99%", "label": "Customer Satisfaction" },']);
+  expect(run(["tsx", "scripts/validate.ts"]).ok).toBe(true);
+  const types = await sectionsAt(page, "/");
+  expect(types.slice(0, 3)).toEqual(["hero", "stats-band", "stats-band"]);
+  await expect(page.locator('main > [data-section="stats-band"]').first()).toContainText("99%");
+});
+
+test("edits the hero headline: the canvas follows the typing; once saved, validate passes and the built page shows it", async ({ page }) => {
+  test.setTimeout(180_000);
+  await openEditor(page);
+  const heading = page.getByLabel(/^Heading/);
+  await heading.fill("Software that ships");
+  for (const word of [" on", " time"]) {
+    await heading.pressSequentially(word);
+    await expect(canvas(page).locator("main h1")).toHaveText(`Software that ships${word === " on" ? " on" : " on time"}`);
+  }
+  await save(page);
+  const changed = changedLines(HOME);
+  expect(changed).toHaveLength(2);
+  expect(changed[1]).toContain('"headline": "Software that ships on time"');
+  const validate = run(["tsx", "scripts/validate.ts"]);
+  expect(validate.ok, validate.output).toBe(true);
+  const build = run(["react-router", "build"]);
+  expect(build.ok, build.output.slice(-2000)).toBe(true);
+  expect(readFileSync(join(root, "dist", "client", "index.html"), "utf8")).toContain("Software that ships on time");
+});
+
+test("adds a service: its page exists at once, and it is in the explorer and, once listed there, the services carousel", async ({ page }) => {
+  await openEditor(page, "site-config/collections/services.json");
+  await page.getByRole("button", { name: "Add an entry" }).click();
+  await page.locator("#field_id").fill("quantum-computing");
+  await page.locator("#field_name").fill("Quantum Computing");
+  await expect(canvas(page).locator("main h1")).toContainText("Quantum Computing");
+  await save(page);
+  const services = JSON.parse(read("site-config/collections/services.json")).items as { id: string }[];
+  expect(services.at(-1)!.id).toBe("quantum-computing");
+
+  // The home page's carousel names its services: add the new one with the entry picker.
+  await openEditor(page);
+  await row(page, "we provide best service").getByRole("button", { name: /^we provide best service/ }).click();
+  const list = page.locator("fieldset#field_services");
+  await list.getByRole("button", { name: "Add" }).last().click();
+  await list.locator("select").last().selectOption("quantum-computing");
+  await save(page);
+
+  await page.goto("/services/quantum-computing");
+  await expect(page.locator("main h1").first()).toContainText("Quantum Computing");
+  await page.goto("/");
+  await expect(page.locator('main > [data-section="service-explorer"]')).toContainText("Quantum Computing");
+  await expect(page.locator('main > [data-section="services-carousel"]')).toContainText("Quantum Computing");
+});
+
+test("an emptied required field: its message under the field and on the section in the outline, and Save refused", async ({ page }) => {
+  const before = read(HOME);
+  await openEditor(page);
+  await page.getByLabel(/^Heading/).fill("");
+  const field = page.locator(".form-group").filter({ has: page.getByLabel(/^Heading/) });
+  await expect(field.locator(".error-detail")).toContainText(/required|must/i);
+  await expect(row(page, "Hero")).toContainText("1 error");
+  await page.keyboard.press("Control+s");
+  await expect(status(page)).toContainText("Not saved");
+  await saveButton(page).click();
+  await expect(status(page)).toContainText("Not saved");
+  expect(read(HOME)).toBe(before);
+});
+
+test("a file changed on disk while open: Save is refused and offers to reload; the file on disk stays as it was changed", async ({ page }) => {
+  await openEditor(page);
+  await page.getByLabel(/^Heading/).fill("Edited in the builder");
+  const byHand = read(HOME).replace('"Explore Our Offering"', '"Explore What We Offer"');
+  writeFileSync(join(root, HOME), byHand);
+  await saveButton(page).click();
+  const alert = page.getByRole("alert").filter({ hasText: "changed on disk" });
+  await expect(alert).toBeVisible();
+  expect(read(HOME)).toBe(byHand);
+  await alert.getByRole("button", { name: /^Reload from disk/ }).click();
+  await expect(row(page, "Explore What We Offer")).toBeVisible();
+  await expect(page.getByLabel(/^Heading/)).not.toHaveValue("Edited in the builder");
+});
+
+test("the write endpoints refuse paths outside site-config/ and public/media/, symlinks out, non-JSON and non-images", async ({ page, request }) => {
+  await openEditor(page);
+  const headers = { "x-site-editor": "1", "content-type": "application/json" };
+  const { hash } = (await (await request.get(`/__edit/api/file?path=${HOME}`)).json()) as { hash: string };
+  for (const path of ["../package.json", "site-config/../package.json", "package.json", "/etc/passwd", "site-config/pages/home.txt"]) {
+    const res = await request.post("/__edit/api/save", { headers, data: { path, value: {}, hash } });
+    expect(res.status(), path).toBeGreaterThanOrEqual(400);
+    expect(res.status(), path).toBeLessThan(500);
+  }
+  // A link inside site-config/ to a file outside it (not in pages/: a new page would restart the server).
+  writeFileSync(join(root, "package-outside.json"), "{}\n");
+  symlinkSync(join(root, "package-outside.json"), join(root, "site-config", "outside.json"));
+  const viaLink = await request.post("/__edit/api/save", { headers, data: { path: "site-config/outside.json", value: { a: 1 }, hash } });
+  expect(viaLink.status()).toBe(403);
+  expect(read("package-outside.json")).toBe("{}\n");
+  // Without the editor's header (another site posting a form, say): refused.
+  expect((await request.post("/__edit/api/save", { headers: { "content-type": "application/json" }, data: { path: HOME, value: {}, hash } })).status()).toBe(403);
+  // A "picture" that is not one, by its content whatever its name.
+  const fake = await request.post("/__edit/api/upload", { headers: { "x-site-editor": "1", "x-file-name": "photo.png", "content-type": "application/octet-stream" }, data: Buffer.from("#!/bin/sh\necho hi\n") });
+  expect(fake.status()).toBe(415);
+  expect(git("status", "--porcelain", "--", "public")).toBe("");
+  // A real one is stored under public/media/.
+  const png = readFileSync(join(repo, "public", "favicon.svg"));
+  const real = await request.post("/__edit/api/upload", { headers: { "x-site-editor": "1", "x-file-name": "Our Logo.svg", "content-type": "application/octet-stream" }, data: png });
+  expect(real.status()).toBe(200);
+  expect(((await real.json()) as { src: string }).src).toBe("/media/our-logo.svg");
+});
+
+test("axe finds no WCAG 2.1 AA violation in the editor, with the library and the changes open too", async ({ page }) => {
+  await openEditor(page);
+  const axe = () => new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude("iframe").analyze();
+  expect((await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await page.getByRole("button", { name: /^Add a section/ }).click();
+  await expect(page.getByRole("dialog", { name: "Add a section" })).toBeVisible();
+  expect((await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Changes" }).click();
+  await expect(page.getByRole("dialog", { name: /Changes since/ })).toContainText("No content file has changed");
+  expect((await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+});
+
+/** Presses Tab until `target` has focus (at most `limit` times). */
+async function tabTo(page: Page, target: Locator, limit = 250) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error("Tab never reached the element");
+}
+
+test("by keyboard alone: select, move, insert from the library, edit, undo, save, see and discard the changes", async ({ page }) => {
+  await openEditor(page);
+  await page.locator("body").focus();
+  const testimonials = row(page, "people say about us").getByRole("button", { name: /^people say about us/ });
+  await tabTo(page, testimonials);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name: /people say about us \(5 of 8/ })).toBeVisible();
+  await page.keyboard.press("Alt+ArrowUp");
+  await expect(page.locator("[data-outline-item]").nth(3)).toContainText("people say about us");
+  await tabTo(page, page.getByRole("button", { name: /^Add a section after section 4/ }));
+  await page.keyboard.press("Enter");
+  await tabTo(page, page.getByRole("button", { name: /^Call to action/ }));
+  await page.keyboard.press("Enter");
+  await expect(page.locator("[data-outline-item]").nth(4)).toContainText("Call to action");
+  await tabTo(page, page.getByLabel(/^Heading/));
+  await page.keyboard.type(" now");
+  await page.keyboard.press("Control+z");
+  await expect(page.getByLabel(/^Heading/)).not.toHaveValue(/ now$/);
+  await page.keyboard.press("Control+Shift+z");
+  await expect(page.getByLabel(/^Heading/)).toHaveValue(/ now$/);
+  await page.keyboard.press("Control+s");
+  await expect(saveButton(page)).toHaveText("Saved");
+  const saved = JSON.parse(read(HOME)) as { sections: { type: string; heading?: string }[] };
+  expect(saved.sections.map((s) => s.type).slice(3, 5)).toEqual(["testimonials-carousel", "call-to-action"]);
+  expect(saved.sections[4]!.heading).toMatch(/ now$/);
+
+  await tabTo(page, page.getByRole("button", { name: "Changes" }));
+  await page.keyboard.press("Enter");
+  const changes = page.getByRole("dialog", { name: /Changes since/ });
+  await expect(changes).toContainText(HOME);
+  await expect(changes.locator(".ed-diff-add").first()).toBeVisible();
+  page.once("dialog", (d) => void d.accept());
+  await tabTo(page, changes.getByRole("button", { name: "Discard changes" }));
+  await page.keyboard.press("Enter");
+  await expect(changes).toContainText("No content file has changed");
+  expect(git("status", "--porcelain")).toBe("");
+});
