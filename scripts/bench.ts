@@ -9,6 +9,7 @@
  *   npm run bench -- --no-build --no-twin           # reuse dist/, skip the twin comparison
  *   npm run bench -- --mode scale                   # build scaling: 100 and 1,000 synthetic pages, validate + build time
  *   npm run bench -- --mode scale --pages 100 --pages 500 --no-scale-build
+ *   npm run bench -- --mode editor                  # the page builder: time to open, keystroke to canvas (50 keystrokes)
  *
  * Chromium comes from CHROME_PATH or /usr/bin/chromium. Servers listen on
  * 127.0.0.1, ports BENCH_PORT (default 4500) and BENCH_PORT + 1 (the twin).
@@ -20,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { deployRoutes } from "../src/deploy/post-build.ts";
 import { printScale, runScale } from "./bench/scale.ts";
+import { printEditorBench, runEditorBench } from "./bench/editor.ts";
 import { addFloorPage, auditRoute, formChunksBuilt, launchChrome, lcpDevtools, tbtSimulated, makeTwin, median, removeDir, startServer, summarize, type RouteResult, type RunResult, type TwinResult } from "./bench/lighthouse.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -71,8 +73,14 @@ if (values.mode === "scale") {
   write("scale", { runs, rows });
   process.exit(0);
 }
+if (values.mode === "editor") {
+  const result = await runEditorBench(root, Number(process.env.BENCH_PORT ?? 4500) + 2);
+  console.log(printEditorBench(result));
+  write("editor", result);
+  process.exit(0);
+}
 if (values.mode !== "lighthouse") {
-  console.error(`Unknown --mode "${values.mode}": use lighthouse (the default) or scale.`);
+  console.error(`Unknown --mode "${values.mode}": use lighthouse (the default), scale or editor.`);
   process.exit(2);
 }
 

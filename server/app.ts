@@ -113,7 +113,12 @@ export async function buildServer({ clientDir, logger = false, enquiry, trustPro
     } catch {
       return { kind: "bad" };
     }
-    if (path.length > 1 && path.endsWith("/")) return { kind: "slash", to: path.replace(/\/+$/, "") + url.search };
+    if (path.length > 1 && path.endsWith("/")) {
+      // To the page without the slash, written as it came (still percent-encoded), or home if there is no such
+      // page: a Location of the decoded path ("//evil.test", "/\evil.test") would send the browser to another site.
+      const trimmed = url.pathname.replace(/\/+$/, "");
+      return { kind: "slash", to: resolve(trimmed).kind === "page" && /^\/[^/\\]/.test(trimmed) ? trimmed + url.search : "/" };
+    }
     const relative = normalize(path).replace(/^([/\\])+/, "");
     if (relative.split(sep).includes("..") || relative.includes("\0")) return { kind: "bad" };
     if (relative !== "" && isFile(join(clientDir, relative))) return { kind: relative.endsWith(".html") ? "page" : "file", path: relative };

@@ -7,8 +7,7 @@
 import { join } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { hasErrors, loadSite } from "./site.ts";
-import { siteRoutes } from "./routes.ts";
-import { readSources } from "./sources.ts";
+import { routePaths } from "./routes.ts";
 import { formatProblem, formatReport, type Problem } from "./problems.ts";
 
 /** Sent to the browser in `npm run dev` when site-config/ changed and is valid. */
@@ -73,8 +72,9 @@ export function siteContent({ root }: { root: string }): Plugin {
       // The route table is read from site-config/ when the server starts. A new,
       // renamed or deleted page (or a page turned into a draft or back) needs a
       // new one: restart, as React Router does when src/routes.ts changes.
-      // Only pages have routes of their own (src/routes.ts); services share one, so a new service needs no restart.
-      const pageList = () => siteRoutes(readSources(root)).pageSlugs.join("\n");
+      // Services share one route, but a production-like dev server answers data requests only for
+      // the paths listed for pre-rendering when it started: a new service needs a restart too.
+      const pageList = () => routePaths(root).join("\n");
       let routes = pageList();
       let restarting = false;
       const onChange = (file: string) => {

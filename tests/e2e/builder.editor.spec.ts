@@ -171,6 +171,10 @@ test("adds a service: its page exists at once, and it is in the explorer and, on
   await save(page);
   const services = JSON.parse(read("site-config/collections/services.json")).items as { id: string }[];
   expect(services.at(-1)!.id).toBe("quantum-computing");
+  // A new address: the dev server restarts with it in its route list (the editor reloads onto the same file).
+  await expect
+    .poll(async () => (await page.request.get("/services/quantum-computing.data?_routes=routes%2Fservice").catch(() => null))?.status(), { timeout: 60_000 })
+    .toBe(200);
 
   // The home page's carousel names its services: add the new one with the entry picker.
   await openEditor(page);

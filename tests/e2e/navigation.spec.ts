@@ -13,6 +13,27 @@ test.describe("HTTP rules of the production server", () => {
     expect(service.status()).toBe(301);
     expect(service.headers().location).toBe("/services/devOps?ref=x");
   });
+  test("a trailing slash never redirects to another site: encoded slashes, backslashes and tabs go home", async ({ page, baseURL }) => {
+    const base = new URL(baseURL!);
+    // Sent as written (a URL library would read "//evil.test/" as another host).
+    const raw = (path: string) =>
+      new Promise<{ status: number; location?: string }>((resolve, reject) => {
+        httpGet({ host: base.hostname, port: base.port, path }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+        }).on("error", reject);
+      });
+    for (const path of ["/%2F%2Fevil.test/", "/%5Cevil.test/", "/%09/evil.test/", "/%2F/evil.test/", "/%5C%5Cevil.test/", "//evil.test/", "/\\evil.test/", "/about-us//"]) {
+      const { status, location } = await raw(path);
+      if (status !== 301) continue;
+      expect(new URL(location!, base).origin, `${path} -> ${location}`).toBe(base.origin);
+    }
+    expect((await raw("/about-us//")).location).toBe("/about-us");
+    expect((await raw("/%2F%2Fevil.test/")).location).toBe("/");
+    // And as Chromium follows it.
+    await page.goto("/%2F%2Fevil.test/");
+    expect(new URL(page.url()).hostname).toBe("localhost");
+  });
   test("an unknown path answers 301 to /", async ({ request }) => {
     for (const path of ["/no-such-page", "/services/no-such-service", "/about-us/team"]) {
       const res = await request.get(path, { maxRedirects: 0 });

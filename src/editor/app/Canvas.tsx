@@ -64,8 +64,7 @@ export const Canvas = memo(function Canvas({ page, settings, viewport, selected,
 
   useEffect(() => {
     if (ready && reveal > 0) post({ type: "select", index: selected, reveal: true });
-    // Only a new request to reveal scrolls; a new page or selection from the canvas itself does not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only a new request to reveal scrolls (not a new page, nor a selection made in the canvas itself): `selected` is read, not watched.
   }, [reveal, ready]);
 
   const scale = size.width > 0 ? Math.min(1, (size.width - 24) / viewport) : 1;

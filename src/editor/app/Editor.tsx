@@ -153,9 +153,14 @@ export function Editor() {
     })();
   }, [doc?.path, doc?.value, previewRoute, doc, announce]);
 
+  // A shortcut can come before the listener holding the newest closure is attached: save reads the newest edit.
+  const latest = useRef(doc);
+  latest.current = doc;
   const save = useCallback(async () => {
+    const doc = latest.current;
     if (!doc || saving) return;
-    if (errors.length > 0) {
+    // The errors shown are those of the last check; while a newer one runs, the server's own check decides.
+    if (errors.length > 0 && !queue.current.busy) {
       announce(`Not saved: ${doc.path} has ${errors.length === 1 ? "1 error" : `${errors.length} errors`}. Fix ${errors.length === 1 ? "it" : "them"} first (marked in the outline and under the fields).`, "error");
       return;
     }
@@ -172,7 +177,7 @@ export function Editor() {
     } finally {
       setSaving(false);
     }
-  }, [doc, saving, errors.length, announce, refresh]);
+  }, [saving, errors.length, announce, refresh]);
 
   const undo = useCallback(() => {
     if (state.past.length === 0) return announce("Nothing to undo.");
@@ -341,7 +346,6 @@ export function Editor() {
     (value: Json, field: string) => {
       if (form) edit(form.set(value), `field:${selected}:${field}`);
     },
-    // eslint-style note: `edit` only dispatches.
     [form, selected],
   );
   const onFormBlur = useCallback(() => dispatch({ type: "seal" }), []);
