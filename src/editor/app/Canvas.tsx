@@ -32,7 +32,8 @@ export const Canvas = memo(function Canvas({ page, settings, viewport, selected,
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
-  const [ready, setReady] = useState(false);
+  // How many times the canvas said it is ready: each (re)load of the iframe (a Vite reload, say) gets the page again.
+  const [ready, setReady] = useState(0);
   const handlers = useRef({ onSelect, onKey });
   handlers.current = { onSelect, onKey };
 
@@ -48,7 +49,7 @@ export const Canvas = memo(function Canvas({ page, settings, viewport, selected,
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== location.origin || event.source !== frame.current?.contentWindow || !isFromCanvas(event.data)) return;
       const message = event.data;
-      if (message.type === "ready") setReady(true);
+      if (message.type === "ready") setReady((n) => n + 1);
       else if (message.type === "select") handlers.current.onSelect(message.index);
       else handlers.current.onKey(message.key, message.shift);
     };
@@ -59,11 +60,11 @@ export const Canvas = memo(function Canvas({ page, settings, viewport, selected,
   const post = (message: Unsourced<ToCanvas>) => frame.current?.contentWindow?.postMessage({ source: "site-editor", ...message }, location.origin);
 
   useEffect(() => {
-    if (ready) post({ type: "page", page, settings, selected });
+    if (ready > 0) post({ type: "page", page, settings, selected });
   }, [ready, page, settings, selected]);
 
   useEffect(() => {
-    if (ready && reveal > 0) post({ type: "select", index: selected, reveal: true });
+    if (ready > 0 && reveal > 0) post({ type: "select", index: selected, reveal: true });
     // Only a new request to reveal scrolls (not a new page, nor a selection made in the canvas itself): `selected` is read, not watched.
   }, [reveal, ready]);
 
@@ -77,7 +78,6 @@ export const Canvas = memo(function Canvas({ page, settings, viewport, selected,
           src="/__edit/canvas"
           className="block origin-top-left border-0"
           style={{ width: viewport, height: size.height / scale, transform: `scale(${scale})` }}
-          onLoad={() => setReady(false)}
         />
       </div>
     </div>
