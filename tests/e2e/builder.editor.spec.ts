@@ -189,6 +189,13 @@ test("adds a service: its page exists at once, and it is in the explorer and, on
   await page.goto("/");
   await expect(page.locator('main > [data-section="service-explorer"]')).toContainText("Quantum Computing");
   await expect(page.locator('main > [data-section="services-carousel"]')).toContainText("Quantum Computing");
+
+  // Put the content back here, and wait for the restart that follows, so that the next test finds the server up.
+  git("checkout", "-q", "--", ".");
+  await expect
+    .poll(async () => (await page.request.get("/services/quantum-computing.data?_routes=routes%2Fservice").catch(() => null))?.status(), { timeout: 60_000 })
+    .toBe(404);
+  await expect.poll(async () => (await page.request.get("/__edit/api/state").catch(() => null))?.status(), { timeout: 60_000 }).toBe(200);
 });
 
 test("an emptied required field: its message under the field and on the section in the outline, and Save refused", async ({ page }) => {
