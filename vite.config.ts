@@ -55,6 +55,9 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   },
   // Libraries imported only by on-demand chunks (sections, the enquiry form): pre-bundled when the
   // dev server starts, not discovered on the first visit (which would re-bundle and reload mid-page).
-  optimizeDeps: { include: ["keen-slider", "aos", "react-hot-toast", "@rjsf/core", "@rjsf/utils", "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js", "ajv", "ajv-formats"] },
+  // The page builder's libraries likewise (dev only: the editor is not part of a build).
+  optimizeDeps: {
+    include: ["keen-slider", "aos", "react-hot-toast", "@rjsf/core", "@rjsf/utils", "@rjsf/validator-ajv8", "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js", "ajv", "ajv-formats", "@dnd-kit/core", "@dnd-kit/sortable", "@dnd-kit/utilities"],
+  },
   build: isSsrBuild ? {} : { modulePreload: false, rolldownOptions: { output: { codeSplitting: { groups: [{ name: "vendor", test: VENDOR }, { name: "app", test: APP }, { name: "form-utils", test: FORM_UTILS }, { name: "form-core", test: FORM_CORE }] } } } },
 }));

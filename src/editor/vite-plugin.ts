@@ -14,6 +14,7 @@
  *   GET  /__edit/api/changes               content files changed since the last commit, with diffs
  *   POST /__edit/api/discard {path}
  */
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Plugin } from "vite";
 import { editorApi, EditorError } from "./api.ts";
@@ -63,6 +64,8 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
     name: "site-editor-api",
     apply: "serve",
     configureServer(server) {
+      // Each start and restart of the dev server is a new instance: a client (a test) can tell a restart happened.
+      const instance = randomUUID();
       // Say where the editor is, under Vite's own addresses (`npm run edit` and `npm run dev`).
       server.httpServer?.once("listening", () => {
         setTimeout(() => {
@@ -84,7 +87,7 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
           const route = `${req.method} ${url.pathname}`;
           switch (route) {
             case "GET /state":
-              return send(res, 200, api.state());
+              return send(res, 200, { ...api.state(), server: instance });
             case "GET /file":
               return send(res, 200, api.read(url.searchParams.get("path") ?? ""));
             case "POST /check": {

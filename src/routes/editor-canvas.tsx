@@ -5,6 +5,7 @@
  * apply. Clicking a section selects it in the editor; links do not leave the canvas.
  */
 import { useEffect, useLayoutEffect, useState } from "react";
+import "@/editor/app/no-overlay.css";
 import type { MetaFunction } from "react-router";
 import type { PageData } from "@/content/site.server";
 import type { SiteSettings } from "@/generated/content";

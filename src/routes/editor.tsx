@@ -4,6 +4,7 @@
  */
 import type { MetaFunction } from "react-router";
 import "@/editor/app/editor.css";
+import "@/editor/app/no-overlay.css";
 import { Editor } from "@/editor/app/Editor";
 
 export const meta: MetaFunction = () => [{ title: "Page builder" }, { name: "robots", content: "noindex" }];

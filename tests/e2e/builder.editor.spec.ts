@@ -48,6 +48,12 @@ async function sectionsAt(page: Page, path: string): Promise<string[]> {
   return page.locator("main > [data-section]").evaluateAll((els) => els.map((el) => el.getAttribute("data-section") ?? ""));
 }
 
+/** Which dev server instance answers (a restart makes a new one), or null while none does. */
+async function serverInstance(page: Page): Promise<string | null> {
+  const res = await page.request.get("/__edit/api/state").catch(() => null);
+  return res?.ok() ? ((await res.json()) as { server: string }).server : null;
+}
+
 async function save(page: Page) {
   await page.keyboard.press("Control+s");
   await expect(saveButton(page)).toHaveText("Saved");
@@ -168,10 +174,15 @@ test("adds a service: its page exists at once, and it is in the explorer and, on
   await page.locator("#field_id").fill("quantum-computing");
   await page.locator("#field_name").fill("Quantum Computing");
   await expect(canvas(page).locator("main h1")).toContainText("Quantum Computing");
+  const started = await serverInstance(page);
   await save(page);
   const services = JSON.parse(read("site-config/collections/services.json")).items as { id: string }[];
   expect(services.at(-1)!.id).toBe("quantum-computing");
-  // A new address: the dev server restarts with it in its route list (the editor reloads onto the same file).
+  // A new address: the dev server restarts with it in its route list (an open editor reloads onto the same file).
+  // No page stays open meanwhile, so that no reload of Vite's races the next navigation.
+  await page.goto("about:blank");
+  await expect.poll(() => serverInstance(page), { timeout: 60_000 }).not.toEqual(started);
+  await expect.poll(() => serverInstance(page), { timeout: 60_000 }).not.toBeNull();
   await expect
     .poll(async () => (await page.request.get("/services/quantum-computing.data?_routes=routes%2Fservice").catch(() => null))?.status(), { timeout: 60_000 })
     .toBe(200);
@@ -190,12 +201,12 @@ test("adds a service: its page exists at once, and it is in the explorer and, on
   await expect(page.locator('main > [data-section="service-explorer"]')).toContainText("Quantum Computing");
   await expect(page.locator('main > [data-section="services-carousel"]')).toContainText("Quantum Computing");
 
-  // Put the content back here, and wait for the restart that follows, so that the next test finds the server up.
+  // Put the content back here, and wait for the restart that follows (a new server instance), so that the next test finds the server up.
+  await page.goto("about:blank");
+  const before = await serverInstance(page);
   git("checkout", "-q", "--", ".");
-  await expect
-    .poll(async () => (await page.request.get("/services/quantum-computing.data?_routes=routes%2Fservice").catch(() => null))?.status(), { timeout: 60_000 })
-    .toBe(404);
-  await expect.poll(async () => (await page.request.get("/__edit/api/state").catch(() => null))?.status(), { timeout: 60_000 }).toBe(200);
+  await expect.poll(() => serverInstance(page), { timeout: 60_000 }).not.toEqual(before);
+  await expect.poll(() => serverInstance(page), { timeout: 60_000 }).not.toBeNull();
 });
 
 test("an emptied required field: its message under the field and on the section in the outline, and Save refused", async ({ page }) => {
