@@ -5,7 +5,7 @@
  * Alt+Up/Down; duplicate it; delete it. Every move is said aloud for screen readers.
  */
 import { memo } from "react";
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from "@dnd-kit/core";
+import { closestCenter, DndContext, KeyboardSensor, MeasuringStrategy, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 
@@ -107,6 +107,8 @@ export const Outline = memo(function Outline({ title, items, selected, onSelect,
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
+        // Rows measured before a drag starts too: an arrow key pressed at once after Space moves the row.
+        measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
         onDragEnd={onDragEnd}
         accessibility={{
           announcements,
