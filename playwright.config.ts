@@ -27,8 +27,8 @@ export default defineConfig({
     { name: "production", testIgnore: ["**/*.dev.spec.ts", "**/*.editor.spec.ts"], use: { baseURL: `http://localhost:${port}` } },
     // What authors preview with npm run dev.
     { name: "dev", testMatch: "**/*.dev.spec.ts", timeout: 90_000, use: { baseURL: `http://localhost:${devPort}` } },
-    // The page builder, one test after another: each starts from the committed content.
-    { name: "editor", testMatch: "**/*.editor.spec.ts", fullyParallel: false, timeout: 120_000, use: { baseURL: `http://localhost:${editorPort}`, viewport: { width: 1440, height: 900 }, actionTimeout: 15_000, navigationTimeout: 30_000 } },
+    // The page builder and content mistakes in dev, one test after another (one worker): each starts from the committed content.
+    { name: "editor", testMatch: "**/*.editor.spec.ts", fullyParallel: false, workers: 1, timeout: 120_000, use: { baseURL: `http://localhost:${editorPort}`, viewport: { width: 1440, height: 900 }, actionTimeout: 15_000, navigationTimeout: 30_000 } },
   ],
   webServer: [
     {

@@ -1,6 +1,6 @@
 import type { Config } from "@react-router/dev/config";
 import { join } from "node:path";
-import { CATALOG_PATH, catalogEnabled, contentRoot, routePaths } from "./src/content/routes.ts";
+import { contentRoot, prerenderPaths } from "./src/content/routes.ts";
 import { postBuild } from "./src/deploy/post-build.ts";
 
 export default {
@@ -11,9 +11,18 @@ export default {
   // the browser; no server rendering at request time. Drafts are not in a
   // production build's route list.
   ssr: false,
+  // React Router 7's behaviour, said explicitly: v8's changes come with the upgrade to v8 (which
+  // needs Node 22), and an author starting the dev server gets no warnings they cannot act on.
+  future: {
+    v8_middleware: false,
+    v8_splitRouteModules: false,
+    v8_viteEnvironmentApi: false,
+    v8_passThroughRequests: false,
+    v8_trailingSlashAwareDataRequests: false,
+  },
   // The catalog is listed only where it exists (dev), where React Router
   // checks that every route with a loader is in this list but renders nothing.
-  prerender: () => [...routePaths(contentRoot()), ...(catalogEnabled() ? [CATALOG_PATH] : [])],
+  prerender: () => prerenderPaths(contentRoot()),
   // After pre-rendering: defer each page's scripts to after `load`, write
   // sitemap.xml, robots.txt, _redirects, _headers, the nginx include and the
   // server's site.json; then pre-compress the assets (.br and .gz next to each).

@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import inlineCss from "./app.css?inline";
 import { rootData, type RootData } from "@/content/site.server";
+import type { SiteSettings } from "@/generated/content";
 import { Header } from "@/components/Header";
 import { Island } from "@/components/island";
 import { KEEP_SCROLL, useScrollOnNavigate, useSmoothAnchors } from "@/components/smooth-scroll";
@@ -52,9 +53,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             Skip to content
           </a>
         )}
-        {data && <Header settings={data.settings} />}
+        {data?.settings && <Header settings={data.settings} />}
         {editor ? children : <main id="main">{children}</main>}
-        {data && <SiteEnd settings={data.settings} />}
+        {data?.settings && <SiteEnd settings={data.settings} />}
         <Scripts />
       </body>
     </html>
@@ -65,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 // by a navigation, say) it renders at once, and React hydrates the island in place.
 const footerCode = loadOnce(() => import("@/components/Footer").then((m) => m.Footer));
 const chatCode = loadOnce(() => import("@/components/FloatingChat").then((m) => m.FloatingChat));
-type Settings = { settings: RootData["settings"] };
+type Settings = { settings: SiteSettings };
 const Footer = (props: Settings) => createElement(use(footerCode()), props);
 const FloatingChat = (props: Settings) => createElement(use(chatCode()), props);
 
@@ -75,7 +76,7 @@ const FloatingChat = (props: Settings) => createElement(use(chatCode()), props);
  * (a plain link) when pointed at, touched or focused. Memoised: settings do
  * not change, and an island still waiting must not be re-rendered for nothing.
  */
-const SiteEnd = memo(function SiteEnd({ settings }: { settings: RootData["settings"] }) {
+const SiteEnd = memo(function SiteEnd({ settings }: Settings) {
   return (
     <>
       <Suspense fallback={null}>
@@ -104,21 +105,16 @@ function useNoTrailingSlash() {
   }, [pathname, search, hash, navigate]);
 }
 
-/** In `npm run dev`: a page reloads when site-config/ changes (the page builder, which holds edits, decides for itself). */
-function useReloadOnContentChange() {
-  useEffect(() => {
-    const hot = import.meta.hot;
-    if (!hot) return;
-    const reload = () => {
-      if (!location.pathname.startsWith("/__edit")) location.reload();
-    };
-    hot.on("site-content:changed", reload);
-    return () => hot.off("site-content:changed", reload);
-  }, []);
+// In `npm run dev`: a page reloads when site-config/ changes, to show the change or the error cards
+// where it went wrong (the page builder, which holds edits, decides for itself). Registered as the
+// module loads, not in an effect: a save made while the page is still hydrating counts too.
+if (import.meta.hot) {
+  import.meta.hot.on("site-content:changed", () => {
+    if (!location.pathname.startsWith("/__edit")) location.reload();
+  });
 }
 
 export default function App() {
-  useReloadOnContentChange();
   useNoTrailingSlash();
   useSmoothAnchors();
   useScrollOnNavigate();

@@ -39,17 +39,26 @@ const SectionSlot = memo(function SectionSlot({ resolved, index }: { resolved: R
  * replaces them: a one-time cost on the first navigation.
  */
 export const PageView = memo(function PageView({ page }: { page: PageData }) {
-  const first = import.meta.env.DEV && page.pageProblems.length > 0 ? 1 : 0;
+  const siteProblems = (import.meta.env.DEV && page.siteProblems) || [];
+  const pageProblems = import.meta.env.DEV ? page.pageProblems : [];
+  // Error cards are `main > [data-section]` too: sections are counted after them.
+  const first = (siteProblems.length > 0 ? 1 : 0) + (pageProblems.length > 0 ? 1 : 0);
   return (
     <>
       {/* Drafts and content errors exist only in `npm run dev`: a production build has no drafts and refuses errors. */}
       {import.meta.env.DEV && page.draft && <DraftBadge />}
-      {import.meta.env.DEV && page.pageProblems.length > 0 && <ErrorCard title="This page has content errors" problems={page.pageProblems} />}
+      {siteProblems.length > 0 && (
+        <ErrorCard
+          title={page.slots.length === 0 ? "This page cannot be shown until these content errors are fixed" : "The site has content errors (the build refuses them)"}
+          problems={siteProblems}
+        />
+      )}
+      {pageProblems.length > 0 && <ErrorCard title="This page has content errors" problems={pageProblems} />}
       {page.slots.map((slot, i) =>
         slot.ok ? (
           <SectionSlot key={`${page.path}#${i}`} resolved={slot} index={first + i} />
         ) : (
-          import.meta.env.DEV && <ErrorCard key={`${page.path}#${i}`} title={`Section ${slot.index} (${slot.type}) cannot be shown`} problems={slot.problems} />
+          import.meta.env.DEV && <ErrorCard key={`${page.path}#${i}`} title={`Section ${slot.index + 1} (${slot.type}) cannot be shown`} problems={slot.problems} />
         ),
       )}
     </>

@@ -11,6 +11,7 @@ export function useSettings(): SiteSettings {
   const override = useContext(SettingsOverride);
   const data = useRouteLoaderData<RootData>("root");
   if (override) return override;
-  if (!data) throw new Error("Root data missing");
+  // Pages render no section while settings.json has errors (npm run dev shows the errors instead).
+  if (!data?.settings) throw new Error("Root data missing");
   return data.settings;
 }

@@ -49,6 +49,31 @@ export function siteRoutes(sources: Sources, { drafts = includeDrafts() } = {}):
 
 /** Every route to build, pages then services; drafts only when asked for. */
 export function routePaths(root: string, options: { drafts?: boolean } = {}): string[] {
-  const { pageSlugs, serviceIds } = siteRoutes(readSources(root), options);
+  return pathsOf(readSources(root), options);
+}
+
+function pathsOf(sources: Sources, options: { drafts?: boolean } = {}): string[] {
+  const { pageSlugs, serviceIds } = siteRoutes(sources, options);
   return [...pageSlugs.map(pagePath), ...serviceIds.map(servicePath)];
+}
+
+/**
+ * The routes, or undefined while services.json is missing or is not valid JSON: which services
+ * exist is then unknown, not none (the dev server keeps the routes it has until the file is fixed).
+ */
+export function knownRoutePaths(root: string): string[] | undefined {
+  const sources = readSources(root);
+  return sources.collections.services.parsed ? pathsOf(sources) : undefined;
+}
+
+/**
+ * What React Router pre-renders in a build, and answers data requests for in dev: every route, and
+ * in dev the catalog. React Router refuses a route with a loader that no listed path reaches, so in
+ * dev, while no service can be read, a stand-in keeps the service route (it shows the errors).
+ */
+export function prerenderPaths(root: string): string[] {
+  const paths = routePaths(root);
+  if (!catalogEnabled()) return paths;
+  const standIn = paths.some((p) => p.startsWith(servicePath(""))) ? [] : [servicePath("example")];
+  return [...paths, ...standIn, CATALOG_PATH];
 }

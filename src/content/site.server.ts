@@ -15,11 +15,15 @@ import { pageMeta } from "./seo.ts";
 
 export type { SectionSlot };
 
-/** A page as its route's loader returns it. */
-export type PageData = Omit<SitePage, "file" | "service"> & { meta: MetaDescriptor[] };
+/**
+ * A page as its route's loader returns it. `siteProblems` (npm run dev only): errors in the files
+ * every page depends on (settings, collections, the service template), shown above the page.
+ */
+export type PageData = Omit<SitePage, "file" | "service"> & { meta: MetaDescriptor[]; siteProblems?: string[] };
 
 export interface RootData {
-  settings: SiteSettings;
+  /** Absent only in npm run dev, while settings.json has errors: the page then has no header or footer. */
+  settings?: SiteSettings;
 }
 
 let cached: SiteResult | undefined;
@@ -37,21 +41,37 @@ function fatal(result: SiteResult): never {
 }
 
 /** The site to render: in a production build only content without errors (the build checked it first). */
-function site(): Site {
-  const result = load();
+function site(result = load()): Site {
   if (!result.site || (!import.meta.env?.DEV && hasErrors(result.problems))) fatal(result);
   return result.site;
 }
 
+/** Preview only: errors in the files every page depends on (not in page files, nor in `own`: each page shows its own). */
+function sharedErrors(result: SiteResult, own?: string): string[] {
+  return result.problems.filter((p) => p.severity === "error" && !p.file.startsWith("site-config/pages/") && p.file !== own).map(formatProblem);
+}
+
+/**
+ * Preview only, when settings or a collection has errors that no page can be rendered without:
+ * a page that lists them (the dev server stays up, and the page comes back when they are fixed).
+ */
+function unavailablePage(path: string, result: SiteResult): PageData {
+  const own = result.problems.filter((p) => p.severity === "error" && p.file === `site-config/pages/${path === "/" ? "home" : path.slice(1)}.json`).map(formatProblem);
+  return { path, title: "Content errors", description: "", noindex: true, draft: false, slots: [], pageProblems: own, siteProblems: sharedErrors(result), meta: [{ title: "Content errors in site-config/" }] };
+}
+
 /** The page without what only the build needs, with its head tags (title, description, canonical, link previews, JSON-LD). */
-function pageData(page: SitePage, settings: SiteSettings): PageData {
-  const { file: _file, service, ...data } = page;
-  return { ...data, meta: pageMeta({ ...data, service }, settings) };
+function pageData(page: SitePage, settings: SiteSettings, result?: SiteResult): PageData {
+  const { file, service, ...data } = page;
+  const shared = import.meta.env?.DEV && result ? sharedErrors(result, file) : [];
+  return { ...data, meta: pageMeta({ ...data, service }, settings), ...(shared.length > 0 && { siteProblems: shared }) };
 }
 
 export function rootData(): RootData {
-  const { settings } = site();
-  return { settings: includeDrafts() ? settings : withoutDraftLinks(settings, load().draftRoutes) };
+  const result = load();
+  if (!result.site && import.meta.env?.DEV) return { settings: result.settings };
+  const { settings } = site(result);
+  return { settings: includeDrafts() ? settings : withoutDraftLinks(settings, result.draftRoutes) };
 }
 
 /** The live site's menus and footer lists leave out links to draft pages (validation allows only those). */
@@ -66,17 +86,21 @@ function withoutDraftLinks(settings: SiteSettings, drafts: readonly string[]): S
 }
 
 export function pageDataAt(path: string): PageData {
-  const { pages, settings } = site();
+  const result = load();
+  if (!result.site && import.meta.env?.DEV) return unavailablePage(path, result);
+  const { pages, settings } = site(result);
   const page = pages.find((p) => p.path === path);
   if (!page || (page.draft && !includeDrafts())) throw new Response("Not Found", { status: 404 });
-  return pageData(page, settings);
+  return pageData(page, settings, result);
 }
 
 export function servicePageData(slug: string): PageData {
-  const { servicePages, settings } = site();
+  const result = load();
+  if (!result.site && import.meta.env?.DEV) return unavailablePage(`/services/${slug}`, result);
+  const { servicePages, settings } = site(result);
   const page = servicePages.find((p) => p.path === `/services/${slug}`);
   if (!page) throw new Response("Not Found", { status: 404 });
-  return pageData(page, settings);
+  return pageData(page, settings, result);
 }
 
 export interface CatalogEntry {
@@ -90,7 +114,8 @@ export interface CatalogEntry {
 
 /** The dev-only section catalog (/__sections): every section type rendered from its schema example. */
 export function catalogData(): CatalogEntry[] {
-  return catalogOf(site(), load());
+  const result = load();
+  return catalogOf(site(result), result);
 }
 
 /** Every section type rendered from its schema example, for a site (the catalog, the page builder's library). */

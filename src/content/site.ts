@@ -10,7 +10,7 @@
  */
 import { realpathSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { Service, ServiceTemplate, SiteSettings } from "../generated/content.ts";
+import type { Service, SiteSettings } from "../generated/content.ts";
 import { SectionDataError } from "../sections/define-data.ts";
 import type { ResolvedSection } from "../sections/types.ts";
 import { readablePath } from "./ajv-problems.ts";
@@ -42,11 +42,10 @@ export interface SitePage {
   service?: Service;
 }
 
-/** What the site renders: present once settings, collections and the service template are valid. */
+/** What the site renders: present once settings and collections are valid. */
 export interface Site {
   settings: SiteSettings;
   collections: Collections;
-  serviceTemplate: ServiceTemplate;
   /** Every page file that could be read (drafts included), home first. */
   pages: SitePage[];
   /** One per service, from the service template. */
@@ -62,6 +61,8 @@ export interface SiteResult {
   pages: CheckedPage[];
   /** Every collection, normalized, when all of them are valid. */
   collections?: Collections;
+  /** The settings, when settings.json is valid (the preview shows the header even when a collection is broken). */
+  settings?: SiteSettings;
   facts: SiteFacts;
   site?: Site;
 }
@@ -101,8 +102,8 @@ export function loadSite(root: string, { overlay }: { overlay?: ReadonlyMap<stri
   const collections = complete
     ? (Object.fromEntries(COLLECTION_NAMES.map((name) => [name, withAltFallbacks({ items: validated.collections[name] }, validated.fallbacks.get(sources.collections[name].file)).items])) as Collections)
     : undefined;
-  const result: SiteResult = { problems, routes: routes.routes, draftRoutes: routes.draftRoutes, pages: validated.pages, collections, facts: validated.facts };
-  if (!settings || !template || !collections) {
+  const result: SiteResult = { problems, routes: routes.routes, draftRoutes: routes.draftRoutes, pages: validated.pages, collections, settings, facts: validated.facts };
+  if (!settings || !collections) {
     result.problems = sortProblems(problems);
     return result;
   }
@@ -136,24 +137,26 @@ export function loadSite(root: string, { overlay }: { overlay?: ReadonlyMap<stri
       pageProblems: problems.filter((p) => p.file === page.file && p.severity === "error" && !p.pointer.startsWith("/sections/")).map(formatProblem),
     }),
   );
-  const templateSections = template.sections.map((section, index): CheckedSection => ({ ok: true, index, section }));
+  // A broken service template leaves the service pages with its errors and nothing else; other pages are not concerned.
+  const templateSections = template?.sections.map((section, index): CheckedSection => ({ ok: true, index, section })) ?? [];
+  const templateErrors = template ? [] : problems.filter((p) => p.file === sources.template.file && p.severity === "error").map(formatProblem);
   const servicePages = collections.services.map(
     (service): SitePage => ({
       path: servicePath(service.id),
       file: sources.template.file,
-      title: `${service.name}${template.titleSuffix}`,
+      title: `${service.name}${template?.titleSuffix ?? ""}`,
       description: service.smallDescription,
       noindex: false,
       draft: false,
       slots: slotsOf(sources.template.file, templateSections, service),
-      pageProblems: [],
+      pageProblems: templateErrors,
       service,
     }),
   );
   // Entries no page shows: only when every page could be read, or the answer would be wrong.
   if (validated.pages.every((p) => p.doc)) problems.push(...unshownEntries(sources, validated.facts.schemas, usage));
   result.problems = sortProblems(problems);
-  result.site = { settings, collections, serviceTemplate: template, pages, servicePages };
+  result.site = { settings, collections, pages, servicePages };
   return result;
 }
 

@@ -16,7 +16,6 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
-import zopfli from "@gfx/zopfli";
 
 /** Files worth compressing: text. Media (video, images but SVG) is compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|map)$/;
@@ -42,8 +41,12 @@ const brotli = (data: Buffer) =>
  * gzip by Zopfli. One iteration: more gain next to nothing for twice the
  * time. Block splitting pays only on large files, so only over 64 KB.
  */
-const zopfliGzip = (data: Buffer) =>
-  zopfli.gzipAsync(data, { numiterations: 1, blocksplitting: data.length > 64 * 1024 }).then((out) => Buffer.from(out));
+const zopfliGzip = async (data: Buffer) => {
+  // Loaded only here: its WebAssembly runtime turns any unhandled promise rejection of the whole
+  // process into an abort, which must not reach the dev server (react-router.config.ts imports this).
+  const { default: zopfli } = await import("@gfx/zopfli");
+  return Buffer.from(await zopfli.gzipAsync(data, { numiterations: 1, blocksplitting: data.length > 64 * 1024 }));
+};
 
 function textFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

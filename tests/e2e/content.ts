@@ -1,9 +1,12 @@
 /** What the content says each route should show, read from site-config/ the same way the build does. */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadSite } from "../../src/content/site.ts";
 
-const result = loadSite(join(import.meta.dirname, "..", ".."));
+const root = join(import.meta.dirname, "..", "..");
+const result = loadSite(root);
 const loaded = result.site!;
+const template = JSON.parse(readFileSync(join(root, "site-config", "templates", "service.json"), "utf8")) as { titleSuffix: string };
 
 /** The loaded content: routes, pages (as validated), collections and settings. */
 export const site = { ...result, settings: loaded.settings };
@@ -18,7 +21,7 @@ export interface Expected {
 
 export const expectedRoutes: Expected[] = result.routes.map((path) => {
   const service = loaded.servicePages.find((p) => p.path === path)?.service;
-  if (service) return { path, title: `${service.name}${loaded.serviceTemplate.titleSuffix}`, description: service.smallDescription, heading: service.name };
+  if (service) return { path, title: `${service.name}${template.titleSuffix}`, description: service.smallDescription, heading: service.name };
   const page = result.pages.find((p) => p.path === path)!.doc!;
   const first = page.sections[0]!;
   const heading = ("headline" in first ? first.headline : "title" in first ? first.title : "heading" in first ? first.heading : undefined) ?? "";

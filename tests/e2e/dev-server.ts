@@ -39,7 +39,7 @@ if (editor) {
       {
         $schema: thankYou.$schema,
         title: "Careers | Vistaar Technologies",
-        description: "Open roles at Vistaar Technologies in Pune.",
+        description: "Open roles at Vistaar Technologies in Pune, for engineers and designers.",
         status: "draft",
         sections: [{ type: "message", heading: DRAFT.heading, text: "We are hiring engineers in Pune. Roles are listed here soon.", cta: { label: "Home", href: "/" } }],
       },

@@ -1,0 +1,106 @@
+/**
+ * The preview survives every content mistake: `react-router dev` over a Git copy of the content
+ * (tests/e2e/dev-server.ts --editor), one mistake per test in a different file. The server stays
+ * up, `/` and a service page answer 200 with error cards (never a framework error page), and once
+ * the file is put back both pages render as before, with no restart by hand.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { devRoot } from "./dev-fixture";
+
+const root = devRoot(Number(process.env.E2E_EDITOR_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 200));
+const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" });
+const SERVICE = "/services/web-development";
+
+/** Replaces the first `from` in a file of the copy (the test fails if it is not there). */
+function edit(file: string, from: string, to: string) {
+  const path = join(root, file);
+  const text = readFileSync(path, "utf8");
+  expect(text, `${file} holds ${from}`).toContain(from);
+  writeFileSync(path, text.replace(from, to));
+}
+
+/** Which dev server instance answers (a restart makes a new one). */
+async function serverInstance(page: Page): Promise<string> {
+  const res = await page.request.get("/__edit/api/state");
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { server: string }).server;
+}
+
+const cards = (page: Page) => page.locator('main > [data-section="error"]');
+const shownSections = (page: Page) => page.locator('main > [data-section]:not([data-section="error"])');
+
+/** The HTML the dev server answers for `path` (200, never a framework error page). */
+async function html(page: Page, path: string): Promise<string> {
+  const res = await page.request.get(path);
+  expect(res.status(), `${path} answers 200`).toBe(200);
+  const text = await res.text();
+  expect(text).not.toContain("Unexpected Application Error");
+  return text;
+}
+
+/** `path` answers with an error card titled `title` that names `file`. */
+async function expectCard(page: Page, path: string, title: string, file: string) {
+  await expect(async () => {
+    const text = await html(page, path);
+    expect(text).toContain(title);
+    expect(text).toContain(`${file}:`);
+  }).toPass({ timeout: 20_000 });
+}
+
+/** `path` answers with its sections and no error card. */
+async function expectNormal(page: Page, path: string) {
+  await expect(async () => {
+    const text = await html(page, path);
+    expect(text).not.toContain('data-section="error"');
+    expect(text).toMatch(/data-section="(?!error")/);
+  }).toPass({ timeout: 30_000 });
+}
+
+test.beforeEach(async ({ page }) => {
+  git("checkout", "-q", "--", ".");
+  git("clean", "-fdq");
+  await expectNormal(page, "/");
+  await expectNormal(page, SERVICE);
+  // As an author works: the home page is open in the browser before the mistake, its code loaded.
+  await page.goto("/", { waitUntil: "networkidle" });
+});
+
+const NOTHING = "This page cannot be shown until these content errors are fixed";
+const SHARED = "The site has content errors";
+const OWN = "This page has content errors";
+
+const mistakes: { name: string; file: string; from: string; to: string; home: string; service: string; restarts?: boolean }[] = [
+  // Which services exist is unknown while the file does not parse: once fixed, the server restarts itself.
+  { name: "a missing comma in services.json", file: "site-config/collections/services.json", from: '",\n      "name"', to: '"\n      "name"', home: NOTHING, service: NOTHING, restarts: true },
+  { name: "a number in settings.json where text is expected", file: "site-config/settings.json", from: '"value": "50+"', to: '"value": 50', home: NOTHING, service: NOTHING },
+  { name: "an id with a space in a collection", file: "site-config/collections/industries.json", from: '"id": "healthcare"', to: '"id": "health care"', home: NOTHING, service: NOTHING },
+  { name: "a missing image in a collection", file: "site-config/collections/industries.json", from: "/media/industries/healthcare.svg", to: "/media/industries/helthcare.svg", home: SHARED, service: SHARED },
+  { name: "a broken templates/service.json", file: "site-config/templates/service.json", from: '"sections": [', to: '"sections": [,', home: SHARED, service: OWN },
+  { name: "a syntax error in a page", file: "site-config/pages/home.json", from: '"title":', to: '"title"', home: OWN, service: "" },
+];
+
+for (const m of mistakes) {
+  test(`${m.name}: the dev server stays up, the pages show what is wrong, and come back once it is fixed`, async ({ page }) => {
+    const instance = await serverInstance(page);
+    edit(m.file, m.from, m.to);
+    // The open page reloads by itself and shows what is wrong.
+    await expect(cards(page).filter({ hasText: m.home })).toContainText(`${m.file}:`, { timeout: 20_000 });
+    // Beside a shared file's errors the home page's sections still show; beside its own syntax error, none can.
+    await expect(shownSections(page)).toHaveCount(m.home === SHARED ? 8 : 0);
+    await expectCard(page, "/", m.home, m.file);
+    if (m.service) await expectCard(page, SERVICE, m.service, m.file);
+    else await expectNormal(page, SERVICE);
+
+    git("checkout", "-q", "--", m.file);
+    if (m.restarts) await expect.poll(() => serverInstance(page).catch(() => instance), { timeout: 30_000 }).not.toBe(instance);
+    // Once fixed, the open page reloads by itself and is whole again.
+    await expect(cards(page)).toHaveCount(0, { timeout: 30_000 });
+    await expect(shownSections(page)).toHaveCount(8);
+    await expectNormal(page, "/");
+    await expectNormal(page, SERVICE);
+    if (!m.restarts) expect(await serverInstance(page), "no restart").toBe(instance);
+  });
+}
