@@ -11,25 +11,36 @@ export function splitPointer(pointer: string): string[] {
   return pointer === "" ? [] : pointer.slice(1).split("/").map(unescape);
 }
 
-/** "sections[3] (testimonials-carousel) > items[2] > name" */
+/** One entry of a list, as people name it and counted from 1: ("sections", 3) -> "section 4", ("quickLinks", 0) -> "quick link 1". */
+export function entryName(list: string | undefined, index: number): string {
+  if (list === undefined || /^\d+$/.test(list)) return `entry ${index + 1}`;
+  const words = list.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[-_]/g, " ").toLowerCase();
+  const one = /ies$/.test(words) ? words.replace(/ies$/, "y") : /(s|x|z|ch|sh)es$/.test(words) ? words.slice(0, -2) : /[^s]s$/.test(words) ? words.slice(0, -1) : `${words} entry`;
+  return `${one} ${index + 1}`;
+}
+
+/** "section 4 (testimonials-carousel) > item 3 > name": entries counted from 1, tagged with their type or id. */
 export function readablePath(pointer: string, data: Json): string {
   const parts: string[] = [];
   let node: Json | undefined = data;
+  let key: string | undefined;
   for (const seg of splitPointer(pointer)) {
     if (Array.isArray(node)) {
       const item: Json | undefined = node[Number(seg)];
-      let label = `[${seg}]`;
+      let label = entryName(key, Number(seg));
       if (item && typeof item === "object" && !Array.isArray(item)) {
         const tag = typeof item.type === "string" ? item.type : typeof item.id === "string" || typeof item.id === "number" ? String(item.id) : undefined;
         if (tag !== undefined) label += ` (${tag})`;
       }
-      if (parts.length > 0) parts[parts.length - 1] += label;
+      // The list's own name is in the entry's ("sections" > "section 4").
+      if (key !== undefined && parts.at(-1) === key) parts[parts.length - 1] = label;
       else parts.push(label);
       node = item;
     } else {
       parts.push(seg);
       node = node && typeof node === "object" ? node[seg] : undefined;
     }
+    key = seg;
   }
   return parts.join(" > ");
 }
@@ -43,15 +54,12 @@ function valueAt(pointer: string, data: Json): Json | undefined {
   return node;
 }
 
-/** How a field is named in a message: "title", or "entry 3 of features". */
+/** How a field is named in a message: "title", or "feature 3" (counted from 1). */
 function subject(pointer: string): string {
   const segs = splitPointer(pointer);
   const last = segs.at(-1);
   if (last === undefined) return "the file";
-  if (/^\d+$/.test(last)) {
-    const parent = segs.at(-2);
-    return parent === undefined ? `entry ${last}` : `entry ${last} of "${parent}"`;
-  }
+  if (/^\d+$/.test(last)) return entryName(segs.at(-2), Number(last));
   return `"${last}"`;
 }
 

@@ -35,28 +35,76 @@ export function formatReport(problems: readonly Problem[]): string {
   return lines.join("\n");
 }
 
+/** Sorted by file and place; a warning about a value that also has an error is dropped (one message per problem). */
 export function sortProblems(problems: Problem[]): Problem[] {
-  return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message));
+  const errorAt = new Set(problems.filter((p) => p.severity === "error").map((p) => `${p.file}#${p.pointer}`));
+  return problems.filter((p) => p.severity === "error" || p.pointer === "" || !errorAt.has(`${p.file}#${p.pointer}`)).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message));
 }
 
-const distance = (a: string, b: string): number => editDistance(a.toLowerCase(), b.toLowerCase());
+/** Edits between two names (case aside), a swap of two neighbouring letters counting as one: "haeding" is 1 from "heading". */
+export function distance(x: string, y: string): number {
+  const a = x.toLowerCase();
+  const b = y.toLowerCase();
+  if (!/[^\x00-\x7f]/.test(a + b) && a.length * b.length > 400) return editDistance(a, b);
+  // Optimal string alignment, for the short names that messages compare.
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
 
-/** The closest candidate if it is close enough to be a likely typo. */
+/** Whether `b` is a plausible misspelling of `a`: few edits for its length. */
+const close = (a: string, b: string): boolean => distance(a, b) <= Math.max(1, Math.floor(Math.max(a.length, b.length) / 4));
+
+/** Words of a name or path: "/services/web-development" -> ["services", "web", "development"]. */
+const words = (s: string): string[] => s.toLowerCase().split(/[/\-_.\s]+/).filter(Boolean);
+
+/**
+ * Whether `candidate` is likely what `input` meant: the same words with small typos in them
+ * ("/services/web-developmnt"), the same text with a few edits ("/contactus"), or one word left
+ * out at the end or start ("/about" for "/about-us"). A different word in the same place
+ * ("/services/quantum" for "/services/uiux", "app-development" for "web-development") is not, nor is
+ * a shorter name ("/services" for "/services/quantum").
+ */
+function likely(input: string, candidate: string): boolean {
+  const a = words(input);
+  const b = words(candidate);
+  if (a.length === b.length && a.length > 1) return a.every((w, i) => w === b[i] || close(w, b[i]!));
+  if (close(input, candidate)) return true;
+  // A word the author left out: "/about" for "/about-us", "cloud" for "cloud-services".
+  const joined = a.join(" ");
+  return joined.length >= 3 && b.length === a.length + 1 && (b.slice(0, -1).join(" ") === joined || b.slice(1).join(" ") === joined);
+}
+
+/**
+ * The closest candidate that is likely the one meant, or undefined (messages then list the
+ * choices). A candidate equal to `input` is skipped: a duplicate never suggests itself.
+ */
 export function didYouMean(input: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestScore = Infinity;
   for (const c of candidates) {
+    if (c === input || !likely(input, c)) continue;
     const d = distance(input, c);
     if (d < bestScore) {
       best = c;
       bestScore = d;
     }
   }
-  if (best === undefined) return undefined;
-  const limit = Math.max(2, Math.floor(Math.max(input.length, best.length) / 3));
-  const contains = best.toLowerCase().includes(input.toLowerCase()) || input.toLowerCase().includes(best.toLowerCase());
-  // "Contains" only between words of some length: "/" is in every path and suggests nothing.
-  return bestScore <= limit || (contains && input.length >= 3 && best.length >= 3) ? best : undefined;
+  return best;
+}
+
+/** "a, b and 3 more": the choices to list when no suggestion is likely right. */
+export function choices(values: Iterable<string>, max = 8): string {
+  const all = [...values];
+  const shown = all.slice(0, max).join(", ");
+  return all.length > max ? `${shown} and ${all.length - max} more` : shown;
 }
 
 export const quoteList = (values: Iterable<unknown>) => [...values].map((v) => JSON.stringify(v)).join(", ");

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
+import { choices } from "./problems.ts";
 
 // ajv-formats is CommonJS; depending on the loader its default export is the
 // function itself or a namespace holding it.
@@ -22,6 +23,8 @@ export interface KeywordContext {
   assetSuggestion(path: string): string | undefined;
   routeExists(path: string): boolean;
   routeSuggestion(path: string): string | undefined;
+  /** The routes to list when none is close: those under the same first part of the path, or the pages. */
+  routesLike(path: string): string[];
   /** A page that exists but is a draft (left out of the live site). */
   routeIsDraft(path: string): boolean;
   /** Whether a link at this pointer may go to a draft page (from a draft page, or a menu that drops it). */
@@ -76,7 +79,7 @@ function addSiteKeywords(ajv: Ajv) {
       this.report(
         cxt.instancePath,
         `link "${data}" goes to a page that does not exist`,
-        near ? `Did you mean "${near}"?` : "Link to an existing page, or add the page under site-config/pages/.",
+        near ? `Did you mean "${near}"?` : `Link to an existing page (${choices(this.routesLike(path))}), or add the page under site-config/pages/.`,
       );
     }
     return true;
@@ -88,7 +91,7 @@ function addSiteKeywords(ajv: Ajv) {
       this.report(
         cxt.instancePath,
         `no ${this.collectionNoun(collection)} with id "${data}" in site-config/collections/${collection}.json`,
-        near ? `Did you mean "${near}"?` : `Add it to site-config/collections/${collection}.json, or use one of its ids.`,
+        near ? `Did you mean "${near}"?` : `Use one of its ids (${choices(ids)}), or add it to site-config/collections/${collection}.json.`,
       );
     }
     return true;

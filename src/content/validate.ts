@@ -61,6 +61,11 @@ export function checkDocument<T>(facts: SiteFacts, file: string, parsed: ParsedJ
     assetSuggestion: (p) => didYouMean(p, facts.assets),
     routeExists: (p) => routeSet.has(p),
     routeSuggestion: (p) => didYouMean(p, facts.routes),
+    routesLike: (p) => {
+      const section = p.split("/")[1];
+      const under = facts.routes.filter((r) => r.split("/")[1] === section && r.split("/").length > 2);
+      return under.length > 0 ? under : facts.routes.filter((r) => r.split("/").length === 2);
+    },
     routeIsDraft: (p) => draftSet.has(p),
     draftLinkAllowed: (pointer) => options.draftLinkAllowed?.(pointer) ?? false,
     collectionIds: (name) => facts.collectionIds.get(name),

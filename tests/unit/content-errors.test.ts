@@ -145,7 +145,7 @@ describe("the five most common mistakes: exactly one message each, with file:lin
     const [p] = problems;
     expect(p!.severity).toBe("error");
     expect(p!.line).toBeGreaterThan(1);
-    expect(p!.hint, "a fix").toMatch(/^(Remove|Did you mean|Add|Link to)/);
+    expect(p!.hint, "a fix").toMatch(/^(Remove|Did you mean|Add|Link to|Use)/);
     expect(formatProblem(p!)).toMatch(/^site-config\/pages\/[a-z-]+\.json:\d+:\d+  /);
     expect(formatProblem(p!)).toMatchSnapshot();
   });
@@ -238,5 +238,34 @@ describe("a collection no page shows", () => {
     expect(lines).toEqual([
       'site-config/collections/web-offerings.json:1:1  (whole file)  warning: no page shows this collection. Show it on a page with "collection": "web-offerings" in an offerings-grid section, or delete the file.',
     ]);
+  });
+});
+
+describe("messages count from 1, suggest only what is likely meant, and say each problem once", () => {
+  it("sections, list entries and paragraphs are counted as people count them", () => {
+    const lines = problemsAfter((s) => s.edit("pages/about-us.json", (t) => t.replace(/("paragraphs": \[\s*"[^"]*",\s*)"[^"]*"/, '$1""')));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/ {2}section \d+ \(text-block\) > paragraph 2 {2}/);
+    expect(lines).toMatchSnapshot();
+  });
+  it("a link to an unknown service suggests no other service: it lists them", () => {
+    const [line] = problemsAfter((s) => s.edit("pages/thank-you.json", (t) => t.replace(/"href": "\/[a-z-]*"/, '"href": "/services/quantum"')));
+    expect(line).not.toMatch(/Did you mean/);
+    expect(line).toContain("Link to an existing page (/services/artificial-intelligence, ");
+    expect(line).toMatchSnapshot();
+  });
+  it("a misspelt service address is still suggested", () => {
+    const [line] = problemsAfter((s) => s.edit("pages/thank-you.json", (t) => t.replace(/"href": "\/[a-z-]*"/, '"href": "/services/web-developmnt"')));
+    expect(line).toContain('Did you mean "/services/web-development"?');
+  });
+  it("a duplicated id never suggests itself, and a different word is not a typo", () => {
+    const lines = problemsAfter((s) => s.edit("collections/services.json", replaceOnce('"id": "app-development"', '"id": "web-development"')));
+    expect(lines.join("\n")).not.toMatch(/Did you mean "web-development"|Did you mean "app-development"/);
+    expect(lines).toMatchSnapshot();
+  });
+  it("a 200-character heading is one error, not also a warning", () => {
+    const lines = problemsAfter((s) => s.edit("pages/home.json", (t) => t.replace(/"headline": "[^"]*"/, `"headline": "${"Transforming your vision ".repeat(8).slice(0, 200)}"`)));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/section 1 \(hero\) > headline {2}"headline" is too long \(200 characters; at most 90\)/);
   });
 });

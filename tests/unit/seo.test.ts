@@ -42,9 +42,9 @@ describe("SEO validation rules are content errors with file:line:column", () => 
       s.edit("collections/services.json", replaceOnce('"name": "Data Science"', '"name": "Contact Us"'));
     });
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^site-config\/collections\/services\.json:\d+:15 {2}items\[17\] \(data-science\) > name {2}the title "Contact Us \| Vistaar Technologies" is already the title of \/contact-us \(site-config\/pages\/contact-us\.json:3:12\)\./);
+    expect(lines[0]).toMatch(/^site-config\/collections\/services\.json:\d+:15 {2}item 18 \(data-science\) > name {2}the title "Contact Us \| Vistaar Technologies" is already the title of \/contact-us \(site-config\/pages\/contact-us\.json:3:12\)\./);
     expect(lines[1]).toMatch(
-      /^site-config\/collections\/services\.json:\d+:15 {2}items\[19\] \(cloud-services\) > name {2}the title of its page, "Cloud Services for Startups and Enterprises \| Vistaar Technologies" \(the name followed by the titleSuffix of site-config\/templates\/service\.json\) is too long \(66 characters; at most 60\)\. Search results cut longer titles/,
+      /^site-config\/collections\/services\.json:\d+:15 {2}item 20 \(cloud-services\) > name {2}the title of its page, "Cloud Services for Startups and Enterprises \| Vistaar Technologies" \(the name followed by the titleSuffix of site-config\/templates\/service\.json\) is too long \(66 characters; at most 60\)\. Search results cut longer titles/,
     );
   });
   it("a draft page does not clash with a published one", () => {
