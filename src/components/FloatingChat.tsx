@@ -5,7 +5,7 @@ import { formatHours } from "./hours";
 export function FloatingChat({ settings }: { settings: SiteSettings }) {
   return (
     <a
-      href={`https://wa.me/${settings.whatsapp}`}
+      href={`https://wa.me/${settings.whatsapp ?? settings.phone.dial.replace(/^\+/, "")}`}
       target="_blank"
       rel="noopener noreferrer"
       data-testid="chat-button"

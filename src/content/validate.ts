@@ -6,6 +6,7 @@
  */
 import type { Page, Section, ServiceTemplate, SiteSettings } from "../generated/content.ts";
 import { problemsFromAjv, readablePath } from "./ajv-problems.ts";
+import { consistencyProblems } from "./consistency.ts";
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName, type Collections } from "./collections.ts";
 import type { ParsedJson } from "./json-source.ts";
 import { didYouMean, type Problem } from "./problems.ts";
@@ -175,6 +176,9 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
     const doc = check<Page>(page, "page.schema.json", { draftLinkAllowed: () => page.draft });
     return { ...page, doc, sections: checkSections(page, doc?.sections, problems.slice(before), schemas) };
   });
+
+  // What files say together: one phone number, counts that match the collections, sections a phone can read.
+  problems.push(...consistencyProblems({ settings: sources.settings, template: sources.template, pages: sources.pages, counts: { services: collections.services?.length, industries: collections.industries?.length } }));
 
   // Titles unique across pages and service pages; service page titles 10-60 characters.
   problems.push(...seoProblems({ pages, services: { ...sources.collections.services, items: collections.services }, template: { ...sources.template, titleSuffix: template?.titleSuffix } }));

@@ -50,7 +50,7 @@ export type Kicker = string;
  */
 export type Paragraphs = string[];
 /**
- * Short unique name of this entry, used to refer to it from pages: letters, digits and hyphens, e.g. "cloud-services".
+ * Short unique name of this entry, used to refer to it from pages (and, for a service, its address): lower-case letters, digits and hyphens, e.g. "cloud-services".
  */
 export type EntryId = string;
 
@@ -105,9 +105,9 @@ export interface SiteSettings {
     dial: string;
   };
   /**
-   * WhatsApp number for the chat button: country code and digits only, no plus sign, e.g. "919876543210".
+   * Only when the chat button's WhatsApp number is not the phone number: country code and digits only, no plus sign, e.g. "919876543210". Left out, the chat button uses phone.dial.
    */
-  whatsapp: string;
+  whatsapp?: string;
   /**
    * The company e-mail address. Enquiries from the contact form are sent here unless the server is told otherwise.
    */
@@ -873,7 +873,10 @@ export interface ServicesCollection {
  * One service.
  */
 export interface Service {
-  id: EntryId;
+  /**
+   * The address of the service page: /services/<id>. Lower-case letters, digits and hyphens, e.g. "cloud-services" ("devOps" alone keeps its capital O: that address is already published).
+   */
+  id: string;
   /**
    * Name of the service, e.g. "Cloud Services".
    */

@@ -127,6 +127,8 @@ describe("every task of docs/editing.md, done on a copy of site-config/ and buil
       const page = readFileSync(join(dist, file), "utf8");
       expect(page, file).toContain("+91 20 6700 1234");
       expect(page, file).toContain('href="tel:+912067001234"');
+      // The WhatsApp button follows the phone number (settings.json has no number of its own for it).
+      expect(page, file).toContain('href="https://wa.me/912067001234"');
       expect(page, file).not.toContain("+91 98220 45310");
     }
   });

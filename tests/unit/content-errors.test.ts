@@ -269,3 +269,25 @@ describe("messages count from 1, suggest only what is likely meant, and say each
     expect(lines[0]).toMatch(/section 1 \(hero\) > headline {2}"headline" is too long \(200 characters; at most 90\)/);
   });
 });
+
+describe("what each file allows but the files together get wrong", () => {
+  it("a phone number shown one way and dialled another is an error; the national form is the same number", () => {
+    const lines = problemsAfter((s) => s.edit("settings.json", replaceOnce('"dial": "+919822045310"', '"dial": "+919822045311"')));
+    expect(lines).toMatchSnapshot();
+    expect(problemsAfter((s) => s.edit("settings.json", replaceOnce('"display": "+91 98220 45310"', '"display": "098220 45310"')))).toEqual([]);
+  });
+  it("an upper-case id is refused, as the guide says", () => {
+    const lines = problemsAfter((s) => s.edit("collections/industries.json", replaceOnce('"id": "healthcare"', '"id": "Healthcare"')));
+    expect(lines[0]).toMatch(/item 1 \(Healthcare\) > id {2}"id" is not in the expected form\. Expected: .*lower-case letters/);
+  });
+  it("a count written in a text that the collection no longer has is a warning", () => {
+    const lines = problemsAfter((s) => s.edit("pages/services.json", replaceOnce("and more, all delivered", "and more: 21 services delivered")));
+    expect(lines).toMatchSnapshot();
+  });
+  it("a section of twenty 1,200-character paragraphs is a warning", () => {
+    const paragraph = "Long text. ".repeat(109).trim();
+    const lines = problemsAfter((s) => s.edit("pages/about-us.json", (t) => t.replace(/"paragraphs": \[[^\]]*\]/, `"paragraphs": ${JSON.stringify(Array(20).fill(paragraph))}`)));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/section 2 \(text-block\) {2}warning: this section has 24,\d{3} characters of text/);
+  });
+});
