@@ -29,6 +29,9 @@ function stripRefSiblings(node: unknown): unknown {
   if (node === null || typeof node !== "object") return node;
   const obj = node as Record<string, unknown>;
   if (typeof obj.$ref === "string") return { $ref: obj.$ref };
+  // The section union checks "type" first and the branch after ("if"/"then", see sections.ts); as a type it is the union of the branches.
+  const then = obj.then as Record<string, unknown> | undefined;
+  if (then && Array.isArray(then.oneOf) && obj.else === undefined) return { title: obj.title, description: obj.description, oneOf: stripRefSiblings(then.oneOf) };
   return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, k === "examples" || k === "defaultSnippets" ? v : stripRefSiblings(v)]));
 }
 

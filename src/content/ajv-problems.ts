@@ -155,6 +155,20 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
     if (e.keyword !== "type" && e.keyword !== "discriminator" && [...typeErrorAt].some((t) => ptr === t || ptr.startsWith(t + "/"))) continue;
     const value = valueAt(ptr, data);
 
+    // A section's "type" is checked against the list of types first (schemas/section.schema.json).
+    const section = /^(.*\/sections\/\d+)(\/type)?$/.exec(ptr);
+    if (section && e.keyword === "enum" && section[2]) {
+      const tag = typeof value === "string" ? value : JSON.stringify(value);
+      const near = didYouMean(tag, ctx.sectionTypes);
+      push(ptr, section[1]!, `unknown section type "${tag}"`, `${near ? `Did you mean "${near}"? ` : ""}Known types: ${ctx.sectionTypes.join(", ")}.`);
+      continue;
+    }
+    if (section && !section[2] && e.keyword === "required" && e.params.missingProperty === "type") {
+      push(ptr, ptr, 'section has no "type"', `Add "type" with one of: ${ctx.sectionTypes.join(", ")}.`);
+      continue;
+    }
+    if (e.keyword === "if") continue;
+
     switch (e.keyword) {
       case "discriminator": {
         const known = ctx.sectionTypes;

@@ -29,7 +29,8 @@ function* propertyNodes(node: unknown, path: string): Generator<[string, string,
   }
   if (!node || typeof node !== "object") return;
   for (const [key, value] of Object.entries(node)) {
-    if (key === "examples") continue;
+    // "if" holds a condition, not fields (the section union checks "type" there).
+    if (key === "examples" || key === "if") continue;
     if (key === "properties" && value && typeof value === "object") {
       for (const [name, prop] of Object.entries(value)) yield [`${path}.properties.${name}`, name, prop as Record<string, unknown>];
     }
@@ -42,14 +43,27 @@ describe("every schema", () => {
     const missing = [...propertyNodes(schemas.raw.get(file), file)].filter(([, , prop]) => typeof prop.description !== "string" || prop.description.length < 10).map(([p]) => p);
     expect(missing).toEqual([]);
   });
+  it.each(schemas.files)("%s: a field that refers to a shared definition keeps its own hover text (markdownDescription: VS Code copies the definition's description over the field's)", (file) => {
+    const lost: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}[${i}]`));
+      if (!node || typeof node !== "object") return;
+      const obj = node as Record<string, unknown>;
+      if (typeof obj.$ref === "string" && obj.description !== undefined && obj.markdownDescription !== obj.description) lost.push(path);
+      for (const [k, v] of Object.entries(obj)) if (k !== "examples") walk(v, `${path}.${k}`);
+    };
+    walk(schemas.raw.get(file), file);
+    expect(lost).toEqual([]);
+  });
   it.each(schemas.files)("%s: objects are closed (additionalProperties: false)", (file) => {
     const open: string[] = [];
     const walk = (node: unknown, path: string) => {
       if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}[${i}]`));
       if (!node || typeof node !== "object") return;
       const obj = node as Record<string, unknown>;
-      if (obj.properties && obj.additionalProperties !== false) open.push(path);
-      for (const [k, v] of Object.entries(obj)) if (k !== "examples") walk(v, `${path}.${k}`);
+      // The section union is closed by the branch its "then" picks.
+      if (obj.properties && obj.additionalProperties !== false && !obj.then) open.push(path);
+      for (const [k, v] of Object.entries(obj)) if (k !== "examples" && k !== "if") walk(v, `${path}.${k}`);
     };
     walk(schemas.raw.get(file), file);
     expect(open).toEqual([]);
@@ -58,7 +72,7 @@ describe("every schema", () => {
 
 describe("section schemas", () => {
   it("schemas/sections/ and the union in section.schema.json have exactly the section folders of src/sections/", () => {
-    const union = schemas.raw.get("section.schema.json")!.oneOf as { $ref: string }[];
+    const union = (schemas.raw.get("section.schema.json")!.then as { oneOf: { $ref: string }[] }).oneOf;
     expect(union.map((r) => r.$ref.replace("sections/", "")).sort()).toEqual(sectionFiles);
     expect(sectionFiles.map((f) => f.replace(".schema.json", "")).sort()).toEqual(sectionFolders);
   });
@@ -103,13 +117,14 @@ describe("editor completions", () => {
     description: string;
     body: unknown;
   }
-  it.each(sectionFiles)("%s: inserting a new section offers the complete example as a snippet (VS Code defaultSnippets)", (file) => {
+  it.each(sectionFiles)("%s: inserting a new section offers the complete example once, by the type's name (VS Code defaultSnippets)", (file) => {
     const schema = schemas.raw.get(`sections/${file}`)!;
-    const snippets = schema.defaultSnippets as Snippet[];
+    const type = file.replace(".schema.json", "");
+    const snippets = (schemas.raw.get("section.schema.json")!.defaultSnippets as Snippet[]).filter((s) => s.label === type);
     expect(snippets).toHaveLength(1);
-    expect(snippets[0]!.label).toBe(`${file.replace(".schema.json", "")} section`);
     expect(snippets[0]!.description).toBe(schema.description);
     expect(snippets[0]!.body).toEqual((schema.examples as unknown[])[0]);
+    expect(schema.defaultSnippets).toBeUndefined();
   });
   it.each(schemas.files.filter((f) => f.startsWith("collections/")))("%s: a new entry is offered as a snippet (checked above)", (file) => {
     const schema = schemas.raw.get(file)!;
@@ -128,7 +143,7 @@ describe("editor completions", () => {
         const descriptions = obj.enumDescriptions;
         if (!Array.isArray(descriptions) || descriptions.length !== obj.enum.length || descriptions.some((d) => typeof d !== "string" || d.length < 5)) undescribed.push(path);
       }
-      for (const [k, v] of Object.entries(obj)) if (k !== "examples" && k !== "defaultSnippets") walk(v, `${path}.${k}`);
+      for (const [k, v] of Object.entries(obj)) if (k !== "examples" && k !== "defaultSnippets" && k !== "if") walk(v, `${path}.${k}`);
     };
     walk(schemas.raw.get(file), file);
     expect(undescribed).toEqual([]);

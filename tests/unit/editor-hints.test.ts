@@ -1,0 +1,157 @@
+// @vitest-environment node
+/**
+ * What an author sees in VS Code while editing site-config/ by hand, from vscode-json-languageservice
+ * (the library inside VS Code's JSON support), set up as VS Code does: each file's "$schema",
+ * resolved from the file's folder, default settings (schema problems as warnings).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import jsonService from "vscode-json-languageservice";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../helpers/site-copy";
+
+const { getLanguageService, TextDocument } = jsonService;
+type ASTNode = jsonService.ASTNode;
+
+const service = getLanguageService({
+  schemaRequestService: async (uri) => readFileSync(fileURLToPath(uri), "utf8"),
+  workspaceContext: { resolveRelativePath: (path, resource) => new URL(path, resource).href },
+});
+service.configure({ validate: true, allowComments: false });
+
+function open(file: string, text = readFileSync(file, "utf8")) {
+  const doc = TextDocument.create(pathToFileURL(file).href, "json", 1, text);
+  return { doc, json: service.parseJSONDocument(doc), text };
+}
+
+const diagnostics = async (file: string, text?: string) => {
+  const { doc, json } = open(file, text);
+  return service.doValidation(doc, json);
+};
+
+const completions = async (file: string, text: string, at: number) => {
+  const { doc, json } = open(file, text);
+  const list = await service.doComplete(doc, doc.positionAt(at), json);
+  return (list?.items ?? []).map((i) => i.label);
+};
+
+const contentFiles = (dir = join(repoRoot, "site-config")): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? contentFiles(join(dir, e.name)) : e.name.endsWith(".json") ? [join(dir, e.name)] : []));
+
+const sectionTypes = readdirSync(join(repoRoot, "schemas", "sections"))
+  .map((f) => f.replace(".schema.json", ""))
+  .sort();
+
+// The schemas as written, to know each field's own description without asking the editor.
+type Schema = Record<string, unknown>;
+const loadJson = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Schema;
+
+function deref(node: Schema, file: string): [Schema, string] {
+  while (typeof node.$ref === "string") {
+    const [target = "", fragment = ""] = node.$ref.split("#");
+    const next = target ? resolve(dirname(file), target) : file;
+    node = fragment.split("/").filter(Boolean).reduce((n, seg) => n[seg] as Schema, loadJson(next));
+    file = next;
+  }
+  return [node, file];
+}
+
+/** The schema a property has in its parent, as written there: its own description, not its definition's. */
+function ownSchema(schemaFile: string, path: (string | number)[], value: unknown): Schema | undefined {
+  let node: Schema = loadJson(schemaFile);
+  let file = schemaFile;
+  let v = value;
+  for (const seg of path) {
+    [node, file] = deref(node, file);
+    let next = typeof seg === "number" ? (node.items as Schema | undefined) : (node.properties as Record<string, Schema> | undefined)?.[seg];
+    // The section union: fields are those of the branch of the section's type (its "type" too, when it is a known one).
+    const then = node.then as { oneOf: Schema[] } | undefined;
+    if (then && v && typeof v === "object") {
+      const type = (v as { type?: unknown }).type;
+      const union = file;
+      for (const branch of then.oneOf) {
+        const [b, bf] = deref(branch, union);
+        if ((b.properties as Record<string, Schema>).type!.const === type) {
+          next = (b.properties as Record<string, Schema>)[seg as string] ?? next;
+          file = bf;
+        }
+      }
+    }
+    if (next === undefined) return undefined;
+    node = next;
+    v = (v as Record<string | number, unknown>)?.[seg];
+  }
+  return node;
+}
+
+/** Every property of a parsed document, with its path. */
+function* properties(node: ASTNode | undefined, path: (string | number)[] = []): Generator<{ key: ASTNode; path: (string | number)[] }> {
+  if (!node) return;
+  if (node.type === "object") {
+    for (const p of node.properties) {
+      yield { key: p.keyNode, path: [...path, p.keyNode.value] };
+      yield* properties(p.valueNode, [...path, p.keyNode.value]);
+    }
+  } else if (node.type === "array") {
+    for (const [i, item] of node.items.entries()) yield* properties(item, [...path, i]);
+  }
+}
+
+/** Hover text as plain text: the editor escapes Markdown characters. */
+const plain = (markdown: string) => markdown.replace(/\\([\\`*_{}[\]()#+\-.!|<>])/g, "$1");
+
+describe("VS Code over site-config/", () => {
+  it.each(contentFiles().map((f) => [relative(repoRoot, f), f]))("%s: no problem", async (_name, file) => {
+    expect((await diagnostics(file)).map((d) => `${d.range.start.line + 1}: ${d.message}`)).toEqual([]);
+  });
+
+  it.each(contentFiles().map((f) => [relative(repoRoot, f), f]))("%s: every field's hover is its own description", async (_name, file) => {
+    const { doc, json, text } = open(file);
+    const value = JSON.parse(text) as { $schema: string };
+    const schemaFile = resolve(dirname(file), value.$schema);
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const { key, path } of properties(json.root)) {
+      const own = ownSchema(schemaFile, path, value);
+      expect(own, `${path.join(".")} has a schema`).toBeDefined();
+      const expected = (own!.markdownDescription ?? own!.description ?? deref(own!, schemaFile)[0].description) as string | undefined;
+      const hover = await service.doHover(doc, doc.positionAt(key.offset + 1), json);
+      const shown = plain(((hover?.contents as string[] | undefined) ?? []).join("\n"));
+      checked++;
+      // The hover is the definition's title (if any), the field's description, then what a chosen value means.
+      if (!expected || !shown.split("\n\n").includes(expected)) wrong.push(`${path.join(".")}: shows ${JSON.stringify(shown)}, own ${JSON.stringify(expected)}`);
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe("section types in VS Code", () => {
+  const home = join(repoRoot, "site-config", "pages", "home.json");
+  const text = readFileSync(home, "utf8");
+
+  it("a misspelt section type is one problem, listing the valid types, suggesting none in particular", async () => {
+    const found = await diagnostics(home, text.replace('"type": "testimonials-carousel"', '"type": "testimonial-carousel"'));
+    expect(found).toHaveLength(1);
+    for (const type of sectionTypes) expect(found[0]!.message).toContain(type);
+    expect(found[0]!.message).not.toMatch(/must be|Missing property/);
+    // Underlined, as the guide says (VS Code shows schema problems as warnings, in yellow).
+    expect(found[0]!.severity).toBe(jsonService.DiagnosticSeverity.Warning);
+  });
+
+  it("a new section offers every section type once, by name", async () => {
+    const anchor = '{ "type": "stats-band", "tone": "dark" },';
+    const edited = text.replace(anchor, `${anchor}\n    ,`);
+    expect((await completions(home, edited, edited.indexOf(anchor) + anchor.length + 5)).sort()).toEqual(sectionTypes);
+  });
+
+  it("inside a section's type quotes, every type is offered; in an empty section, only \"type\"", async () => {
+    const typed = text.replace('"type": "stats-band"', '"type": ""');
+    const labels = await completions(home, typed, typed.indexOf('"type": ""') + 9);
+    expect(labels.map((l) => l.replace(/"/g, "")).sort()).toEqual(sectionTypes);
+    const anchor = '{ "type": "stats-band", "tone": "dark" },';
+    const empty = text.replace(anchor, `${anchor} {  },`);
+    expect(await completions(home, empty, empty.indexOf(`${anchor} {  },`) + anchor.length + 3)).toEqual(["type"]);
+  });
+});
