@@ -14,6 +14,9 @@ import { formatReport, type Problem } from "./problems.ts";
 /** Sent to the browser in `npm run dev` when site-config/ changed and is valid. */
 export const CONTENT_CHANGED = "site-content:changed";
 
+/** How long site-config/ must be quiet after a change before it is read again. */
+const SETTLE_MS = 120;
+
 export function siteContent({ root }: { root: string }): Plugin {
   let validatedForBuild = false;
   let lastErrors: Problem[] = [];
@@ -65,8 +68,15 @@ export function siteContent({ root }: { root: string }): Plugin {
       let routes = routePaths(root).join("\n");
       let unknown = false;
       let restarting = false;
+      // A save is often several events (truncate, write; git: unlink, create), and the watcher may
+      // report only the first: the files are read once they have been quiet for a moment.
+      let timer: ReturnType<typeof setTimeout> | undefined;
       const onChange = (file: string) => {
         if (!file.startsWith(join(root, "site-config")) && !file.startsWith(join(root, "schemas"))) return;
+        clearTimeout(timer);
+        timer = setTimeout(settled, SETTLE_MS);
+      };
+      const settled = () => {
         const known = knownRoutePaths(root)?.join("\n");
         if (known === undefined) unknown = true;
         else if ((known !== routes || unknown) && !restarting) {
@@ -84,6 +94,7 @@ export function siteContent({ root }: { root: string }): Plugin {
       server.watcher.on("change", onChange);
       server.watcher.on("add", onChange);
       server.watcher.on("unlink", onChange);
+      server.httpServer?.on("close", () => clearTimeout(timer));
       check(true);
     },
   };
