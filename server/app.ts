@@ -6,6 +6,7 @@
  * cached for a year, everything else is revalidated.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
 import { join, normalize, sep } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fastifyStatic from "@fastify/static";
@@ -26,6 +27,8 @@ export interface ServerOptions {
   connectSrc?: string[];
   /** Pages that carry the enquiry form: a form sent without JavaScript is answered with the one it came from, or the first. */
   formPages?: string[];
+  /** Slow clients: headers and body within `requestMs` (else 408, connection closed); an idle connection closed after `idleMs`. */
+  timeouts?: { requestMs: number; idleMs: number };
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -42,12 +45,16 @@ function isFile(path: string): boolean {
   }
 }
 
-export async function buildServer({ clientDir, logger = false, enquiry, trustProxy = [], connectSrc = [], formPages = [] }: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ clientDir, logger = false, enquiry, trustProxy = [], connectSrc = [], formPages = [], timeouts = { requestMs: 10_000, idleMs: 5_000 } }: ServerOptions): Promise<FastifyInstance> {
   if (!existsSync(join(clientDir, "index.html"))) {
     throw new Error(`No built site in ${clientDir}: run \`npm run build\` first (npm start does it for you).`);
   }
   const app = Fastify({
     logger,
+    // Node's own limits, checked every second (not every 30 s): a client that sends its headers or
+    // body too slowly gets 408 and loses the connection, so slow clients cannot hold connections.
+    serverFactory: (handler) =>
+      createServer({ requestTimeout: timeouts.requestMs, headersTimeout: timeouts.requestMs, keepAliveTimeout: timeouts.idleMs, connectionsCheckingInterval: Math.min(1000, timeouts.requestMs) }, handler),
     trustProxy: trustProxy.length > 0 ? trustProxy : false,
     // JSON bodies with "__proto__" or "constructor.prototype" keys are refused, not parsed.
     onProtoPoisoning: "error",

@@ -28,6 +28,10 @@ export interface ServerConfig {
   trustProxy: string[];
   /** Refuse new enquiries (503) while the outbox's disk has less free space than this. */
   outboxReserveBytes: number;
+  /** A request's headers and body must have arrived within this (ms); slower clients get 408 and are cut off. */
+  requestTimeoutMs: number;
+  /** A connection with no request in progress is closed after this (ms). */
+  idleTimeoutMs: number;
   retryBaseMs: number;
   retryMaxMs: number;
   /** Where each value came from, for the start-up summary. */
@@ -130,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
 
   const rateLimitPerMinute = wholeNumber("RATE_LIMIT_PER_MINUTE", 5, 0, 1_000_000);
   const outboxReserveBytes = wholeNumber("OUTBOX_RESERVE_MB", 64, 0, 1_000_000_000) * 1024 * 1024;
+  const requestTimeoutMs = wholeNumber("REQUEST_TIMEOUT_S", 10, 1, 600) * 1000;
+  const idleTimeoutMs = wholeNumber("IDLE_TIMEOUT_S", 5, 1, 600) * 1000;
   const retryBaseMs = wholeNumber("SMTP_RETRY_BASE_MS", 5_000, 1, 3_600_000);
   const retryMaxMs = wholeNumber("SMTP_RETRY_MAX_MS", 15 * 60_000, 1, 24 * 3_600_000);
   if (retryMaxMs < retryBaseMs) problems.push(`SMTP_RETRY_MAX_MS (${retryMaxMs}) must not be smaller than SMTP_RETRY_BASE_MS (${retryBaseMs}).`);
@@ -152,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, siteDir, connectSrc, formPages: facts?.formPages ?? [], mailTo, mailFrom, smtpUrl, outboxDir, rateLimitPerMinute, trustProxy, outboxReserveBytes, retryBaseMs, retryMaxMs, sources };
+  return { port, host, siteDir, connectSrc, formPages: facts?.formPages ?? [], mailTo, mailFrom, smtpUrl, outboxDir, rateLimitPerMinute, trustProxy, outboxReserveBytes, requestTimeoutMs, idleTimeoutMs, retryBaseMs, retryMaxMs, sources };
 }
 
 /** An URL with its password replaced by ****. */
@@ -180,6 +186,7 @@ export function describeConfig(config: ServerConfig): string {
     `  RATE_LIMIT_PER_MINUTE=${config.rateLimitPerMinute === 0 ? "0 (no limit)" : config.rateLimitPerMinute}${from("rateLimitPerMinute")}`,
     `  TRUST_PROXY=${config.trustProxy.length > 0 ? config.trustProxy.join(",") : "(none: X-Forwarded-For is ignored)"}`,
     `  OUTBOX_RESERVE_MB=${config.outboxReserveBytes / 1024 / 1024}${from("outboxReserveBytes")}`,
+    `  REQUEST_TIMEOUT_S=${config.requestTimeoutMs / 1000}, IDLE_TIMEOUT_S=${config.idleTimeoutMs / 1000}`,
     `  SMTP_RETRY_BASE_MS=${config.retryBaseMs}, SMTP_RETRY_MAX_MS=${config.retryMaxMs}`,
     config.smtpUrl
       ? `Enquiries are saved in ${join(config.outboxDir, "new")} and e-mailed to ${config.mailTo} through ${config.smtpUrl.hostname}; delivered ones move to sent/.`

@@ -53,6 +53,7 @@ try {
     trustProxy: config.trustProxy,
     connectSrc: config.connectSrc,
     formPages: config.formPages,
+    timeouts: { requestMs: config.requestTimeoutMs, idleMs: config.idleTimeoutMs },
     enquiry: { outbox, rateLimitPerMinute: config.rateLimitPerMinute, onStored: () => worker?.kick() },
   });
 } catch (err) {

@@ -103,7 +103,8 @@ export class Outbox {
   private readonly domain: string;
   private readonly newSync: DirSyncer;
   private readonly inFlight = new Map<string, Promise<{ id: string; duplicate: boolean }>>();
-  private freeCheck: { at: number; free: number } | null = null;
+  /** Free space when last asked of the disk, less what was written since (so a burst cannot overrun the reserve). */
+  private freeCheck: { at: number; free: number; block: number } | null = null;
   private readonly host = hostname().replace(/[^A-Za-z0-9-]/g, "") || "host";
   private counter = 0;
 
@@ -138,14 +139,24 @@ export class Outbox {
     return `${Date.now()}.${process.pid}_${(this.counter++).toString(36)}${randomBytes(6).toString("hex")}.${this.host}`;
   }
 
-  private async checkFreeSpace(): Promise<void> {
+  /**
+   * Refuses (OutboxFullError) a write of `bytes` that would take the disk below the reserve, and
+   * counts it as written: the disk is asked at most once a second, and writes in between are
+   * subtracted from its answer, so back-to-back enquiries cannot overrun the reserve.
+   */
+  private async takeSpace(bytes: number): Promise<void> {
     if (this.reserveBytes <= 0) return;
-    const now = Date.now();
-    if (!this.freeCheck || now - this.freeCheck.at > 1000) {
+    const asked = Date.now();
+    if (!this.freeCheck || asked - this.freeCheck.at > 1000) {
       const s = await statfs(join(this.dir, "new"));
-      this.freeCheck = { at: now, free: s.bavail * s.bsize };
+      // A check that started later already counted writes made meanwhile: keep it.
+      if (!this.freeCheck || this.freeCheck.at < asked) this.freeCheck = { at: asked, free: s.bavail * s.bsize, block: s.bsize };
     }
-    if (this.freeCheck.free < this.reserveBytes) throw new OutboxFullError();
+    const check = this.freeCheck;
+    // A file takes whole blocks, and one more for its directory entries (tmp/ and new/).
+    const needed = (Math.ceil(bytes / check.block) + 1) * check.block;
+    if (check.free - needed < this.reserveBytes) throw new OutboxFullError();
+    check.free -= needed;
   }
 
   /**
@@ -168,7 +179,6 @@ export class Outbox {
     if (key && (existsSync(this.path("new", id)) || existsSync(this.path("sent", id)) || existsSync(this.path("dead", id)))) {
       return { id, duplicate: true };
     }
-    await this.checkFreeSpace();
     const record: StoredEnquiry = {
       version: 1,
       id,
@@ -180,11 +190,13 @@ export class Outbox {
       text: enquiry.text,
       replyTo: enquiry.replyTo,
     };
+    const text = `${JSON.stringify(record, null, 2)}\n`;
+    await this.takeSpace(Buffer.byteLength(text));
     const tmp = join(this.dir, "tmp", `${id}.${randomBytes(4).toString("hex")}`);
     let handle;
     try {
       handle = await open(tmp, "wx", 0o640);
-      await handle.writeFile(`${JSON.stringify(record, null, 2)}\n`);
+      await handle.writeFile(text);
       await handle.sync();
       await handle.close();
       handle = undefined;

@@ -5,10 +5,11 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, statfsSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { Outbox, OutboxFullError } from "../../server/enquiry/outbox.ts";
 import { PORTS, SITE_FACTS, formBody, listOutbox, makeSite, postEnquiry, startServer, tempDir, waitFor, type RunningServer } from "./helpers.ts";
 
 const running: RunningServer[] = [];
@@ -123,6 +124,32 @@ describe("disk full", () => {
       return false;
     }
   })();
+
+  it.runIf(canMount)("back-to-back enquiries never take the disk below OUTBOX_RESERVE_MB (the free space is asked once a second)", async () => {
+    const outbox = tempDir("outbox-burst-");
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", outbox]);
+    try {
+      const box = new Outbox(outbox, { reserveBytes: 1024 * 1024 });
+      await box.init();
+      let stored = 0;
+      let refused = 0;
+      for (let i = 0; i < 120; i++) {
+        try {
+          await box.store({ subject: `Burst ${i}`, text: `Message: ${"z".repeat(15_000)}`, replyTo: null, clientIp: "192.0.2.1" }, null);
+          stored++;
+        } catch (err) {
+          expect(err).toBeInstanceOf(OutboxFullError);
+          refused++;
+        }
+      }
+      const free = statfsSync(outbox);
+      expect(stored).toBeGreaterThan(10);
+      expect(refused).toBeGreaterThan(0);
+      expect(free.bavail * free.bsize).toBeGreaterThanOrEqual(1024 * 1024);
+    } finally {
+      execFileSync("umount", ["-l", outbox]);
+    }
+  });
 
   it.runIf(canMount)("a real full file system (ENOSPC): 503, no partial file, everything stored before is intact", async () => {
     const outbox = tempDir("outbox-tmpfs-");
