@@ -8,12 +8,12 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { join, normalize, sep } from "node:path";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import fastifyStatic from "@fastify/static";
 import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
 import { enquiryRoutes, type EnquiryRouteOptions } from "./enquiry/route.ts";
-import { helmetOptions, PERMISSIONS_POLICY, ScriptHashes } from "./security.ts";
+import { helmetOptions, PERMISSIONS_POLICY, RAW_ERROR_HEADERS, ScriptHashes } from "./security.ts";
 
 export interface ServerOptions {
   /** The pre-rendered site: dist/client. */
@@ -31,11 +31,21 @@ export interface ServerOptions {
   timeouts?: { requestMs: number; idleMs: number };
 }
 
+/** Files of the build that are for the host, not for visitors: never served. */
+const NOT_SERVED = new Set(["_headers", "_redirects", "__spa-fallback.html"]);
+
+/** Node's parser errors (by code) and the answer each gets. */
+const CLIENT_ERRORS: Record<string, [status: string, error: string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: ["408 Request Timeout", "The request took too long to arrive."],
+  HPE_HEADER_OVERFLOW: ["431 Request Header Fields Too Large", "The request's headers are too large."],
+};
+const BAD_REQUEST: [status: string, error: string] = ["400 Bad Request", "The request could not be read."];
+
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, max-age=0, must-revalidate";
 const MEDIA = "public, max-age=86400";
 
-type Target = { kind: "bad" } | { kind: "slash"; to: string } | { kind: "file" | "page" | "missing"; path: string };
+type Target = { kind: "bad" } | { kind: "notFound" } | { kind: "slash"; to: string } | { kind: "file" | "page" | "missing"; path: string };
 
 function isFile(path: string): boolean {
   try {
@@ -51,6 +61,23 @@ export async function buildServer({ clientDir, logger = false, enquiry, trustPro
   }
   const app = Fastify({
     logger,
+    // While stopping, new requests get the documented JSON 503 with Retry-After (below), not Fastify's own.
+    return503OnClosing: false,
+    // A request Node cannot parse (a raw non-ASCII or control character in the path, say), too
+    // slow, or with headers too large gets a plain JSON answer with the security headers, and its
+    // connection is closed.
+    clientErrorHandler: (err, socket) => {
+      if (!socket.writable) return socket.destroy(err);
+      const [status, error] = CLIENT_ERRORS[(err as NodeJS.ErrnoException).code ?? ""] ?? BAD_REQUEST;
+      const body = JSON.stringify({ error });
+      const headers = { ...RAW_ERROR_HEADERS, "Content-Type": "application/json; charset=utf-8", "Content-Length": String(Buffer.byteLength(body)), Connection: "close" };
+      socket.end(`HTTP/1.1 ${status}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n${body}`);
+    },
+    // A path Fastify cannot decode (%FF, say) is answered before any hook runs: the same JSON 400.
+    frameworkErrors: (_error, _request, frameworkReply) => {
+      const reply = frameworkReply as unknown as FastifyReply;
+      reply.code(400).headers({ ...RAW_ERROR_HEADERS, "Content-Type": "application/json; charset=utf-8" }).send(JSON.stringify({ error: BAD_REQUEST[1] }));
+    },
     // Node's own limits, checked every second (not every 30 s): a client that sends its headers or
     // body too slowly gets 408 and loses the connection, so slow clients cannot hold connections.
     serverFactory: (handler) =>
@@ -60,12 +87,27 @@ export async function buildServer({ clientDir, logger = false, enquiry, trustPro
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
   });
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onRequest", async (request) => {
+    // A range is of the file as it is: a ranged request is answered without compression (RFC 9110:
+    // bytes of a compressed copy would not be the bytes the client asked for).
+    if (request.headers.range) delete request.headers["accept-encoding"];
+  });
   const hashes = new ScriptHashes();
   // Security headers on every response, errors and redirects included; a page's CSP lists its own inline scripts.
   await app.register(fastifyHelmet, helmetOptions((url) => {
     const page = pageFile(url);
     return page ? hashes.of(join(clientDir, page)) : [];
   }, connectSrc));
+  // After helmet's hook, so this answer has the security headers too.
+  app.addHook("onRequest", async (_request, reply) => {
+    if (!closing) return;
+    reply.header("Retry-After", "10").header("Connection", "close");
+    return reply.code(503).type("application/json; charset=utf-8").send({ error: "The server is restarting: please try again in a few seconds." });
+  });
   app.addHook("onSend", async (_request, reply, payload) => {
     reply.header("Permissions-Policy", PERMISSIONS_POLICY);
     return payload;
@@ -89,11 +131,21 @@ export async function buildServer({ clientDir, logger = false, enquiry, trustPro
   };
   if (enquiry) await app.register(enquiryRoutes, { ...enquiry, formPageHtml });
 
+  // Any other method, on any path: the documented JSON, with the security headers.
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === "GET" || request.method === "HEAD") return reply.code(404).type("application/json; charset=utf-8").send({ error: "Not found." });
+    // Methods Fastify has no route for (TRACE, WebDAV's) arrive here, on /send-email too.
+    reply.header("Allow", enquiry && new URL(request.url, "http://x").pathname === "/send-email" ? "POST" : "GET, HEAD");
+    return reply.code(405).type("application/json; charset=utf-8").send({ error: `${request.method} is not used here: pages are read with GET, enquiries sent with POST to /send-email.` });
+  });
+
   app.get("/*", async (request, reply) => {
     const target = resolve(request.url);
     switch (target.kind) {
       case "bad":
-        return reply.code(400).type("text/plain").send("Bad request");
+        return reply.code(400).type("application/json; charset=utf-8").send({ error: "Bad request." });
+      case "notFound":
+        return reply.code(404).type("application/json; charset=utf-8").send({ error: "Not found." });
       case "slash":
         // Trailing slash: one canonical address per page.
         return reply.redirect(target.to, 301);
@@ -103,11 +155,11 @@ export async function buildServer({ clientDir, logger = false, enquiry, trustPro
         reply.header("Vary", "Accept-Encoding");
         return reply.sendFile(target.path);
       case "page":
-        reply.header("Cache-Control", REVALIDATE);
+        reply.header("Cache-Control", REVALIDATE).header("Vary", "Accept-Encoding");
         return reply.type("text/html; charset=utf-8").sendFile(target.path);
       case "missing":
         // A missing file (it has an extension) is a 404; a missing page goes home.
-        return /\.[a-z0-9]+$/i.test(target.path) ? reply.code(404).type("text/plain").send("Not found") : reply.redirect("/", 301);
+        return /\.[a-z0-9]+$/i.test(target.path) ? reply.code(404).type("application/json; charset=utf-8").send({ error: "Not found." }) : reply.redirect("/", 301);
     }
   });
 
@@ -128,6 +180,7 @@ export async function buildServer({ clientDir, logger = false, enquiry, trustPro
     }
     const relative = normalize(path).replace(/^([/\\])+/, "");
     if (relative.split(sep).includes("..") || relative.includes("\0")) return { kind: "bad" };
+    if (NOT_SERVED.has(relative)) return { kind: "notFound" };
     if (relative !== "" && isFile(join(clientDir, relative))) return { kind: relative.endsWith(".html") ? "page" : "file", path: relative };
     const page = join(relative, "index.html");
     if (isFile(join(clientDir, page))) return { kind: "page", path: page };

@@ -90,3 +90,17 @@ export function helmetOptions(scriptHashes: (url: string) => string[], connectSr
     xXssProtection: false,
   };
 }
+
+/**
+ * The same headers for the few answers Node writes itself, before Fastify (and helmet) sees the
+ * request: one it cannot parse. Nothing in them may run or be framed.
+ */
+export const RAW_ERROR_HEADERS: Record<string, string> = {
+  "Content-Security-Policy": "default-src 'none';frame-ancestors 'none'",
+  "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Permissions-Policy": PERMISSIONS_POLICY,
+};

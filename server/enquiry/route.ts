@@ -50,8 +50,8 @@ export const sendEmailBodySchema = {
   required: ["to", "subject", "body"],
   properties: {
     to: { type: "string", maxLength: 320 },
-    subject: { type: "string", minLength: 1, maxLength: SUBJECT_MAX, pattern: "^[^\\r\\n\\u0000]*$" },
-    body: { type: "string", minLength: 1, maxLength: TEXT_MAX },
+    subject: { type: "string", minLength: 1, maxLength: SUBJECT_MAX, pattern: "^[^\\r\\n\\u0000]*$", not: { type: "string", pattern: "^\\s*$" } },
+    body: { type: "string", minLength: 1, maxLength: TEXT_MAX, not: { type: "string", pattern: "^\\s*$" } },
     website: { type: "string", maxLength: 500 },
   },
 } as const;
@@ -80,6 +80,7 @@ function describeError(e: ErrorObject): string {
     case "type":
       return field ? `The field "${field}" must be text.` : "The request body must be a JSON object.";
     case "minLength":
+    case "not":
       return `The field "${field}" must not be empty.`;
     case "maxLength":
       return `The field "${field}" is too long (at most ${(e.params as { limit: number }).limit} characters).`;
@@ -202,7 +203,7 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
   });
 
   app.route({
-    method: ["GET", "PUT", "PATCH", "DELETE"],
+    method: ["GET", "PUT", "PATCH", "DELETE", "OPTIONS"],
     url: "/send-email",
     handler: (_request, reply) => {
       reply.header("Allow", "POST");

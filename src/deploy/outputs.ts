@@ -93,17 +93,17 @@ export function nginxInclude(routes: readonly string[]): string {
     "# A trailing slash answers 301 to the same path without it (query string kept).",
     "location ~ ^(.+?)/+$ { return 301 $1$is_args$args; }",
     "",
-    "# Each page: its pre-rendered HTML, revalidated on every visit.",
+    "# Each page: its pre-rendered HTML (and the gzip copy the build wrote beside it), revalidated on every visit.",
   ];
-  for (const r of routes) lines.push(`location = ${r} { ${headers(CACHE.revalidate)} try_files /${htmlFileOf(r)} =404; }`);
+  for (const r of routes) lines.push(`location = ${r} { gzip_static on; ${headers(CACHE.revalidate)} try_files /${htmlFileOf(r)} =404; }`);
   lines.push(
     "",
     "# Hashed build assets never change: cached for a year. The build wrote a gzip copy of each",
     "# (x.js.gz, made by Zopfli): sent as it is (ngx_http_gzip_static_module, in nginx's usual builds).",
     "# With the ngx_brotli module, add `brotli_static on;` to send the Brotli copies (x.js.br) too.",
     `location ^~ /assets/ { gzip_static on; ${headers(CACHE.immutable)} try_files $uri =404; }`,
-    "# Page data and other HTML: revalidated.",
-    `location ~ \\.(data|html)$ { ${headers(CACHE.revalidate)} try_files $uri =404; }`,
+    "# Page data and other HTML (with their gzip copies): revalidated.",
+    `location ~ \\.(data|html)$ { gzip_static on; ${headers(CACHE.revalidate)} try_files $uri =404; }`,
     "# Media and other files: a day; a missing file is a 404, not a redirect.",
     `location ~ \\.[A-Za-z0-9]+$ { ${headers(CACHE.media)} try_files $uri =404; }`,
     "",

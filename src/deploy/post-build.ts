@@ -3,7 +3,7 @@
  * until after it has loaded (src/deploy/defer-scripts.ts), writes the sitemap, robots.txt, the
  * static-host and nginx rules (src/deploy/outputs.ts) and the facts the server needs
  * (src/deploy/site-facts.ts), all from the one loaded site; then the pre-compressed copies of the
- * assets (src/deploy/precompress.ts).
+ * assets, pages and page data (src/deploy/precompress.ts).
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { loadSite, type Site } from "../content/site.ts";
 import { routePaths } from "../content/routes.ts";
 import { deferScripts } from "./defer-scripts.ts";
-import { precompress } from "./precompress.ts";
+import { precompress, precompressPages } from "./precompress.ts";
 import { headersFile, htmlFileOf, nginxInclude, redirectsFile, robotsTxt, sitemapXml } from "./outputs.ts";
 import { writeSiteFacts } from "./site-facts.ts";
 
@@ -72,7 +72,7 @@ export async function postBuild(root: string, buildDir = join(root, "dist")): Pr
   mkdirSync(join(buildDir, "deploy"), { recursive: true });
   writeFileSync(join(buildDir, "deploy", "nginx.conf"), nginxInclude(routes));
   writeSiteFacts(buildDir, site, routes);
-  const done = await precompress(join(clientDir, "assets"));
+  const done = [...(await precompress(join(clientDir, "assets"))), ...(await precompressPages(clientDir))];
   const sum = (f: (d: (typeof done)[number]) => number) => done.reduce((total, d) => total + f(d), 0);
   return { pages: routes.length, compressed: { files: done.length, size: sum((d) => d.size), br: sum((d) => d.br), gzip: sum((d) => d.gzip) } };
 }

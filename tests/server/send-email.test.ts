@@ -51,6 +51,8 @@ describe("bad input: each case gives its documented status and a JSON error, and
     { name: "body is an array", init: { headers: json, body: "[]" }, status: 400, error: "The request body must be a JSON object." },
     { name: "body is a string", init: { headers: json, body: '"hello"' }, status: 400, error: "The request body must be a JSON object." },
     { name: "empty subject", init: { headers: json, body: JSON.stringify({ ...valid(), subject: "" }) }, status: 400, error: 'The field "subject" must not be empty.' },
+    { name: "subject of spaces only", init: { headers: json, body: JSON.stringify({ ...valid(), subject: "  \t " }) }, status: 400, error: 'The field "subject" must not be empty.' },
+    { name: "body of blank lines only", init: { headers: json, body: JSON.stringify({ ...valid(), body: "\n \n" }) }, status: 400, error: 'The field "body" must not be empty.' },
     { name: "subject too long", init: { headers: json, body: JSON.stringify({ ...valid(), subject: "s".repeat(151) }) }, status: 400, error: 'The field "subject" is too long (at most 150 characters).' },
     { name: "1 MB body", init: { headers: json, body: JSON.stringify({ ...valid(), body: big }) }, status: 413, error: "The enquiry is too large: the limit is 64 KiB." },
     { name: "CRLF in subject", init: { headers: json, body: JSON.stringify({ ...valid(), subject: "Hi\r\nBcc: victim@example.org" }) }, status: 400, error: "The subject must be a single line: line breaks and NUL characters are not allowed." },
@@ -59,6 +61,7 @@ describe("bad input: each case gives its documented status and a JSON error, and
     { name: "constructor.prototype key", init: { headers: json, body: `{"to":"a@b.co","subject":"s","body":"b","constructor":{"prototype":{"x":1}}}` }, status: 400, error: 'The request body contains a forbidden key ("__proto__" or "constructor.prototype").' },
     { name: "bad Idempotency-Key", init: { headers: { ...json, "Idempotency-Key": "short" }, body: JSON.stringify(valid()) }, status: 400, error: "The Idempotency-Key header must be 8 to 200 visible ASCII characters (a UUID works)." },
     { name: "GET instead of POST", init: { method: "GET" }, status: 405, error: "Use POST to send an enquiry." },
+    { name: "OPTIONS", init: { method: "OPTIONS" }, status: 405, error: "Use POST to send an enquiry." },
   ];
 
   it.each(cases)("$name -> $status", async ({ init, status, error }) => {
