@@ -3,7 +3,12 @@
  * (nodemailer), one message at a time.
  *
  * - Delivered: moved to sent/ (kept as the record of what was sent).
- * - Refused permanently (SMTP 5xx, or an unreadable file): moved to dead/.
+ * - Refused for the message itself (5xx to its recipient or its content:
+ *   550, 552, 553, 554), or an unreadable file: moved to dead/.
+ * - Refused because of our own configuration (login refused or required:
+ *   530, 534, 535, 538; TLS or protocol failures): every enquiry stays in
+ *   new/, the whole queue waits with backoff, and each failure is logged
+ *   loudly with what to fix. Once the configuration is fixed, all are sent.
  * - Anything else (server down, time-out, 4xx): retried with exponential
  *   backoff and jitter, indefinitely; the file stays in new/, so a restart
  *   picks it up again.
@@ -24,10 +29,21 @@ export interface WorkerOptions {
   log?: (message: string) => void;
 }
 
-/** SMTP reply codes 5xx are final; everything else may work later. */
+/** Reply codes about our login (RFC 4954): the mail server's account, not the message, is wrong. */
+const LOGIN_CODES = new Set([530, 534, 535, 538]);
+/** nodemailer's error codes for a failure of the connection's setup: login, TLS, protocol. */
+const SETUP_ERRORS = new Set(["EAUTH", "ETLS", "EPROTOCOL", "ENOAUTH", "EOAUTH2"]);
+
+/** A failure of our SMTP configuration: no message can be sent until someone fixes it. */
+export function isConfigurationFault(err: unknown): boolean {
+  const { code, responseCode } = err as { code?: string; responseCode?: number };
+  return (typeof responseCode === "number" && LOGIN_CODES.has(responseCode)) || (typeof code === "string" && SETUP_ERRORS.has(code));
+}
+
+/** A 5xx answer about this message (its recipient or its content): final for it. */
 export function isPermanent(err: unknown): boolean {
   const code = (err as { responseCode?: number }).responseCode;
-  return typeof code === "number" && code >= 500 && code < 600;
+  return typeof code === "number" && code >= 500 && code < 600 && !isConfigurationFault(err);
 }
 
 /** Exponential backoff with "equal jitter": half fixed, half random, capped. */
@@ -39,15 +55,20 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number, random
 export class DeliveryWorker {
   private readonly transport: Transporter;
   private readonly retries = new Map<string, { attempts: number; nextAt: number }>();
+  /** Set while the SMTP configuration is refused: the whole queue waits until then. */
+  private configRetry: { attempts: number; nextAt: number } | null = null;
   private stopped = false;
   private wake: (() => void) | null = null;
   /** Set by kick(): something arrived while a pass was running, so run another at once. */
   private dirty = false;
   private loop: Promise<void> | null = null;
   private readonly log: (message: string) => void;
+  /** For what an operator must fix: standard error unless a logger is given. */
+  private readonly alarm: (message: string) => void;
 
   constructor(private readonly opts: WorkerOptions) {
     this.log = opts.log ?? ((m) => console.log(m));
+    this.alarm = opts.log ?? ((m) => console.error(m));
     this.transport = nodemailer.createTransport({
       url: opts.smtpUrl.toString(),
       connectionTimeout: 10_000,
@@ -103,6 +124,7 @@ export class DeliveryWorker {
   /** Sends every due message once; returns when the next retry is due. */
   private async deliverDue(): Promise<number> {
     let nextDue = Infinity;
+    if (this.configRetry && this.configRetry.nextAt > Date.now()) return this.configRetry.nextAt;
     for (const id of await this.opts.outbox.pending()) {
       if (this.stopped) break;
       const retry = this.retries.get(id);
@@ -123,7 +145,20 @@ export class DeliveryWorker {
         await this.send(enquiry);
         await this.opts.outbox.markSent(id);
         this.retries.delete(id);
+        if (this.configRetry) this.log("outbox: the mail server accepts our login again; sending what waited");
+        this.configRetry = null;
       } catch (err) {
+        if (isConfigurationFault(err)) {
+          const attempts = (this.configRetry?.attempts ?? 0) + 1;
+          this.configRetry = { attempts, nextAt: Date.now() + backoffMs(attempts, this.opts.retryBaseMs, this.opts.retryMaxMs) };
+          const waiting = (await this.opts.outbox.pending()).length;
+          this.alarm(
+            `outbox: CONFIGURATION ERROR: the mail server refused our connection or login (${(err as Error).message}). ` +
+              `Check SMTP_URL (user, password, port, TLS). ${waiting} enquir${waiting === 1 ? "y waits" : "ies wait"} in new/ and nothing is lost; ` +
+              `trying again in ${Math.round((this.configRetry.nextAt - Date.now()) / 1000)} s (attempt ${attempts}).`,
+          );
+          return this.configRetry.nextAt;
+        }
         if (isPermanent(err)) {
           await this.opts.outbox.markDead(id, (err as Error).message);
           this.retries.delete(id);

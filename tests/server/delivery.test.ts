@@ -5,6 +5,7 @@
  * down, permanent refusals set aside in dead/.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { isConfigurationFault, isPermanent } from "../../server/enquiry/worker.ts";
 import { PORTS, formBody, listOutbox, makeSite, postEnquiry, readEnquiry, startServer, startSmtp, tempDir, waitFor, type RunningServer, type TestSmtp } from "./helpers.ts";
 
 const MAIL_TO = "sales@example.com";
@@ -13,7 +14,7 @@ afterEach(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
 });
 
-async function serverWithSmtp(port: number, smtpPort: number): Promise<{ server: RunningServer; outbox: string }> {
+async function serverWithSmtp(port: number, smtpPort: number, login = ""): Promise<{ server: RunningServer; outbox: string }> {
   const outbox = tempDir("outbox-smtp-");
   const server = await startServer({
     PORT: String(port),
@@ -21,7 +22,7 @@ async function serverWithSmtp(port: number, smtpPort: number): Promise<{ server:
     OUTBOX_DIR: outbox,
     MAIL_TO,
     MAIL_FROM: "Website <web@example.com>",
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: `smtp://${login}127.0.0.1:${smtpPort}`,
     SMTP_RETRY_BASE_MS: "100",
     SMTP_RETRY_MAX_MS: "400",
     RATE_LIMIT_PER_MINUTE: "0",
@@ -112,5 +113,49 @@ describe("permanent refusal", () => {
     expect(listOutbox(outbox, "new")).toEqual([]);
     expect(readEnquiry(outbox, "dead", id).subject).toBe("Refused");
     expect(smtp.received).toHaveLength(0);
+  });
+});
+
+describe("a wrong SMTP password", () => {
+  it("535 keeps every enquiry in new/ with a loud log; once the password is right, all are delivered once", async () => {
+    let password = "the-old-password";
+    const smtp = track(await startSmtp(PORTS.smtpAuth, { auth: { user: "web", password: () => password } }));
+    const { server, outbox } = await serverWithSmtp(PORTS.authFault, PORTS.smtpAuth, "web:s3cret@");
+    const ids: string[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const res = await postEnquiry(server.url, { to: MAIL_TO, subject: `Login ${i}`, body: formBody({ name: "A", email: "a@b.co", phone: "1", message: `m${i}` }) });
+      ids.push(res.json.id as string);
+    }
+    await waitFor("two refused logins in the log", () => server.output().split("CONFIGURATION ERROR").length > 2);
+    expect(server.output()).toMatch(/535 Authentication credentials invalid.*Check SMTP_URL/);
+    expect(listOutbox(outbox, "dead")).toEqual([]);
+    expect(listOutbox(outbox, "new")).toEqual([...ids].sort());
+    expect(smtp.received).toHaveLength(0);
+
+    // The mail account's password is fixed (SMTP_URL had the right one): everything goes, once each.
+    password = "s3cret";
+    await waitFor("all three delivered", () => listOutbox(outbox, "sent").length === 3);
+    expect(listOutbox(outbox, "dead")).toEqual([]);
+    expect(listOutbox(outbox, "new")).toEqual([]);
+    expect(smtp.received.map((m) => m.headers.subject).sort()).toEqual(["Login 1", "Login 2", "Login 3"]);
+    expect(server.output()).toContain("accepts our login again");
+  });
+});
+
+describe("which failures are whose", () => {
+  const err = (code: string, responseCode?: number) => Object.assign(new Error(code), { code, responseCode });
+  it.each([
+    ["550 mailbox unavailable", err("EENVELOPE", 550), "message"],
+    ["552 too large", err("EMESSAGE", 552), "message"],
+    ["553 bad address", err("EENVELOPE", 553), "message"],
+    ["554 content refused", err("EMESSAGE", 554), "message"],
+    ["535 wrong password", err("EAUTH", 535), "configuration"],
+    ["530 login required", err("EENVELOPE", 530), "configuration"],
+    ["534 mechanism too weak", err("EAUTH", 534), "configuration"],
+    ["TLS failure", err("ETLS"), "configuration"],
+    ["451 try later", err("EENVELOPE", 451), "later"],
+    ["connection refused", err("ECONNECTION"), "later"],
+  ])("%s: %s", (_name, e, whose) => {
+    expect(isPermanent(e) ? "message" : isConfigurationFault(e) ? "configuration" : "later").toBe(whose);
   });
 });

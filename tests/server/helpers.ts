@@ -12,7 +12,7 @@ import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 export const repoRoot = join(import.meta.dirname, "..", "..");
 
 /** Ports for servers these tests start (this worktree's range: 4310-4399). */
-export const PORTS = { matrix: 4320, delivery: 4321, smtpDown: 4322, crash: 4323, sigterm: 4324, config: 4325, dead: 4326, diskFull: 4327, smtp1: 4340, smtp2: 4341, smtp3: 4342 } as const;
+export const PORTS = { matrix: 4320, delivery: 4321, smtpDown: 4322, crash: 4323, sigterm: 4324, config: 4325, dead: 4326, diskFull: 4327, smtp1: 4340, smtp2: 4341, smtp3: 4342, smtpAuth: 4343, authFault: 4328 } as const;
 
 export const INLINE_SCRIPT = 'window.__boot = "ok";';
 
@@ -145,12 +145,20 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on 127.0.0.1:port that records every message; `reject` answers RCPT with that error. */
-export async function startSmtp(port: number, { reject }: { reject?: { code: number; message: string } } = {}): Promise<TestSmtp> {
+/**
+ * A real SMTP server on 127.0.0.1:port that records every message; `reject` answers RCPT with that
+ * error; `auth` requires a login (without TLS, on loopback) whose password is `auth.password()` at the time.
+ */
+export async function startSmtp(port: number, { reject, auth }: { reject?: { code: number; message: string }; auth?: { user: string; password: () => string } } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const options: SMTPServerOptions = {
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: !auth,
+    allowInsecureAuth: true,
+    disabledCommands: auth ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
+    onAuth(login, _session, callback) {
+      if (auth && login.username === auth.user && login.password === auth.password()) return callback(null, { user: login.username });
+      callback(Object.assign(new Error("Authentication credentials invalid"), { responseCode: 535 }));
+    },
     logger: false,
     onRcptTo(_address, _session, callback) {
       if (reject) return callback(Object.assign(new Error(reject.message), { responseCode: reject.code }));
