@@ -33,6 +33,7 @@ try {
   console.error(`The outbox folder ${config.outboxDir} cannot be used (${(err as Error).message}): set OUTBOX_DIR to a writable folder.`);
   process.exit(1);
 }
+outbox.sweepPeriodically();
 
 const worker = config.smtpUrl
   ? new DeliveryWorker({

@@ -118,15 +118,35 @@ export class Outbox {
   /** Creates the folders and removes tmp/ files left by a process that died while writing (older than `staleMs`). */
   async init(staleMs = 60_000): Promise<void> {
     for (const f of OUTBOX_FOLDERS) mkdirSync(join(this.dir, f), { recursive: true });
+    await this.sweepTmp(staleMs);
+  }
+
+  /**
+   * Removes tmp/ files older than `staleMs`: a write takes milliseconds, so an older one was left
+   * by a process that died while writing. Returns how many were removed.
+   */
+  async sweepTmp(staleMs = 60_000): Promise<number> {
     const now = Date.now();
+    let removed = 0;
     for (const name of await readdir(join(this.dir, "tmp"))) {
       const path = join(this.dir, "tmp", name);
       try {
-        if (now - (await stat(path)).mtimeMs > staleMs) await unlink(path);
+        if (now - (await stat(path)).mtimeMs > staleMs) {
+          await unlink(path);
+          removed++;
+        }
       } catch {
         // Removed meanwhile.
       }
     }
+    return removed;
+  }
+
+  /** Sweeps tmp/ every `everyMs` while the server runs (a crash just before a restart leaves young files). */
+  sweepPeriodically(everyMs = 60_000, staleMs = 60_000): () => void {
+    const timer = setInterval(() => void this.sweepTmp(staleMs).catch(() => {}), everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   path(folder: (typeof OUTBOX_FOLDERS)[number], id: string): string {

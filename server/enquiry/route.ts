@@ -26,6 +26,7 @@ import { contactSchema, type EnquiryValues, type FieldName } from "../../src/enq
 import { EMAIL_PATTERN } from "../config.ts";
 import { composeFromForm, enquiryErrors, FIELD_NAMES, formPage } from "./form-post.ts";
 import { OutboxFullError, type Outbox } from "./outbox.ts";
+import { rateLimitKey } from "./client-key.ts";
 
 export interface EnquiryRouteOptions {
   outbox: Outbox;
@@ -138,9 +139,10 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
     return html ? reply.code(status).type("text/html; charset=utf-8").send(html) : reply.code(status).type("text/plain; charset=utf-8").send(message);
   };
 
-  // At most `rateLimitPerMinute` enquiries per client address a minute (0: no limit), counted before the body is read.
+  // At most `rateLimitPerMinute` enquiries per client address (IPv6: per /64) a minute (0: no limit), counted before the body is read.
   await app.register(fastifyRateLimit, {
     global: false,
+    keyGenerator: (request) => rateLimitKey(request.ip),
     addHeaders: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false, "retry-after": true },
     addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
     errorResponseBuilder: (_request, context) => {

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFileSync, statfsSync } from "node:fs";
+import { readFileSync, statfsSync, utimesSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -214,5 +214,30 @@ describe("start-up", () => {
     expect(out).not.toContain(":pw@");
     expect(out).toContain('MAIL_TO must be one e-mail address such as sales@example.com; it is "not-an-address".');
     expect(out).toContain("TRUST_PROXY must list the proxy's addresses");
+  });
+});
+
+describe("tmp/ leftovers", () => {
+  it("a file left by a crash is removed once older than a minute: at start, and while the server runs", async () => {
+    const dir = tempDir("outbox-sweep-");
+    const outbox = new Outbox(dir);
+    await outbox.init();
+    const old = join(dir, "tmp", "left-by-a-crash-2-min-ago");
+    const young = join(dir, "tmp", "left-by-a-crash-just-now");
+    writeFileSync(old, "{");
+    writeFileSync(young, "{");
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    utimesSync(old, minutesAgo(2), minutesAgo(2));
+    // A start right after the crash: the young file stays (it could be a write in progress).
+    await new Outbox(dir).init();
+    expect(listOutbox(dir, "tmp")).toEqual(["left-by-a-crash-just-now"]);
+    // While the server runs, the periodic sweep takes it once it is a minute old.
+    const stop = outbox.sweepPeriodically(50);
+    try {
+      utimesSync(young, minutesAgo(1.5), minutesAgo(1.5));
+      await waitFor("the periodic sweep", () => listOutbox(dir, "tmp").length === 0, 2000);
+    } finally {
+      stop();
+    }
   });
 });

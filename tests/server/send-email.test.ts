@@ -168,6 +168,17 @@ describe("rate limit (default 5 per minute per client)", () => {
     // Another client is not affected.
     expect((await raw({ headers: json, body: JSON.stringify(valid()) })).status).toBe(200);
   });
+
+  it("IPv6: a new address in the same /64 for every request is still one client", async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 7; i++) {
+      const res = await raw({ headers: { ...json, "X-Forwarded-For": `2001:db8:77:1:${i.toString(16)}:a:b:c` }, body: JSON.stringify(valid()) });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    // The next /64 is another client.
+    expect((await raw({ headers: { ...json, "X-Forwarded-For": "2001:db8:77:2::1" }, body: JSON.stringify(valid()) })).status).toBe(200);
+  });
 });
 
 describe("security headers", () => {
