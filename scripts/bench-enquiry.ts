@@ -29,7 +29,7 @@ writeFileSync(join(site, "index.html"), "<!DOCTYPE html><title>bench</title>");
 
 const server = spawn(process.execPath, ["--import", "tsx", join(root, "server", "main.ts")], {
   cwd: root,
-  env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", SITE_DIR: site, OUTBOX_DIR: outbox, RATE_LIMIT_PER_MINUTE: "0", SMTP_URL: "", LOG_LEVEL: "error" },
+  env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", SITE_DIR: site, OUTBOX_DIR: outbox, MAIL_TO: "hello@example.com", RATE_LIMIT_PER_MINUTE: "0", SMTP_URL: "", LOG_LEVEL: "error" },
   stdio: ["ignore", "pipe", "inherit"],
 });
 let output = "";
