@@ -1,4 +1,4 @@
-// Minimal types for the part of autocannon that scripts/bench-enquiry.ts uses
+// Minimal types for the part of autocannon that scripts/bench-enquiry.ts and bench-pages.ts use
 // (the package ships none and @types/autocannon is not a dependency).
 declare module "autocannon" {
   interface Histogram {
@@ -13,7 +13,7 @@ declare module "autocannon" {
   interface Result {
     requests: Histogram & { total: number; sent: number };
     latency: Histogram & { p97_5: number };
-    throughput: Histogram;
+    throughput: Histogram & { total: number };
     errors: number;
     timeouts: number;
     non2xx: number;
