@@ -90,11 +90,12 @@ export function nginxInclude(routes: readonly string[]): string {
     "gzip_min_length 1024;",
     "gzip_types text/css application/javascript application/json image/svg+xml application/xml text/plain;",
     "",
-    "# A trailing slash answers 301 to the same path without it (query string kept).",
-    "location ~ ^(.+?)/+$ { return 301 $1$is_args$args; }",
-    "",
-    "# Each page: its pre-rendered HTML (and the gzip copy the build wrote beside it), revalidated on every visit.",
+    "# A page's address with a trailing slash answers 301 to the page (query string kept). Only known",
+    "# pages: a redirect built from the request's own path could leave the site (/%5Cevil.test/ would",
+    "# give /\\evil.test, which browsers read as //evil.test when absolute_redirect is off).",
   ];
+  for (const r of routes) if (r !== "/") lines.push(`location = ${r}/ { return 301 ${r}$is_args$args; }`);
+  lines.push("", "# Each page: its pre-rendered HTML (and the gzip copy the build wrote beside it), revalidated on every visit.");
   for (const r of routes) lines.push(`location = ${r} { gzip_static on; ${headers(CACHE.revalidate)} try_files /${htmlFileOf(r)} =404; }`);
   lines.push(
     "",
@@ -104,10 +105,12 @@ export function nginxInclude(routes: readonly string[]): string {
     `location ^~ /assets/ { gzip_static on; ${headers(CACHE.immutable)} try_files $uri =404; }`,
     "# Page data and other HTML (with their gzip copies): revalidated.",
     `location ~ \\.(data|html)$ { gzip_static on; ${headers(CACHE.revalidate)} try_files $uri =404; }`,
+    "# The static hosts' fallback shell is not a page.",
+    "location = /__spa-fallback.html { return 404; }",
     "# Media and other files: a day; a missing file is a 404, not a redirect.",
     `location ~ \\.[A-Za-z0-9]+$ { ${headers(CACHE.media)} try_files $uri =404; }`,
     "",
-    "# Any other path: home.",
+    "# Any other path (another trailing slash included): home.",
     "location / { return 301 /; }",
     "",
   );

@@ -12,7 +12,7 @@ import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 export const repoRoot = join(import.meta.dirname, "..", "..");
 
 /** Ports for servers these tests start (this worktree's range: 4310-4399). */
-export const PORTS = { matrix: 4320, delivery: 4321, smtpDown: 4322, crash: 4323, sigterm: 4324, config: 4325, dead: 4326, diskFull: 4327, smtp1: 4340, smtp2: 4341, smtp3: 4342, smtpAuth: 4343, authFault: 4328 } as const;
+export const PORTS = { matrix: 4320, delivery: 4321, smtpDown: 4322, crash: 4323, sigterm: 4324, config: 4325, dead: 4326, diskFull: 4327, smtp1: 4340, smtp2: 4341, smtp3: 4342, smtpAuth: 4344, authFault: 4328 } as const;
 
 export const INLINE_SCRIPT = 'window.__boot = "ok";';
 
