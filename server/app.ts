@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { join, normalize, sep } from "node:path";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import fastifyStatic from "@fastify/static";
 import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
@@ -132,6 +132,12 @@ export async function buildServer({ clientDir, logger = false, enquiry, trustPro
   if (enquiry) await app.register(enquiryRoutes, { ...enquiry, formPageHtml });
 
   // Any other method, on any path: the documented JSON, with the security headers.
+  // Errors outside the enquiry routes (which have their own): the documented JSON, never Fastify's body or a stack.
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const status = typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) request.log.error({ err }, "request failed");
+    return reply.code(status).type("application/json; charset=utf-8").send({ error: status === 500 ? "Something went wrong on our side. Please try again." : "The request could not be answered." });
+  });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === "GET" || request.method === "HEAD") return reply.code(404).type("application/json; charset=utf-8").send({ error: "Not found." });
     // Methods Fastify has no route for (TRACE, WebDAV's) arrive here, on /send-email too.
