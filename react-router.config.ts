@@ -30,6 +30,6 @@ export default {
     const { pages, compressed: c } = await postBuild(contentRoot());
     const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
     console.log(`Post-build: ${pages} pages rewritten; wrote sitemap.xml, robots.txt, _redirects, _headers, dist/deploy/nginx.conf, dist/site.json`);
-    console.log(`Pre-compressed ${c.files} assets: ${kb(c.size)} -> ${kb(c.br)} Brotli, ${kb(c.gzip)} gzip`);
+    console.log(`Pre-compressed ${c.files} files (assets, pages, page data): ${kb(c.size)} -> ${kb(c.br)} Brotli, ${kb(c.gzip)} gzip`);
   },
 } satisfies Config;
