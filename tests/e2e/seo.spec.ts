@@ -49,7 +49,9 @@ test("sitemap.xml lists exactly the public routes; robots.txt points at it", asy
 
 test("the built nginx include and _redirects name every route and nothing else", () => {
   const nginx = readFileSync(join(dist, "deploy", "nginx.conf"), "utf8");
-  expect([...nginx.matchAll(/^location = (\S+) /gm)].map((m) => m[1]).sort()).toEqual([...site.routes].sort());
+  // Each page's own location, and the 301 from its address with a trailing slash.
+  expect([...nginx.matchAll(/^location = (\S+) \{.* try_files /gm)].map((m) => m[1]).sort()).toEqual([...site.routes].sort());
+  expect([...nginx.matchAll(/^location = (\S+)\/ \{ return 301 (\S+)\$is_args/gm)].map((m) => [m[1], m[2]])).toEqual(site.routes.filter((r) => r !== "/").map((r) => [r, r]));
   const redirects = readFileSync(join(dist, "client", "_redirects"), "utf8");
   expect([...redirects.matchAll(/^(\/\S*)\s+\S+\s+200$/gm)].map((m) => m[1]).sort()).toEqual(site.routes.filter((r) => r !== "/").sort());
 });
