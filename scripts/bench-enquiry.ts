@@ -8,12 +8,12 @@
  * before its answer, so this measures the durable path, not a memory queue.
  * Not a test: figures depend on the machine and its disk.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { startBenchServer } from "./bench/serve.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.BENCH_PORT ?? 4315);
@@ -27,21 +27,9 @@ const outbox = join(work, "outbox");
 mkdirSync(site);
 writeFileSync(join(site, "index.html"), "<!DOCTYPE html><title>bench</title>");
 
-const server = spawn(process.execPath, ["--import", "tsx", join(root, "server", "main.ts")], {
-  cwd: root,
-  env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", SITE_DIR: site, OUTBOX_DIR: outbox, MAIL_TO: "hello@example.com", RATE_LIMIT_PER_MINUTE: "0", SMTP_URL: "", LOG_LEVEL: "error" },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-let output = "";
-server.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+const server = await startBenchServer(root, PORT, { SITE_DIR: site, OUTBOX_DIR: outbox, MAIL_TO: "hello@example.com", RATE_LIMIT_PER_MINUTE: "0" });
 
 try {
-  const deadline = Date.now() + 30_000;
-  while (!output.includes("Site ready at")) {
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`The server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-
   const body = JSON.stringify({
     to: "hello@example.com",
     subject: "Benchmark enquiry",
@@ -79,7 +67,6 @@ try {
   console.log(ok ? `OK: ${AMOUNT} answered 200 and ${stored} stored.` : "FAILED: see the figures above.");
   process.exitCode = ok ? 0 : 1;
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
+  await server.stop();
   rmSync(work, { recursive: true, force: true });
 }

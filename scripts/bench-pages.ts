@@ -9,12 +9,12 @@
  *
  * Prints req/s and latency percentiles for each. Not a test: figures depend on the machine.
  */
-import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { startBenchServer } from "./bench/serve.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.BENCH_PORT ?? 4316);
@@ -38,19 +38,8 @@ function dropPageCopies(dir: string): void {
 
 async function run(label: string, siteDir: string, encoding: string | null): Promise<string> {
   const work = mkdtempSync(join(tmpdir(), "bench-pages-outbox-"));
-  const server = spawn(process.execPath, ["--import", "tsx", join(root, "server", "main.ts")], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", SITE_DIR: siteDir, OUTBOX_DIR: work, SMTP_URL: "", LOG_LEVEL: "error" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let output = "";
-  server.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  const server = await startBenchServer(root, PORT, { SITE_DIR: siteDir, OUTBOX_DIR: work });
   try {
-    const deadline = Date.now() + 30_000;
-    while (!output.includes("Site ready at")) {
-      if (Date.now() > deadline || server.exitCode !== null) throw new Error(`The server did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
     const headers: Record<string, string> = encoding ? { "accept-encoding": encoding } : {};
     // A short warm-up, so the first figures are not the JIT's.
     await autocannon({ url: `http://127.0.0.1:${PORT}/`, headers, connections: 10, amount: 1000 });
@@ -59,8 +48,7 @@ async function run(label: string, siteDir: string, encoding: string | null): Pro
     const bytes = Math.round(r.throughput.total / Math.max(1, r.requests.total) / 1024);
     return `| ${label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${bytes} KiB | ${ok ? "all 200" : `FAILED (${r["2xx"]} 2xx, ${r.non2xx} other, ${r.errors} errors)`} |`;
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await server.stop();
     rmSync(work, { recursive: true, force: true });
   }
 }
