@@ -19,7 +19,15 @@ export default defineConfig({
     // Debian's Chromium: no browser download (the machine has no internet).
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   projects: [
@@ -28,7 +36,14 @@ export default defineConfig({
     // What authors preview with npm run dev.
     { name: "dev", testMatch: "**/*.dev.spec.ts", timeout: 90_000, use: { baseURL: `http://localhost:${devPort}` } },
     // The page builder and content mistakes in dev, one test after another (one worker): each starts from the committed content.
-    { name: "editor", testMatch: "**/*.editor.spec.ts", fullyParallel: false, workers: 1, timeout: 120_000, use: { baseURL: `http://localhost:${editorPort}`, viewport: { width: 1440, height: 900 }, actionTimeout: 15_000, navigationTimeout: 30_000 } },
+    {
+      name: "editor",
+      testMatch: "**/*.editor.spec.ts",
+      fullyParallel: false,
+      workers: 1,
+      timeout: 120_000,
+      use: { baseURL: `http://localhost:${editorPort}`, viewport: { width: 1440, height: 900 }, actionTimeout: 15_000, navigationTimeout: 30_000 },
+    },
   ],
   webServer: [
     {

@@ -23,7 +23,8 @@ const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|co
  * the three keeps the main thread long. @rjsf/utils and what it uses; then
  * @rjsf/core and the validator.
  */
-const FORM_UTILS = /[\\/]node_modules[\\/](@rjsf[\\/]utils|fast-uri|@x0k[\\/]json-schema-merge|fast-equals|jsonpointer|react-is)[\\/]|[\\/]src[\\/]enquiry[\\/]steps[\\/]form-utils\.ts$/;
+const FORM_UTILS =
+  /[\\/]node_modules[\\/](@rjsf[\\/]utils|fast-uri|@x0k[\\/]json-schema-merge|fast-equals|jsonpointer|react-is)[\\/]|[\\/]src[\\/]enquiry[\\/]steps[\\/]form-utils\.ts$/;
 const FORM_CORE = /[\\/]node_modules[\\/]@rjsf[\\/](core|validator-ajv8)[\\/]|[\\/]src[\\/]enquiry[\\/]steps[\\/]form-core\.ts$/;
 
 /**
@@ -35,7 +36,8 @@ const FORM_CORE = /[\\/]node_modules[\\/]@rjsf[\\/](core|validator-ajv8)[\\/]|[\
  * by name, so that new code stays in a chunk of its own, loaded when needed,
  * unless it is added here.
  */
-const APP = /[\\/]src[\\/](root\.tsx|entry\.client\.tsx|routes[\\/](page|service)\.tsx|components[\\/](motion|island|links|reveal|page-context|PageView|Header|smooth-scroll|ui)\.tsx?|deploy[\\/]constants\.ts|lib[\\/](chunk-load\.ts|reload-once\.js|viewport\.ts)|sections[\\/](registry|preload)\.tsx?|generated[\\/]sections\.ts|content[\\/]page-meta\.ts|enquiry[\\/]toast-host\.tsx)$/;
+const APP =
+  /[\\/]src[\\/](root\.tsx|entry\.client\.tsx|routes[\\/](page|service)\.tsx|components[\\/](motion|island|links|reveal|page-context|PageView|Header|smooth-scroll|ui)\.tsx?|deploy[\\/]constants\.ts|lib[\\/](chunk-load\.ts|reload-once\.js|viewport\.ts)|sections[\\/](registry|preload)\.tsx?|generated[\\/]sections\.ts|content[\\/]page-meta\.ts|enquiry[\\/]toast-host\.tsx)$/;
 
 // SITE_ROOT points the dev server and the build at another copy of
 // site-config/ (with its schemas/ and public/): the editor-task tests use it.
@@ -57,7 +59,36 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   // dev server starts, not discovered on the first visit (which would re-bundle and reload mid-page).
   // The page builder's libraries likewise (dev only: the editor is not part of a build).
   optimizeDeps: {
-    include: ["keen-slider", "aos", "react-hot-toast", "@rjsf/core", "@rjsf/utils", "@rjsf/validator-ajv8", "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js", "ajv", "ajv-formats", "@dnd-kit/core", "@dnd-kit/sortable", "@dnd-kit/utilities"],
+    include: [
+      "keen-slider",
+      "aos",
+      "react-hot-toast",
+      "@rjsf/core",
+      "@rjsf/utils",
+      "@rjsf/validator-ajv8",
+      "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js",
+      "ajv",
+      "ajv-formats",
+      "@dnd-kit/core",
+      "@dnd-kit/sortable",
+      "@dnd-kit/utilities",
+    ],
   },
-  build: isSsrBuild ? {} : { modulePreload: false, rolldownOptions: { output: { codeSplitting: { groups: [{ name: "vendor", test: VENDOR }, { name: "app", test: APP }, { name: "form-utils", test: FORM_UTILS }, { name: "form-core", test: FORM_CORE }] } } } },
+  build: isSsrBuild
+    ? {}
+    : {
+        modulePreload: false,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "vendor", test: VENDOR },
+                { name: "app", test: APP },
+                { name: "form-utils", test: FORM_UTILS },
+                { name: "form-core", test: FORM_CORE },
+              ],
+            },
+          },
+        },
+      },
 }));

@@ -22,7 +22,22 @@ import { parseArgs } from "node:util";
 import { deployRoutes } from "../src/deploy/post-build.ts";
 import { printScale, runScale } from "./bench/scale.ts";
 import { printEditorBench, runEditorBench } from "./bench/editor.ts";
-import { addFloorPage, auditRoute, formChunksBuilt, launchChrome, lcpDevtools, tbtSimulated, makeTwin, median, removeDir, startServer, summarize, type RouteResult, type RunResult, type TwinResult } from "./bench/lighthouse.ts";
+import {
+  addFloorPage,
+  auditRoute,
+  formChunksBuilt,
+  launchChrome,
+  lcpDevtools,
+  tbtSimulated,
+  makeTwin,
+  median,
+  removeDir,
+  startServer,
+  summarize,
+  type RouteResult,
+  type RunResult,
+  type TwinResult,
+} from "./bench/lighthouse.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -63,7 +78,11 @@ const write = (name: string, data: unknown) => {
 const pass = (ok: boolean) => (ok ? "PASS" : "FAIL");
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const ms = (n: number) => String(Math.round(n));
-const list = (s: string | undefined) => s?.split(",").map((x) => x.trim()).filter(Boolean);
+const list = (s: string | undefined) =>
+  s
+    ?.split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 if (values.mode === "scale") {
   const sizes = (values.pages ?? ["100", "1000"]).map(Number);
@@ -149,9 +168,20 @@ try {
       const twinTbt: number[] = [];
       // Opt-in (--twin-tbt): with the one-line page below it adds about 2 minutes, and a full run must stay within 20.
       if (values["twin-tbt"]) for (let i = 0; i < runs; i++) twinTbt.push(await tbtSimulated(twinOrigin + route, chrome.port));
-      const t: TwinResult = { route, site, twin, siteMedian: median(site), twinMedian: median(twin), ratio: median(site) / median(twin), twinTbt, twinTbtMedian: median(twinTbt) };
+      const t: TwinResult = {
+        route,
+        site,
+        twin,
+        siteMedian: median(site),
+        twinMedian: median(twin),
+        ratio: median(site) / median(twin),
+        twinTbt,
+        twinTbtMedian: median(twinTbt),
+      };
       twins.push(t);
-      console.log(`  ${route}  site ${ms(t.siteMedian)} ms  twin ${ms(t.twinMedian)} ms  ratio ${t.ratio.toFixed(3)}${twinTbt.length ? `  twin TBT ${ms(t.twinTbtMedian)} ms` : ""}`);
+      console.log(
+        `  ${route}  site ${ms(t.siteMedian)} ms  twin ${ms(t.twinMedian)} ms  ratio ${t.ratio.toFixed(3)}${twinTbt.length ? `  twin TBT ${ms(t.twinTbtMedian)} ms` : ""}`,
+      );
     }
   }
   if (floorRoute) {
@@ -168,10 +198,14 @@ try {
 
 // ---------------------------------------------------------------- report
 const out: string[] = [];
-out.push("", `Medians of ${runs} Lighthouse runs per route (mobile preset, simulated throttling). JS/CSS: gzip size of what the route loads, as the server sends it (KB = 1024 bytes).`,
+out.push(
+  "",
+  `Medians of ${runs} Lighthouse runs per route (mobile preset, simulated throttling). JS/CSS: gzip size of what the route loads, as the server sends it (KB = 1024 bytes).`,
   "init JS: what the first screen needs to be interactive: the modules React Router preloads for the page and the code of the sections hydrated during the run (those within",
   "half a screen of the viewport; a section further down fetches its code as it nears), with what they import. all JS: every script the run fetched,",
-  "including what comes later on demand: aos, keen-slider, the enquiry form near its section, other routes' modules while idle.", "");
+  "including what comes later on demand: aos, keen-slider, the enquiry form near its section, other routes' modules while idle.",
+  "",
+);
 const formBuilt = formChunksBuilt(clientDir);
 const header = ["route", "perf", "a11y", "bp", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS", "init JS KB", "all JS KB", "CSS KB", "form chunk"];
 const rows = results.map((r) => [
@@ -197,9 +231,15 @@ if (twins.length) {
   out.push(`${"route".padEnd(widths[0]!)}  site LCP ms  twin LCP ms  ratio  site TBT ms  twin TBT ms`);
   for (const t of twins) {
     const siteTbt = results.find((r) => r.route === t.route)?.median.tbt;
-    out.push(`${t.route.padEnd(widths[0]!)}  ${ms(t.siteMedian).padStart(11)}  ${ms(t.twinMedian).padStart(11)}  ${t.ratio.toFixed(3).padStart(5)}  ${(siteTbt === undefined ? "-" : ms(siteTbt)).padStart(11)}  ${(t.twinTbt.length ? ms(t.twinTbtMedian) : "-").padStart(11)}`);
+    out.push(
+      `${t.route.padEnd(widths[0]!)}  ${ms(t.siteMedian).padStart(11)}  ${ms(t.twinMedian).padStart(11)}  ${t.ratio.toFixed(3).padStart(5)}  ${(siteTbt === undefined ? "-" : ms(siteTbt)).padStart(11)}  ${(t.twinTbt.length ? ms(t.twinTbtMedian) : "-").padStart(11)}`,
+    );
   }
-  if (twins.some((t) => t.twinTbt.length)) out.push("", `twin TBT: the same page with every script removed, simulated throttling, median of ${runs} runs: what this machine's browser spends on the HTML and CSS, with the navigation commit every page carries.`);
+  if (twins.some((t) => t.twinTbt.length))
+    out.push(
+      "",
+      `twin TBT: the same page with every script removed, simulated throttling, median of ${runs} runs: what this machine's browser spends on the HTML and CSS, with the navigation commit every page carries.`,
+    );
 }
 const floorOver = floorTbt.filter((t) => t > TARGETS.tbtMs);
 if (floorTbt.length) {
@@ -217,13 +257,32 @@ const worst = <T>(xs: T[], f: (x: T) => number) => Math.max(...xs.map(f));
 const noindex = new Set(deployed.routes.filter((r) => !deployed.indexable.includes(r)));
 const seoOnlyNoindex = (r: RouteResult) => noindex.has(r.route) && r.seoFailures.length === 1 && r.seoFailures[0] === "is-crawlable";
 const targets: [string, boolean | null, string][] = [
-  ["Performance 100 on every route", every(results, (r) => r.median.scores.performance >= TARGETS.score), `lowest ${Math.min(...results.map((r) => r.median.scores.performance))}`],
-  ["Accessibility 100", every(results, (r) => r.median.scores.accessibility >= TARGETS.score), `lowest ${Math.min(...results.map((r) => r.median.scores.accessibility))}`],
-  ["Best Practices 100", every(results, (r) => r.median.scores["best-practices"] >= TARGETS.score), `lowest ${Math.min(...results.map((r) => r.median.scores["best-practices"]))}`],
+  [
+    "Performance 100 on every route",
+    every(results, (r) => r.median.scores.performance >= TARGETS.score),
+    `lowest ${Math.min(...results.map((r) => r.median.scores.performance))}`,
+  ],
+  [
+    "Accessibility 100",
+    every(results, (r) => r.median.scores.accessibility >= TARGETS.score),
+    `lowest ${Math.min(...results.map((r) => r.median.scores.accessibility))}`,
+  ],
+  [
+    "Best Practices 100",
+    every(results, (r) => r.median.scores["best-practices"] >= TARGETS.score),
+    `lowest ${Math.min(...results.map((r) => r.median.scores["best-practices"]))}`,
+  ],
   [
     "SEO 100",
     every(results, (r) => r.median.scores.seo >= TARGETS.score || seoOnlyNoindex(r)),
-    `lowest ${Math.min(...results.map((r) => r.median.scores.seo))}${results.some(seoOnlyNoindex) ? `; counted as 100: ${results.filter(seoOnlyNoindex).map((r) => r.route).join(", ")} (noindex by design, "is-crawlable" is its only failing audit)` : ""}`,
+    `lowest ${Math.min(...results.map((r) => r.median.scores.seo))}${
+      results.some(seoOnlyNoindex)
+        ? `; counted as 100: ${results
+            .filter(seoOnlyNoindex)
+            .map((r) => r.route)
+            .join(", ")} (noindex by design, "is-crawlable" is its only failing audit)`
+        : ""
+    }`,
   ],
   ["CLS 0", every(results, (r) => r.median.cls.toFixed(3) === "0.000"), `highest ${worst(results, (r) => r.median.cls).toFixed(3)}`],
   [
@@ -241,9 +300,21 @@ const targets: [string, boolean | null, string][] = [
     every(results, (r) => !r.initialScripts.some((s) => formBuilt.includes(s.slice(s.lastIndexOf("/") + 1)))),
     formBuilt.length ? `form chunk(s) built: ${formBuilt.join(", ")}` : "no form chunk in this build yet (nothing named *enquir* / *Form*)",
   ],
-  ["LCP(site)/LCP(twin) never above 1.10", twins.length ? twins.every((t) => t.ratio <= TARGETS.ratio) : null, twins.length ? `highest ${worst(twins, (t) => t.ratio).toFixed(3)}` : "not measured (--no-twin)"],
-  ["LCP(site)/LCP(twin) <= 1.00 (stretch)", twins.length ? twins.every((t) => t.ratio <= TARGETS.ratioStretch) : null, twins.length ? `highest ${worst(twins, (t) => t.ratio).toFixed(3)}` : "not measured"],
-  ["whole-site build <= 15 s", buildMs === null ? null : buildMs <= TARGETS.buildMs, buildMs === null ? "not measured (--no-build)" : `${(buildMs / 1000).toFixed(1)} s`],
+  [
+    "LCP(site)/LCP(twin) never above 1.10",
+    twins.length ? twins.every((t) => t.ratio <= TARGETS.ratio) : null,
+    twins.length ? `highest ${worst(twins, (t) => t.ratio).toFixed(3)}` : "not measured (--no-twin)",
+  ],
+  [
+    "LCP(site)/LCP(twin) <= 1.00 (stretch)",
+    twins.length ? twins.every((t) => t.ratio <= TARGETS.ratioStretch) : null,
+    twins.length ? `highest ${worst(twins, (t) => t.ratio).toFixed(3)}` : "not measured",
+  ],
+  [
+    "whole-site build <= 15 s",
+    buildMs === null ? null : buildMs <= TARGETS.buildMs,
+    buildMs === null ? "not measured (--no-build)" : `${(buildMs / 1000).toFixed(1)} s`,
+  ],
 ];
 out.push("", "Targets", "");
 for (const [name, ok, detail] of targets) out.push(`  ${ok === null ? "----" : pass(ok)}  ${name.padEnd(42)}  ${detail}`);

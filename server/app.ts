@@ -55,7 +55,15 @@ function isFile(path: string): boolean {
   }
 }
 
-export async function buildServer({ clientDir, logger = false, enquiry, trustProxy = [], connectSrc = [], formPages = [], timeouts = { requestMs: 10_000, idleMs: 5_000 } }: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer({
+  clientDir,
+  logger = false,
+  enquiry,
+  trustProxy = [],
+  connectSrc = [],
+  formPages = [],
+  timeouts = { requestMs: 10_000, idleMs: 5_000 },
+}: ServerOptions): Promise<FastifyInstance> {
   if (!existsSync(join(clientDir, "index.html"))) {
     throw new Error(`No built site in ${clientDir}: run \`npm run build\` first (npm start does it for you).`);
   }
@@ -70,18 +78,38 @@ export async function buildServer({ clientDir, logger = false, enquiry, trustPro
       if (!socket.writable) return socket.destroy(err);
       const [status, error] = CLIENT_ERRORS[(err as NodeJS.ErrnoException).code ?? ""] ?? BAD_REQUEST;
       const body = JSON.stringify({ error });
-      const headers = { ...RAW_ERROR_HEADERS, "Content-Type": "application/json; charset=utf-8", "Content-Length": String(Buffer.byteLength(body)), Connection: "close" };
-      socket.end(`HTTP/1.1 ${status}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n${body}`);
+      const headers = {
+        ...RAW_ERROR_HEADERS,
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Length": String(Buffer.byteLength(body)),
+        Connection: "close",
+      };
+      socket.end(
+        `HTTP/1.1 ${status}\r\n${Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join("")}\r\n${body}`,
+      );
     },
     // A path Fastify cannot decode (%FF, say) is answered before any hook runs: the same JSON 400.
     frameworkErrors: (_error, _request, frameworkReply) => {
       const reply = frameworkReply as unknown as FastifyReply;
-      reply.code(400).headers({ ...RAW_ERROR_HEADERS, "Content-Type": "application/json; charset=utf-8" }).send(JSON.stringify({ error: BAD_REQUEST[1] }));
+      reply
+        .code(400)
+        .headers({ ...RAW_ERROR_HEADERS, "Content-Type": "application/json; charset=utf-8" })
+        .send(JSON.stringify({ error: BAD_REQUEST[1] }));
     },
     // Node's own limits, checked every second (not every 30 s): a client that sends its headers or
     // body too slowly gets 408 and loses the connection, so slow clients cannot hold connections.
     serverFactory: (handler) =>
-      createServer({ requestTimeout: timeouts.requestMs, headersTimeout: timeouts.requestMs, keepAliveTimeout: timeouts.idleMs, connectionsCheckingInterval: Math.min(1000, timeouts.requestMs) }, handler),
+      createServer(
+        {
+          requestTimeout: timeouts.requestMs,
+          headersTimeout: timeouts.requestMs,
+          keepAliveTimeout: timeouts.idleMs,
+          connectionsCheckingInterval: Math.min(1000, timeouts.requestMs),
+        },
+        handler,
+      ),
     trustProxy: trustProxy.length > 0 ? trustProxy : false,
     // JSON bodies with "__proto__" or "constructor.prototype" keys are refused, not parsed.
     onProtoPoisoning: "error",
@@ -98,10 +126,13 @@ export async function buildServer({ clientDir, logger = false, enquiry, trustPro
   });
   const hashes = new ScriptHashes();
   // Security headers on every response, errors and redirects included; a page's CSP lists its own inline scripts.
-  await app.register(fastifyHelmet, helmetOptions((url) => {
-    const page = pageFile(url);
-    return page ? hashes.of(join(clientDir, page)) : [];
-  }, connectSrc));
+  await app.register(
+    fastifyHelmet,
+    helmetOptions((url) => {
+      const page = pageFile(url);
+      return page ? hashes.of(join(clientDir, page)) : [];
+    }, connectSrc),
+  );
   // After helmet's hook, so this answer has the security headers too.
   app.addHook("onRequest", async (_request, reply) => {
     if (!closing) return;
@@ -136,13 +167,19 @@ export async function buildServer({ clientDir, logger = false, enquiry, trustPro
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const status = typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) request.log.error({ err }, "request failed");
-    return reply.code(status).type("application/json; charset=utf-8").send({ error: status === 500 ? "Something went wrong on our side. Please try again." : "The request could not be answered." });
+    return reply
+      .code(status)
+      .type("application/json; charset=utf-8")
+      .send({ error: status === 500 ? "Something went wrong on our side. Please try again." : "The request could not be answered." });
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === "GET" || request.method === "HEAD") return reply.code(404).type("application/json; charset=utf-8").send({ error: "Not found." });
     // Methods Fastify has no route for (TRACE, WebDAV's) arrive here, on /send-email too.
     reply.header("Allow", enquiry && new URL(request.url, "http://x").pathname === "/send-email" ? "POST" : "GET, HEAD");
-    return reply.code(405).type("application/json; charset=utf-8").send({ error: `${request.method} is not used here: pages are read with GET, enquiries sent with POST to /send-email.` });
+    return reply
+      .code(405)
+      .type("application/json; charset=utf-8")
+      .send({ error: `${request.method} is not used here: pages are read with GET, enquiries sent with POST to /send-email.` });
   });
 
   app.get("/*", async (request, reply) => {
@@ -156,7 +193,10 @@ export async function buildServer({ clientDir, logger = false, enquiry, trustPro
         // Trailing slash: one canonical address per page.
         return reply.redirect(target.to, 301);
       case "file":
-        reply.header("Cache-Control", target.path.startsWith(`assets${sep}`) ? IMMUTABLE : target.path.endsWith(".data") || target.path.endsWith(".html") ? REVALIDATE : MEDIA);
+        reply.header(
+          "Cache-Control",
+          target.path.startsWith(`assets${sep}`) ? IMMUTABLE : target.path.endsWith(".data") || target.path.endsWith(".html") ? REVALIDATE : MEDIA,
+        );
         // The answer depends on Accept-Encoding (a pre-compressed copy or not): caches must key on it.
         reply.header("Vary", "Accept-Encoding");
         return reply.sendFile(target.path);
@@ -165,7 +205,9 @@ export async function buildServer({ clientDir, logger = false, enquiry, trustPro
         return reply.type("text/html; charset=utf-8").sendFile(target.path);
       case "missing":
         // A missing file (it has an extension) is a 404; a missing page goes home.
-        return /\.[a-z0-9]+$/i.test(target.path) ? reply.code(404).type("application/json; charset=utf-8").send({ error: "Not found." }) : reply.redirect("/", 301);
+        return /\.[a-z0-9]+$/i.test(target.path)
+          ? reply.code(404).type("application/json; charset=utf-8").send({ error: "Not found." })
+          : reply.redirect("/", 301);
     }
   });
 

@@ -63,7 +63,6 @@ function isCidrOrIp(value: string): boolean {
   return Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-
 /**
  * Reads the configuration from `env`. Throws ConfigError listing every bad
  * value (not only the first), each with what is expected.
@@ -143,10 +142,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   const trustRaw = (env.TRUST_PROXY ?? "").trim();
   let trustProxy: string[] = [];
   if (trustRaw !== "" && trustRaw !== "false") {
-    trustProxy = trustRaw.split(",").map((s) => s.trim()).filter(Boolean);
+    trustProxy = trustRaw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = trustProxy.filter((p) => !isCidrOrIp(p));
     if (bad.length > 0 || trustProxy.length === 0) {
-      problems.push(`TRUST_PROXY must list the proxy's addresses, comma-separated IPs or CIDR ranges such as 127.0.0.1,10.0.0.0/8 (or be empty); "${bad.join(", ") || trustRaw}" is not one.`);
+      problems.push(
+        `TRUST_PROXY must list the proxy's addresses, comma-separated IPs or CIDR ranges such as 127.0.0.1,10.0.0.0/8 (or be empty); "${bad.join(", ") || trustRaw}" is not one.`,
+      );
     }
   }
 
@@ -154,11 +158,31 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   try {
     connectSrc = facts?.enquiryEndpoint ? [new URL(facts.enquiryEndpoint).origin] : [];
   } catch {
-    problems.push(`${factsFile} names an enquiry endpoint that is not a web address ("${facts?.enquiryEndpoint}"): fix enquiry.endpoint in site-config/settings.json and build again.`);
+    problems.push(
+      `${factsFile} names an enquiry endpoint that is not a web address ("${facts?.enquiryEndpoint}"): fix enquiry.endpoint in site-config/settings.json and build again.`,
+    );
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, siteDir, connectSrc, formPages: facts?.formPages ?? [], mailTo, mailFrom, smtpUrl, outboxDir, rateLimitPerMinute, trustProxy, outboxReserveBytes, requestTimeoutMs, idleTimeoutMs, retryBaseMs, retryMaxMs, sources };
+  return {
+    port,
+    host,
+    siteDir,
+    connectSrc,
+    formPages: facts?.formPages ?? [],
+    mailTo,
+    mailFrom,
+    smtpUrl,
+    outboxDir,
+    rateLimitPerMinute,
+    trustProxy,
+    outboxReserveBytes,
+    requestTimeoutMs,
+    idleTimeoutMs,
+    retryBaseMs,
+    retryMaxMs,
+    sources,
+  };
 }
 
 /** An URL with its password replaced by ****. */

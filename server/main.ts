@@ -68,7 +68,11 @@ try {
   console.log(`Site ready at ${shown}  (PORT=${config.port}; set PORT to change it)`);
 } catch (err) {
   const code = (err as NodeJS.ErrnoException).code;
-  console.error(code === "EADDRINUSE" ? `Port ${config.port} is already in use: stop the other server or set PORT, e.g. PORT=3001 npm start.` : `Could not start the server: ${(err as Error).message}`);
+  console.error(
+    code === "EADDRINUSE"
+      ? `Port ${config.port} is already in use: stop the other server or set PORT, e.g. PORT=3001 npm start.`
+      : `Could not start the server: ${(err as Error).message}`,
+  );
   process.exit(1);
 }
 worker?.start();

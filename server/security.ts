@@ -31,7 +31,11 @@ export function inlineScriptHashes(html: string): string[] {
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase() ?? "";
     // Data blocks (JSON, JSON-LD) are not executed and CSP does not apply to them.
     if (type.includes("json") && type !== "importmap" && type !== "speculationrules") continue;
-    hashes.add(`'sha256-${createHash("sha256").update(m[2] ?? "", "utf8").digest("base64")}'`);
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(m[2] ?? "", "utf8")
+        .digest("base64")}'`,
+    );
   }
   return [...hashes].sort();
 }

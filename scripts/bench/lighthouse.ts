@@ -14,7 +14,15 @@ import * as chromeLauncher from "chrome-launcher";
 import { defaultTreeAdapter, parse, type DefaultTreeAdapterTypes } from "parse5";
 import { htmlFileOf } from "../../src/deploy/outputs.ts";
 
-export const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 /** The enquiry form's lazy chunk, by file name: "EnquiryForm-….js", "enquiry-….js", "ContactForm-….js". */
 export const isFormChunk = (file: string) => /enquir/i.test(file) || /Form\b|^form\b/.test(file);
@@ -75,8 +83,17 @@ export async function startServer(root: string, clientDir: string | undefined, p
     () => false,
   );
   if (busy) throw new Error(`Port ${port} is already in use (a server left running by an earlier bench?). Stop it, or choose other ports with BENCH_PORT.`);
-  const args = clientDir ? ["-e", `import("${join(root, "server", "app.ts")}").then(async ({ buildServer }) => { const app = await buildServer({ clientDir: ${JSON.stringify(clientDir)} }); await app.listen({ port: ${port}, host: "127.0.0.1" }); })`] : [join(root, "server", "main.ts")];
-  const child = spawn(join(root, "node_modules", ".bin", "tsx"), args, { cwd: root, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
+  const args = clientDir
+    ? [
+        "-e",
+        `import("${join(root, "server", "app.ts")}").then(async ({ buildServer }) => { const app = await buildServer({ clientDir: ${JSON.stringify(clientDir)} }); await app.listen({ port: ${port}, host: "127.0.0.1" }); })`,
+      ]
+    : [join(root, "server", "main.ts")];
+  const child = spawn(join(root, "node_modules", ".bin", "tsx"), args, {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   let exited: number | null = null;
   child.on("exit", (code) => (exited = code ?? 1));
   for (let i = 0; i < 100; i++) {
@@ -141,11 +158,19 @@ const ATTEMPTS = 3;
 async function runLighthouse(url: string, port: number, flags: Record<string, unknown>): Promise<Lhr> {
   let last = "";
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const result = await lighthouse(url, { port, output: "json", logLevel: "error", skipAudits: ["full-page-screenshot", "screenshot-thumbnails", "final-screenshot", "bf-cache"], disableFullPageScreenshot: true, ...flags });
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      skipAudits: ["full-page-screenshot", "screenshot-thumbnails", "final-screenshot", "bf-cache"],
+      disableFullPageScreenshot: true,
+      ...flags,
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (!result.lhr.runtimeError) return result.lhr;
     last = `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
-    if (attempt < ATTEMPTS) console.warn(`  ${url}: Lighthouse failed to record (${result.lhr.runtimeError.code}); running it again (${attempt + 1}/${ATTEMPTS})`);
+    if (attempt < ATTEMPTS)
+      console.warn(`  ${url}: Lighthouse failed to record (${result.lhr.runtimeError.code}); running it again (${attempt + 1}/${ATTEMPTS})`);
   }
   throw new Error(`Lighthouse could not load ${url} in ${ATTEMPTS} attempts: ${last}`);
 }
@@ -154,7 +179,9 @@ const numeric = (lhr: Lhr, id: string) => lhr.audits[id]?.numericValue ?? NaN;
 
 export async function auditRoute(origin: string, route: string, port: number): Promise<RunResult> {
   const lhr = await runLighthouse(origin + route, port, { onlyCategories: [...CATEGORIES] });
-  const items = ((lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? []).filter((i) => i.url.startsWith(origin));
+  const items = ((lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? []).filter((i) =>
+    i.url.startsWith(origin),
+  );
   const path = (u: string) => new URL(u).pathname;
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as RunResult["scores"];
   return {
@@ -224,7 +251,8 @@ export function summarize(route: string, runs: RunResult[], clientDir: string): 
     initialScripts: initialScripts(html, scripts, clientDir),
     initialJsGzip: initialScripts(html, scripts, clientDir).reduce((sum, s) => sum + gzipOf(clientDir, s), 0),
     initialJsBrotli: initialScripts(html, scripts, clientDir).reduce((sum, s) => sum + servedSize(clientDir, s, "br"), 0),
-    cssGzip: (inlineCss ? gzipSync(inlineCss).length : 0) + sheets.filter((s) => existsSync(join(clientDir, s))).reduce((sum, s) => sum + gzipOf(clientDir, s), 0),
+    cssGzip:
+      (inlineCss ? gzipSync(inlineCss).length : 0) + sheets.filter((s) => existsSync(join(clientDir, s))).reduce((sum, s) => sum + gzipOf(clientDir, s), 0),
     scripts,
     formChunkRequests: scripts.filter((s) => isFormChunk(s.slice(s.lastIndexOf("/") + 1))),
     seoFailures: [...new Set(runs.flatMap((r) => r.seoFailures))],
@@ -255,7 +283,15 @@ export function bootScripts(html: string): string[] {
 /** The section types of this site: the component files under src/sections/<type>/, whose names the section chunks carry. */
 const sectionComponents = (() => {
   const dir = join(import.meta.dirname, "../../src/sections");
-  return new Set(readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).flatMap((d) => readdirSync(join(dir, d.name)).filter((f) => f.endsWith(".tsx")).map((f) => f.slice(0, -4))));
+  return new Set(
+    readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .flatMap((d) =>
+        readdirSync(join(dir, d.name))
+          .filter((f) => f.endsWith(".tsx"))
+          .map((f) => f.slice(0, -4)),
+      ),
+  );
 })();
 
 const chunkName = (url: string) => url.slice(url.lastIndexOf("/") + 1).replace(/-[\w-]{8}\.js$/, "");
@@ -267,7 +303,8 @@ function withStaticImports(urls: string[], clientDir: string): string[] {
     if (seen.has(url) || !existsSync(join(clientDir, url))) return;
     seen.add(url);
     const code = readFileSync(join(clientDir, url), "utf8");
-    for (const m of code.matchAll(/(?:^|;)import(?:[^"'`;()]*?from)?\s*["'`](\.\/[^"'`]+)["'`]/g)) visit(url.slice(0, url.lastIndexOf("/") + 1) + m[1]!.slice(2));
+    for (const m of code.matchAll(/(?:^|;)import(?:[^"'`;()]*?from)?\s*["'`](\.\/[^"'`]+)["'`]/g))
+      visit(url.slice(0, url.lastIndexOf("/") + 1) + m[1]!.slice(2));
   };
   urls.forEach(visit);
   return [...seen].sort();

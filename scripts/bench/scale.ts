@@ -30,7 +30,9 @@ function makeProject(root: string, n: number): string {
   for (const f of ["package.json", "tsconfig.json", "vite.config.ts", "react-router.config.ts"]) cpSync(join(root, f), join(dir, f));
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
   const pagesDir = join(dir, "site-config", "pages");
-  const templates = readdirSync(pagesDir).sort().map((f) => readFileSync(join(pagesDir, f), "utf8"));
+  const templates = readdirSync(pagesDir)
+    .sort()
+    .map((f) => readFileSync(join(pagesDir, f), "utf8"));
   mkdirSync(pagesDir, { recursive: true });
   for (let i = templates.length; i < n; i++) {
     // Titles must be unique across pages (an SEO rule), so each copy gets its own.
@@ -53,13 +55,22 @@ export function runScale(root: string, sizes: number[], runs: number, build: boo
         const t = performance.now();
         const result = loadSite(dir);
         times.push(performance.now() - t);
-        if (hasErrors(result.problems)) throw new Error(`Synthetic site with ${n} pages did not validate cleanly:\n${result.problems.slice(0, 5).map((p) => `${p.file}:${p.line} ${p.message}`).join("\n")}`);
+        if (hasErrors(result.problems))
+          throw new Error(
+            `Synthetic site with ${n} pages did not validate cleanly:\n${result.problems
+              .slice(0, 5)
+              .map((p) => `${p.file}:${p.line} ${p.message}`)
+              .join("\n")}`,
+          );
         routes = result.routes.length;
       }
       const cli: number[] = [];
       for (let r = 0; r < 3; r++) {
         const t = performance.now();
-        const res = spawnSync(join(root, "node_modules", ".bin", "tsx"), [join(root, "scripts", "validate.ts")], { env: { ...process.env, SITE_ROOT: dir }, encoding: "utf8" });
+        const res = spawnSync(join(root, "node_modules", ".bin", "tsx"), [join(root, "scripts", "validate.ts")], {
+          env: { ...process.env, SITE_ROOT: dir },
+          encoding: "utf8",
+        });
         cli.push(performance.now() - t);
         if (res.status !== 0) throw new Error(`validate failed:\n${res.stderr}`);
       }
@@ -73,7 +84,15 @@ export function runScale(root: string, sizes: number[], runs: number, build: boo
         console.log(`${(buildMs / 1000).toFixed(1)} s`);
       }
       const med = median(times);
-      rows.push({ pages: n, routes, loadSiteMedianMs: Math.round(med), loadSiteMinMs: Math.round(Math.min(...times)), msPerPage: +(med / n).toFixed(3), validateCliMs: Math.round(median(cli)), buildMs });
+      rows.push({
+        pages: n,
+        routes,
+        loadSiteMedianMs: Math.round(med),
+        loadSiteMinMs: Math.round(Math.min(...times)),
+        msPerPage: +(med / n).toFixed(3),
+        validateCliMs: Math.round(median(cli)),
+        buildMs,
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -96,7 +115,10 @@ export function printScale(rows: ScaleRow[], runs: number): string {
   if (rows.length > 1) {
     const first = rows[0]!;
     const last = rows.at(-1)!;
-    lines.push("", `Scaling ${first.pages} -> ${last.pages} pages: validation x${(last.loadSiteMedianMs / Math.max(1, first.loadSiteMedianMs)).toFixed(1)}${first.buildMs && last.buildMs ? `, build x${(last.buildMs / first.buildMs).toFixed(1)}` : ""} for pages x${(last.pages / first.pages).toFixed(1)}`);
+    lines.push(
+      "",
+      `Scaling ${first.pages} -> ${last.pages} pages: validation x${(last.loadSiteMedianMs / Math.max(1, first.loadSiteMedianMs)).toFixed(1)}${first.buildMs && last.buildMs ? `, build x${(last.buildMs / first.buildMs).toFixed(1)}` : ""} for pages x${(last.pages / first.pages).toFixed(1)}`,
+    );
   }
   return lines.join("\n");
 }

@@ -63,7 +63,7 @@ function typeOf(s: Schema): string {
   switch (type) {
     case "string": {
       let t = "text";
-      if (s.link) t = "link: a page address (\"/about-us\") or a web address";
+      if (s.link) t = 'link: a page address ("/about-us") or a web address';
       else if (s.assetPath) t = "path of a file in public/";
       else if (str(s.collectionRef)) t = `id of an entry in collections/${s.collectionRef}.json`;
       else if (s.format === "uri") t = "web address";

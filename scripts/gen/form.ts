@@ -40,7 +40,10 @@ interface UiField {
 export function htmlPattern(pattern: string | undefined): string | undefined {
   if (!pattern) return undefined;
   const unanchored = pattern.replace(/^\^/, "").replace(/\$$/, "");
-  const escaped = unanchored.replace(/\[(\^?)((?:\\.|[^\]\\])*)\]/g, (_m, negate: string, body: string) => `[${negate}${body.replace(/(?<!\\)-(?=\]|$)/g, "\\-")}]`);
+  const escaped = unanchored.replace(
+    /\[(\^?)((?:\\.|[^\]\\])*)\]/g,
+    (_m, negate: string, body: string) => `[${negate}${body.replace(/(?<!\\)-(?=\]|$)/g, "\\-")}]`,
+  );
   try {
     new RegExp(`^(?:${escaped})$`, "v");
     return escaped;
@@ -94,7 +97,10 @@ export function writeFormValidator(root: string): string[] {
   }
   write(outFile, out);
 
-  const ui = JSON.parse(readFileSync(join(root, uiFile), "utf8")) as Record<string, UiField> & { "ui:order": string[]; "ui:submitButtonOptions"?: { submitText?: string } };
+  const ui = JSON.parse(readFileSync(join(root, uiFile), "utf8")) as Record<string, UiField> & {
+    "ui:order": string[];
+    "ui:submitButtonOptions"?: { submitText?: string };
+  };
   const properties = schema.properties as Record<string, { title?: string; maxLength?: number; pattern?: string }>;
   const required = new Set(schema.required ?? []);
   const fields = ui["ui:order"].map((name) => {

@@ -35,7 +35,10 @@ export function readSections(root: string): SectionSource[] {
   const dir = join(root, "src", "sections");
   const problems: string[] = [];
   const out: SectionSource[] = [];
-  for (const type of readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+  for (const type of readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()) {
     const folder = `src/sections/${type}`;
     const schemaFile = join(dir, type, "schema.json");
     if (!existsSync(schemaFile)) continue; // shared code, not a section type
@@ -48,7 +51,8 @@ export function readSections(root: string): SectionSource[] {
     }
     const component = pascal(type);
     if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(type)) problems.push(`${folder}: a section folder is named in kebab-case, e.g. "industries-grid".`);
-    if (schema.title !== `${component}Section`) problems.push(`${folder}/schema.json: "title" must be "${component}Section" (it names the generated TypeScript type).`);
+    if (schema.title !== `${component}Section`)
+      problems.push(`${folder}/schema.json: "title" must be "${component}Section" (it names the generated TypeScript type).`);
     const typeProp = (schema.properties as Record<string, Schema> | undefined)?.type;
     if (typeProp?.const !== type) problems.push(`${folder}/schema.json: "properties.type" must be { "const": "${type}" }.`);
     if (!Array.isArray(schema.examples) || schema.examples.length !== 1) problems.push(`${folder}/schema.json: give one complete example under "examples".`);

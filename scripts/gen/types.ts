@@ -31,7 +31,8 @@ function stripRefSiblings(node: unknown): unknown {
   if (typeof obj.$ref === "string") return { $ref: obj.$ref };
   // The section union checks "type" first and the branch after ("if"/"then", see sections.ts); as a type it is the union of the branches.
   const then = obj.then as Record<string, unknown> | undefined;
-  if (then && Array.isArray(then.oneOf) && obj.else === undefined) return { title: obj.title, description: obj.description, oneOf: stripRefSiblings(then.oneOf) };
+  if (then && Array.isArray(then.oneOf) && obj.else === undefined)
+    return { title: obj.title, description: obj.description, oneOf: stripRefSiblings(then.oneOf) };
   return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, k === "examples" || k === "defaultSnippets" ? v : stripRefSiblings(v)]));
 }
 
@@ -80,6 +81,13 @@ export async function writeTypes(root: string): Promise<boolean> {
     const title = (JSON.parse(readFileSync(join(schemasDir, "collections", f), "utf8")) as { title: string }).title;
     return `  ${JSON.stringify(f.replace(".schema.json", ""))}: ${title};`;
   });
-  const map = ["", "/** Collection schema (schemas/collections/<name>.schema.json) -> the type of such a file. */", "export interface CollectionSchemaTypes {", ...collectionTypes, "}", ""];
+  const map = [
+    "",
+    "/** Collection schema (schemas/collections/<name>.schema.json) -> the type of such a file. */",
+    "export interface CollectionSchemaTypes {",
+    ...collectionTypes,
+    "}",
+    "",
+  ];
   return writeIfChanged(join(root, "src/generated/content.ts"), ts + map.join("\n"));
 }

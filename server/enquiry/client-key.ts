@@ -23,5 +23,10 @@ export function rateLimitKey(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
   if (mapped) return mapped[1]!;
   const g = groups(bare);
-  return g ? `${g.slice(0, 4).map((n) => n.toString(16)).join(":")}::/64` : ip;
+  return g
+    ? `${g
+        .slice(0, 4)
+        .map((n) => n.toString(16))
+        .join(":")}::/64`
+    : ip;
 }

@@ -50,7 +50,8 @@ export function composeFromForm(values: EnquiryValues): { subject: string; body:
 
 const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeAttribute = (s: string) => escapeText(s).replace(/"/g, "&quot;");
-const startTag = (el: T.Element, attrs: T.Element["attrs"]) => `<${el.tagName}${attrs.map((a) => (a.value === "" ? ` ${a.name}` : ` ${a.name}="${escapeAttribute(a.value)}"`)).join("")}>`;
+const startTag = (el: T.Element, attrs: T.Element["attrs"]) =>
+  `<${el.tagName}${attrs.map((a) => (a.value === "" ? ` ${a.name}` : ` ${a.name}="${escapeAttribute(a.value)}"`)).join("")}>`;
 
 function* elements(parent: T.ParentNode): Generator<T.Element> {
   for (const child of parent.childNodes) {

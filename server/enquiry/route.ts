@@ -86,7 +86,9 @@ function describeError(e: ErrorObject): string {
     case "maxLength":
       return `The field "${field}" is too long (at most ${(e.params as { limit: number }).limit} characters).`;
     case "pattern":
-      return field === "subject" ? "The subject must be a single line: line breaks and NUL characters are not allowed." : `The field "${field}" has characters that are not allowed.`;
+      return field === "subject"
+        ? "The subject must be a single line: line breaks and NUL characters are not allowed."
+        : `The field "${field}" has characters that are not allowed.`;
     default:
       return `The field "${field || "body"}" is not valid.`;
   }
@@ -130,7 +132,14 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
    * An error for the sender: JSON for the generated form; for a plain form, the page it came from
    * with the fields as sent and the messages (or, with no such page, the message as text).
    */
-  const answerError = (request: FastifyRequest, reply: FastifyReply, status: number, message: string, retryAfter?: number, errors: Partial<Record<FieldName, string>> = {}) => {
+  const answerError = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    message: string,
+    retryAfter?: number,
+    errors: Partial<Record<FieldName, string>> = {},
+  ) => {
     if (contentType(request) !== FORM) return sendError(reply, status, message, retryAfter);
     if (retryAfter !== undefined) reply.header("Retry-After", String(retryAfter));
     const fields = (request.body as FormFields | undefined)?.values ?? {};
@@ -242,7 +251,15 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
         }
         const errors = enquiryErrors(values);
         const count = Object.keys(errors).length;
-        if (count > 0) return answerError(request, reply, 400, `Your enquiry was not sent: ${count === 1 ? "one field needs" : `${count} fields need`} your attention.`, undefined, errors);
+        if (count > 0)
+          return answerError(
+            request,
+            reply,
+            400,
+            `Your enquiry was not sent: ${count === 1 ? "one field needs" : `${count} fields need`} your attention.`,
+            undefined,
+            errors,
+          );
         const { subject, body } = composeFromForm(values as EnquiryValues);
         await store(subject, body);
         return reply.redirect("/thank-you", 303);

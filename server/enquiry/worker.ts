@@ -168,7 +168,9 @@ export class DeliveryWorker {
           const nextAt = Date.now() + backoffMs(attempts, this.opts.retryBaseMs, this.opts.retryMaxMs);
           this.retries.set(id, { attempts, nextAt });
           nextDue = Math.min(nextDue, nextAt);
-          this.log(`outbox: delivery of ${id} failed (attempt ${attempts}: ${(err as Error).message}); retrying in ${Math.round((nextAt - Date.now()) / 1000)} s`);
+          this.log(
+            `outbox: delivery of ${id} failed (attempt ${attempts}: ${(err as Error).message}); retrying in ${Math.round((nextAt - Date.now()) / 1000)} s`,
+          );
         }
       }
     }

@@ -6,7 +6,21 @@ import { Picture } from "./ui";
  * The card of the offerings grid and the portfolio: picture on top, title, text, optional extra
  * content. Its own module, out of the app chunk every page loads: only sections further down use it.
  */
-export function Card({ image, icon, title, text, children, className = "" }: { image?: Image; icon?: Image; title: string; text: string; children?: ReactNode; className?: string }) {
+export function Card({
+  image,
+  icon,
+  title,
+  text,
+  children,
+  className = "",
+}: {
+  image?: Image;
+  icon?: Image;
+  title: string;
+  text: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
     <li className={`overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${className}`}>
       {image && <Picture image={image} width={800} height={600} className="aspect-[4/3] h-auto w-full object-cover" />}

@@ -7,7 +7,15 @@ export { LOGO_CAROUSEL, SERVICES_CAROUSEL, TESTIMONIALS_CAROUSEL } from "./carou
 
 const linear = (t: number) => t;
 
-export function Carousel({ settings, label, slides }: { settings: CarouselSettings; label: string; slides: { key: string; content: ReactNode; duplicate?: boolean }[] }) {
+export function Carousel({
+  settings,
+  label,
+  slides,
+}: {
+  settings: CarouselSettings;
+  label: string;
+  slides: { key: string; content: ReactNode; duplicate?: boolean }[];
+}) {
   const reduced = useReducedMotion();
   const [paused, setPaused] = useState(false);
   const hold = useRef({ hover: false, focus: false, user: false, reduced });
@@ -139,7 +147,9 @@ export function Carousel({ settings, label, slides }: { settings: CarouselSettin
             key={slide.key}
             data-index={i}
             className="keen-slider__slide"
-            {...(slide.duplicate ? { "aria-hidden": true, inert: true } : { role: "group", "aria-roledescription": "slide", "aria-label": `${i + 1} of ${count}` })}
+            {...(slide.duplicate
+              ? { "aria-hidden": true, inert: true }
+              : { role: "group", "aria-roledescription": "slide", "aria-label": `${i + 1} of ${count}` })}
             // Where keen-slider will put the slide once it starts (it moves slides with transforms, not margins).
             style={{ transform: `translate3d(${i * settings.spacing}px, 0px, 0)` }}
           >
@@ -181,7 +191,17 @@ function ArrowButton({ label, onClick, direction }: { label: string; onClick: ()
       aria-label={label}
       className="grid h-11 w-11 place-items-center rounded-full bg-white text-navy shadow ring-1 ring-slate-300 transition hover:bg-brand hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
     >
-      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d={direction === "left" ? "M15 18l-6-6 6-6" : "M9 18l6-6-6-6"} />
       </svg>
     </button>

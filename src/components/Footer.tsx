@@ -31,21 +31,33 @@ export function Footer({ settings: s }: { settings: SiteSettings }) {
           </ul>
         </div>
         <nav aria-labelledby="footer-quick">
-          <h2 id="footer-quick" className={heading}>Quick Links</h2>
+          <h2 id="footer-quick" className={heading}>
+            Quick Links
+          </h2>
           <ul className="space-y-2">
             {s.footer.quickLinks.map((item) => (
               <li key={item.label}>
-                <SmartLink href={item.href} className={link}>{item.label}</SmartLink>
+                <SmartLink href={item.href} className={link}>
+                  {item.label}
+                </SmartLink>
               </li>
             ))}
           </ul>
         </nav>
         <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className={heading}>Company</h2>
+          <h2 id="footer-company" className={heading}>
+            Company
+          </h2>
           <ul className="space-y-2">
             {s.footer.companyLinks.map((item) => (
               <li key={item.label}>
-                {item.href ? <SmartLink href={item.href} className={link}>{item.label}</SmartLink> : <span className="text-slate-400">{item.label} (coming soon)</span>}
+                {item.href ? (
+                  <SmartLink href={item.href} className={link}>
+                    {item.label}
+                  </SmartLink>
+                ) : (
+                  <span className="text-slate-400">{item.label} (coming soon)</span>
+                )}
               </li>
             ))}
           </ul>
@@ -53,8 +65,16 @@ export function Footer({ settings: s }: { settings: SiteSettings }) {
         <div>
           <h2 className={heading}>Contact</h2>
           <address className="space-y-2 not-italic">
-            <p><a className={link} href={`tel:${s.phone.dial}`}>{s.phone.display}</a></p>
-            <p><a className={link} href={`mailto:${s.email}`}>{s.email}</a></p>
+            <p>
+              <a className={link} href={`tel:${s.phone.dial}`}>
+                {s.phone.display}
+              </a>
+            </p>
+            <p>
+              <a className={link} href={`mailto:${s.email}`}>
+                {s.email}
+              </a>
+            </p>
             <p>{`${s.address.street}, ${s.address.locality}, ${s.address.city} ${s.address.postalCode}, ${s.address.region}, ${s.address.country}`}</p>
             <p>{formatHours(s.openingHours)}</p>
           </address>

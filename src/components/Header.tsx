@@ -107,7 +107,13 @@ export function Header({ settings }: { settings: SiteSettings }) {
       <div ref={drawerRef} id="mobile-menu" popover="auto" role="dialog" aria-label="Menu" className="drawer flex-col bg-white p-5 text-slate-800 shadow-2xl">
         <div className="mb-6 flex items-center justify-between">
           <span className="font-bold text-navy">{settings.companyName}</span>
-          <button ref={closeRef} type="button" popoverTarget="mobile-menu" popoverTargetAction="hide" className="rounded-md p-2 text-navy focus-visible:outline-2 focus-visible:outline-brand">
+          <button
+            ref={closeRef}
+            type="button"
+            popoverTarget="mobile-menu"
+            popoverTargetAction="hide"
+            className="rounded-md p-2 text-navy focus-visible:outline-2 focus-visible:outline-brand"
+          >
             <span className="sr-only">Close menu</span>
             <MenuIcon path="M6 6l12 12M18 6L6 18" size={24} />
           </button>
@@ -129,7 +135,17 @@ function MenuIcon({ path, size }: { path: string; size: number }) {
 }
 
 /** The menu links, marked aria-current on the page they lead to; the bar and the drawer both use it. */
-function NavList({ items, className, linkClassName, onLinkClick }: { items: SiteSettings["navigation"]; className: string; linkClassName: string; onLinkClick?: () => void }) {
+function NavList({
+  items,
+  className,
+  linkClassName,
+  onLinkClick,
+}: {
+  items: SiteSettings["navigation"];
+  className: string;
+  linkClassName: string;
+  onLinkClick?: () => void;
+}) {
   return (
     <ul className={className} onClick={onLinkClick && ((e) => (e.target as HTMLElement).closest("a") && onLinkClick())}>
       {items.map((item) => (

@@ -22,7 +22,12 @@ const sectionElement = (i: number) => () => document.querySelectorAll("main > [d
 const SectionSlot = memo(function SectionSlot({ resolved, index }: { resolved: ResolvedSection; index: number }) {
   return (
     <Suspense fallback={null}>
-      <Island id={`section-${index}`} find={sectionElement(index)} load={() => loadChunk(resolved.section.type, () => loadSection(resolved.section.type))} whileWaiting={revealBelowFold}>
+      <Island
+        id={`section-${index}`}
+        find={sectionElement(index)}
+        load={() => loadChunk(resolved.section.type, () => loadSection(resolved.section.type))}
+        whileWaiting={revealBelowFold}
+      >
         <SectionView resolved={resolved} />
       </Island>
     </Suspense>
@@ -49,7 +54,9 @@ export const PageView = memo(function PageView({ page }: { page: PageData }) {
       {import.meta.env.DEV && page.draft && <DraftBadge />}
       {siteProblems.length > 0 && (
         <ErrorCard
-          title={page.slots.length === 0 ? "This page cannot be shown until these content errors are fixed" : "The site has content errors (the build refuses them)"}
+          title={
+            page.slots.length === 0 ? "This page cannot be shown until these content errors are fixed" : "The site has content errors (the build refuses them)"
+          }
           problems={siteProblems}
         />
       )}
@@ -58,7 +65,9 @@ export const PageView = memo(function PageView({ page }: { page: PageData }) {
         slot.ok ? (
           <SectionSlot key={`${page.path}#${i}`} resolved={slot} index={first + i} />
         ) : (
-          import.meta.env.DEV && <ErrorCard key={`${page.path}#${i}`} title={`Section ${slot.index + 1} (${slot.type}) cannot be shown`} problems={slot.problems} />
+          import.meta.env.DEV && (
+            <ErrorCard key={`${page.path}#${i}`} title={`Section ${slot.index + 1} (${slot.type}) cannot be shown`} problems={slot.problems} />
+          )
         ),
       )}
     </>

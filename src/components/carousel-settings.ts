@@ -60,4 +60,3 @@ export function carouselCss({ name, perView, breakpoints, spacing }: CarouselSet
   };
   return [rule(perView), ...breakpoints.map(([min, n]) => `@media (min-width:${min}px){${rule(n)}}`)].join("");
 }
-

@@ -178,4 +178,3 @@ export function useScrollOnNavigate() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
 }
-

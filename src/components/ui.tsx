@@ -13,7 +13,19 @@ const TONES: Record<Tone, string> = {
 };
 
 /** Outer shell every section uses: <section data-section="type"> with the tone's background. */
-export function SectionShell({ type, tone = "light", labelledBy, className = "", children }: { type: string; tone?: Tone; labelledBy?: string; className?: string; children: ReactNode }) {
+export function SectionShell({
+  type,
+  tone = "light",
+  labelledBy,
+  className = "",
+  children,
+}: {
+  type: string;
+  tone?: Tone;
+  labelledBy?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <section ref={revealBelowFold} data-section={type} aria-labelledby={labelledBy} className={`${TONES[tone]} py-16 md:py-24 ${className}`}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">{children}</div>
@@ -23,7 +35,13 @@ export function SectionShell({ type, tone = "light", labelledBy, className = "",
 
 /** The small pill label above a heading ("Let's connect"). */
 export function Kicker({ children, tone = "light" }: { children: ReactNode; tone?: Tone }) {
-  return <p className={`mb-3 inline-block rounded-full px-3 py-1 text-xs font-bold uppercase tracking-widest ${tone === "dark" ? "bg-white/10 text-sky" : "bg-brand/10 text-brand"}`}>{children}</p>;
+  return (
+    <p
+      className={`mb-3 inline-block rounded-full px-3 py-1 text-xs font-bold uppercase tracking-widest ${tone === "dark" ? "bg-white/10 text-sky" : "bg-brand/10 text-brand"}`}
+    >
+      {children}
+    </p>
+  );
 }
 
 export function SectionHeading({
@@ -72,7 +90,19 @@ export function ButtonLink({ link, variant = "primary" }: { link: Link; variant?
   );
 }
 
-export function Picture({ image, className, width, height, eager = false }: { image: Image; className?: string; width: number; height: number; eager?: boolean }) {
+export function Picture({
+  image,
+  className,
+  width,
+  height,
+  eager = false,
+}: {
+  image: Image;
+  className?: string;
+  width: number;
+  height: number;
+  eager?: boolean;
+}) {
   return (
     <img
       src={image.src}
@@ -113,7 +143,15 @@ export function VideoBackdrop({ video }: { video: BackgroundVideo }) {
   }, [reduced]);
   return (
     <div className="absolute inset-0 -z-10 overflow-hidden bg-navy" aria-hidden="true">
-      <img src={video.poster.src} alt="" width={1920} height={1080} fetchPriority="high" loading="eager" className="absolute inset-px h-[calc(100%-2px)] w-[calc(100%-2px)] object-cover" />
+      <img
+        src={video.poster.src}
+        alt=""
+        width={1920}
+        height={1080}
+        fetchPriority="high"
+        loading="eager"
+        className="absolute inset-px h-[calc(100%-2px)] w-[calc(100%-2px)] object-cover"
+      />
       <video
         ref={ref}
         data-playing={playing ? "" : undefined}

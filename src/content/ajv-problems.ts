@@ -14,8 +14,17 @@ export function splitPointer(pointer: string): string[] {
 /** One entry of a list, as people name it and counted from 1: ("sections", 3) -> "section 4", ("quickLinks", 0) -> "quick link 1". */
 export function entryName(list: string | undefined, index: number): string {
   if (list === undefined || /^\d+$/.test(list)) return `entry ${index + 1}`;
-  const words = list.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[-_]/g, " ").toLowerCase();
-  const one = /ies$/.test(words) ? words.replace(/ies$/, "y") : /(s|x|z|ch|sh)es$/.test(words) ? words.slice(0, -2) : /[^s]s$/.test(words) ? words.slice(0, -1) : `${words} entry`;
+  const words = list
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[-_]/g, " ")
+    .toLowerCase();
+  const one = /ies$/.test(words)
+    ? words.replace(/ies$/, "y")
+    : /(s|x|z|ch|sh)es$/.test(words)
+      ? words.slice(0, -2)
+      : /[^s]s$/.test(words)
+        ? words.slice(0, -1)
+        : `${words} entry`;
   return `${one} ${index + 1}`;
 }
 
@@ -175,12 +184,7 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
         const tag = e.params.tagValue;
         if (e.params.error === "mapping" && typeof tag === "string") {
           const near = didYouMean(tag, known);
-          push(
-            `${ptr}/type`,
-            ptr,
-            `unknown section type "${tag}"`,
-            `${near ? `Did you mean "${near}"? ` : ""}Known types: ${known.join(", ")}.`,
-          );
+          push(`${ptr}/type`, ptr, `unknown section type "${tag}"`, `${near ? `Did you mean "${near}"? ` : ""}Known types: ${known.join(", ")}.`);
         } else {
           push(ptr, ptr, 'section has no "type"', `Add "type" with one of: ${known.join(", ")}.`);
         }
@@ -237,25 +241,26 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
               ? `Write the number without quotes: ${value.trim()}.`
               : e.params.type === "boolean" && (value === "true" || value === "false")
                 ? `Write ${value} without quotes.`
-            : e.params.type === "array" && value !== undefined
-              ? "Put the value inside [ ]."
-              : undefined;
+                : e.params.type === "array" && value !== undefined
+                  ? "Put the value inside [ ]."
+                  : undefined;
         push(ptr, ptr, `${subject(ptr)} should be ${want}, not ${describeValue(value)}`, hint);
         break;
       }
       case "minLength": {
         const limit = Number(e.params.limit);
         if (limit <= 1) push(ptr, ptr, `${subject(ptr)} is empty`, "Write the text, or remove the field if it is optional.");
-        else push(ptr, ptr, `${subject(ptr)} is too short (${typeof value === "string" ? value.length : 0} characters; at least ${limit})`, "Write a little more.");
+        else
+          push(
+            ptr,
+            ptr,
+            `${subject(ptr)} is too short (${typeof value === "string" ? value.length : 0} characters; at least ${limit})`,
+            "Write a little more.",
+          );
         break;
       }
       case "maxLength":
-        push(
-          ptr,
-          ptr,
-          `${subject(ptr)} is too long (${typeof value === "string" ? value.length : 0} characters; at most ${e.params.limit})`,
-          "Shorten it.",
-        );
+        push(ptr, ptr, `${subject(ptr)} is too long (${typeof value === "string" ? value.length : 0} characters; at most ${e.params.limit})`, "Shorten it.");
         break;
       case "minItems": {
         const n = Array.isArray(value) ? value.length : 0;

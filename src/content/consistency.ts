@@ -27,7 +27,8 @@ function problemAt(source: SourceFile, severity: Problem["severity"], pointer: s
 function texts(value: JsonValue | undefined, pointer = "", key?: string): { pointer: string; text: string }[] {
   if (typeof value === "string") return key !== undefined && NOT_TEXT.has(key) ? [] : [{ pointer, text: value }];
   if (Array.isArray(value)) return value.flatMap((v, i) => texts(v, `${pointer}/${i}`, key));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => texts(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, k));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([k, v]) => texts(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, k));
   return [];
 }
 
@@ -47,7 +48,7 @@ function phoneProblems(settings: SourceFile): Problem[] {
       "error",
       "/phone/dial",
       `"dial" (${phone.dial}) is not the number "display" shows (${phone.display})`,
-      "Change both together: the page shows \"display\", and a tap on it calls \"dial\".",
+      'Change both together: the page shows "display", and a tap on it calls "dial".',
     ),
   ];
 }
@@ -93,7 +94,21 @@ function staleCounts(source: SourceFile, counts: Partial<Record<"services" | "in
   return out;
 }
 
-export function consistencyProblems({ settings, pages, template, counts }: { settings: SourceFile; pages: SourceFile[]; template: SourceFile; counts: Partial<Record<"services" | "industries", number>> }): Problem[] {
+export function consistencyProblems({
+  settings,
+  pages,
+  template,
+  counts,
+}: {
+  settings: SourceFile;
+  pages: SourceFile[];
+  template: SourceFile;
+  counts: Partial<Record<"services" | "industries", number>>;
+}): Problem[] {
   const readable = [settings, template, ...pages].filter((s) => s.parsed);
-  return [...phoneProblems(settings), ...[template, ...pages].filter((p) => p.parsed).flatMap(longSections), ...readable.flatMap((s) => staleCounts(s, counts))];
+  return [
+    ...phoneProblems(settings),
+    ...[template, ...pages].filter((p) => p.parsed).flatMap(longSections),
+    ...readable.flatMap((s) => staleCounts(s, counts)),
+  ];
 }

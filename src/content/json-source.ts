@@ -179,11 +179,15 @@ function syntaxError(text: string, lines: LineIndex): JsonSyntaxError {
   };
 
   if (code === "InvalidCommentToken") {
-    return fail("JSON files cannot contain comments", 'Remove the comment. To explain something, ask a developer to add a "description" to the schema instead.');
+    return fail(
+      "JSON files cannot contain comments",
+      'Remove the comment. To explain something, ask a developer to add a "description" to the schema instead.',
+    );
   }
   if (ch === undefined) {
     if (at.state === "colon") return fail(`missing ':' after the field name "${key}"`, `Write "${key}": followed by its value.`);
-    if (at.state === "value" && inner?.kind !== "array") return fail("the file ends where a value was expected", "Something is missing at the end: check that every { and [ has its closing } and ].");
+    if (at.state === "value" && inner?.kind !== "array")
+      return fail("the file ends where a value was expected", "Something is missing at the end: check that every { and [ has its closing } and ].");
     if (inner?.kind === "array") return fail("the file ends inside a list", `Add the closing ] for the [ on line ${lines.at(inner.offset).line}.`);
     if (inner) return fail("the file ends inside an object", `Add the closing } for the { on line ${lines.at(inner.offset).line}.`);
     return fail("the file ends where a value was expected", "Something is missing at the end: check that every { and [ has its closing } and ].");
@@ -196,14 +200,22 @@ function syntaxError(text: string, lines: LineIndex): JsonSyntaxError {
       const number = /-?\d[\d.eE+-]*$/.exec(text.slice(0, offset));
       if (number && /[0-9A-Za-z_.]/.test(ch) && number.index + number[0].length === offset) return notANumber(number.index);
       if (at.state === "end") {
-        return fail(`unexpected ${describeChar(ch)} after the end of the data`, "The file must hold exactly one object. Remove what follows, or check for an extra } or ] just before it.");
+        return fail(
+          `unexpected ${describeChar(ch)} after the end of the data`,
+          "The file must hold exactly one object. Remove what follows, or check for an extra } or ] just before it.",
+        );
       }
       if (inner?.kind === "object") {
-        if (ch === '"') return fail("missing comma between two fields", `Add a comma at the end of line ${lines.at(endOfPrevious(offset)).line}.`, endOfPrevious(offset));
+        if (ch === '"')
+          return fail("missing comma between two fields", `Add a comma at the end of line ${lines.at(endOfPrevious(offset)).line}.`, endOfPrevious(offset));
         return fail(`unexpected ${describeChar(ch)} after the value of "${key}"`, "Separate fields with a comma, and close the object with }.");
       }
       if (ch === "{" || ch === '"' || ch === "[") {
-        return fail("missing comma between two entries of a list", `Add a comma at the end of line ${lines.at(endOfPrevious(offset)).line}.`, endOfPrevious(offset));
+        return fail(
+          "missing comma between two entries of a list",
+          `Add a comma at the end of line ${lines.at(endOfPrevious(offset)).line}.`,
+          endOfPrevious(offset),
+        );
       }
       return fail(`unexpected ${describeChar(ch)} in a list`, "Separate entries with a comma, and close the list with ].");
     }
@@ -219,7 +231,7 @@ function syntaxError(text: string, lines: LineIndex): JsonSyntaxError {
       const escape = /\\(?!["\\/bfnrt]|u[0-9a-fA-F]{4})(.?)/.exec(text.slice(offset));
       return fail(
         `"\\${escape?.[1] ?? ""}" is not a valid escape in text`,
-        "Inside double quotes a backslash must be followed by one of \" \\ / b f n r t or u and four hex digits; write \\\\ for a backslash.",
+        'Inside double quotes a backslash must be followed by one of " \\ / b f n r t or u and four hex digits; write \\\\ for a backslash.',
         offset + (escape?.index ?? 0),
       );
     }
@@ -239,7 +251,8 @@ function syntaxError(text: string, lines: LineIndex): JsonSyntaxError {
     return fail(`unexpected ${describeChar(ch)} where a field name was expected`, 'Each field is "name": value, separated by commas.');
   }
   // Where a value was expected.
-  if (ch === "]" && text[endOfPrevious(offset) - 1] === ",") return fail("trailing comma before ']'", "Remove the comma after the last entry of this list.", endOfPrevious(offset) - 1);
+  if (ch === "]" && text[endOfPrevious(offset) - 1] === ",")
+    return fail("trailing comma before ']'", "Remove the comma after the last entry of this list.", endOfPrevious(offset) - 1);
   if (ch === "'") return fail("text must use double quotes, not single quotes", "Replace the ' around this text with \".");
   if (word) {
     const lower = word.toLowerCase();

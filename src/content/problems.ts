@@ -38,7 +38,9 @@ export function formatReport(problems: readonly Problem[]): string {
 /** Sorted by file and place; a warning about a value that also has an error is dropped (one message per problem). */
 export function sortProblems(problems: Problem[]): Problem[] {
   const errorAt = new Set(problems.filter((p) => p.severity === "error").map((p) => `${p.file}#${p.pointer}`));
-  return problems.filter((p) => p.severity === "error" || p.pointer === "" || !errorAt.has(`${p.file}#${p.pointer}`)).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message));
+  return problems
+    .filter((p) => p.severity === "error" || p.pointer === "" || !errorAt.has(`${p.file}#${p.pointer}`))
+    .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message));
 }
 
 /** Edits between two names (case aside), a swap of two neighbouring letters counting as one: "haeding" is 1 from "heading". */
@@ -63,7 +65,11 @@ export function distance(x: string, y: string): number {
 const close = (a: string, b: string): boolean => distance(a, b) <= Math.max(1, Math.floor(Math.max(a.length, b.length) / 4));
 
 /** Words of a name or path: "/services/web-development" -> ["services", "web", "development"]. */
-const words = (s: string): string[] => s.toLowerCase().split(/[/\-_.\s]+/).filter(Boolean);
+const words = (s: string): string[] =>
+  s
+    .toLowerCase()
+    .split(/[/\-_.\s]+/)
+    .filter(Boolean);
 
 /**
  * Whether `candidate` is likely what `input` meant: the same words with small typos in them

@@ -12,8 +12,7 @@ import { choices } from "./problems.ts";
 
 // ajv-formats is CommonJS; depending on the loader its default export is the
 // function itself or a namespace holding it.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as typeof addFormatsModule;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
 
 export const SCHEMA_BASE = "https://site.local/schemas/";
 
@@ -114,7 +113,11 @@ function addSiteKeywords(ajv: Ajv) {
   const recommendedMaxLength: Keyword<number, string> = function (limit, data, _parent, cxt) {
     if (isContext(this) && cxt && data.length > limit) {
       const name = cxt.instancePath.split("/").at(-1) ?? "text";
-      this.warn(cxt.instancePath, `"${name}" is very long (${data.length} characters; up to ${limit} reads best)`, "Shorten it: long headings wrap onto many lines on phones.");
+      this.warn(
+        cxt.instancePath,
+        `"${name}" is very long (${data.length} characters; up to ${limit} reads best)`,
+        "Shorten it: long headings wrap onto many lines on phones.",
+      );
     }
     return true;
   };

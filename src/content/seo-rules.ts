@@ -58,14 +58,29 @@ export function seoProblems({ pages, services, template }: SeoInput): Problem[] 
   if (template && services?.items && suffix !== undefined) {
     services.items.forEach((service, index) => {
       const pointer = `/items/${index}/name`;
-      const owner: TitleOwner = { title: `${service.name}${suffix}`, path: `/services/${service.id}`, file: services.file, pointer, parsed: services.parsed, ...at(services, pointer) };
+      const owner: TitleOwner = {
+        title: `${service.name}${suffix}`,
+        path: `/services/${service.id}`,
+        file: services.file,
+        pointer,
+        parsed: services.parsed,
+        ...at(services, pointer),
+      };
       owners.push(owner);
       const n = owner.title.length;
       const where = `the title of its page, "${owner.title}" (the name followed by the titleSuffix of ${template.file})`;
       if (n > TITLE_LENGTH.max) {
-        problem(owner, `${where} is too long (${n} characters; at most ${TITLE_LENGTH.max})`, "Search results cut longer titles: shorten the name, or the titleSuffix.");
+        problem(
+          owner,
+          `${where} is too long (${n} characters; at most ${TITLE_LENGTH.max})`,
+          "Search results cut longer titles: shorten the name, or the titleSuffix.",
+        );
       } else if (n < TITLE_LENGTH.min) {
-        problem(owner, `${where} is too short (${n} characters; at least ${TITLE_LENGTH.min})`, "Search engines replace titles that say too little: lengthen the name, or the titleSuffix.");
+        problem(
+          owner,
+          `${where} is too short (${n} characters; at least ${TITLE_LENGTH.min})`,
+          "Search engines replace titles that say too little: lengthen the name, or the titleSuffix.",
+        );
       }
     });
   }

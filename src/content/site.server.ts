@@ -56,8 +56,20 @@ function sharedErrors(result: SiteResult, own?: string): string[] {
  * a page that lists them (the dev server stays up, and the page comes back when they are fixed).
  */
 function unavailablePage(path: string, result: SiteResult): PageData {
-  const own = result.problems.filter((p) => p.severity === "error" && p.file === `site-config/pages/${path === "/" ? "home" : path.slice(1)}.json`).map(formatProblem);
-  return { path, title: "Content errors", description: "", noindex: true, draft: false, slots: [], pageProblems: own, siteProblems: sharedErrors(result), meta: [{ title: "Content errors in site-config/" }] };
+  const own = result.problems
+    .filter((p) => p.severity === "error" && p.file === `site-config/pages/${path === "/" ? "home" : path.slice(1)}.json`)
+    .map(formatProblem);
+  return {
+    path,
+    title: "Content errors",
+    description: "",
+    noindex: true,
+    draft: false,
+    slots: [],
+    pageProblems: own,
+    siteProblems: sharedErrors(result),
+    meta: [{ title: "Content errors in site-config/" }],
+  };
 }
 
 /** The page without what only the build needs, with its head tags (title, description, canonical, link previews, JSON-LD). */
@@ -77,7 +89,8 @@ export function rootData(): RootData {
 /** The live site's menus and footer lists leave out links to draft pages (validation allows only those). */
 function withoutDraftLinks(settings: SiteSettings, drafts: readonly string[]): SiteSettings {
   if (drafts.length === 0) return settings;
-  const live = <T extends { href?: string }>(items: T[]) => items.filter((item) => item.href === undefined || !drafts.includes(item.href.replace(/[?#].*$/, "")));
+  const live = <T extends { href?: string }>(items: T[]) =>
+    items.filter((item) => item.href === undefined || !drafts.includes(item.href.replace(/[?#].*$/, "")));
   return {
     ...settings,
     navigation: live(settings.navigation),

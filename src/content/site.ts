@@ -100,9 +100,22 @@ export function loadSite(root: string, { overlay }: { overlay?: ReadonlyMap<stri
   const complete = COLLECTION_NAMES.every((name) => validated.collections[name] !== undefined);
   // Normalize: a collection entry's image without alt text gets the text its entry names for it (a warning).
   const collections = complete
-    ? (Object.fromEntries(COLLECTION_NAMES.map((name) => [name, withAltFallbacks({ items: validated.collections[name] }, validated.fallbacks.get(sources.collections[name].file)).items])) as Collections)
+    ? (Object.fromEntries(
+        COLLECTION_NAMES.map((name) => [
+          name,
+          withAltFallbacks({ items: validated.collections[name] }, validated.fallbacks.get(sources.collections[name].file)).items,
+        ]),
+      ) as Collections)
     : undefined;
-  const result: SiteResult = { problems, routes: routes.routes, draftRoutes: routes.draftRoutes, pages: validated.pages, collections, settings, facts: validated.facts };
+  const result: SiteResult = {
+    problems,
+    routes: routes.routes,
+    draftRoutes: routes.draftRoutes,
+    pages: validated.pages,
+    collections,
+    settings,
+    facts: validated.facts,
+  };
   if (!settings || !collections) {
     result.problems = sortProblems(problems);
     return result;
@@ -164,7 +177,16 @@ function sectionProblem(sources: Sources, file: string, index: number, err: Sect
   const source = file === sources.template.file ? sources.template : sources.pages.find((p) => p.file === file);
   const pointer = `/sections/${index}`;
   const loc = source?.parsed?.locations.get(pointer)?.value ?? { line: 1, column: 1 };
-  return { severity: "error", file, line: loc.line, column: loc.column, path: source?.parsed ? readablePath(pointer, source.parsed.value) : "", message: err.message, hint: err.hint, pointer };
+  return {
+    severity: "error",
+    file,
+    line: loc.line,
+    column: loc.column,
+    path: source?.parsed ? readablePath(pointer, source.parsed.value) : "",
+    message: err.message,
+    hint: err.hint,
+    pointer,
+  };
 }
 
 /** A warning for each collection no section shows, and for each entry of a collection that no section picks. */
@@ -178,7 +200,16 @@ function unshownEntries(sources: Sources, schemas: SchemaSet, usage: Usage): Pro
     if (shown === "all" || !source.parsed) continue;
     const where = sectionsShowing(schemas, name);
     if (!shown) {
-      out.push({ severity: "warning", file: source.file, line: 1, column: 1, path: "", message: "no page shows this collection", hint: `Show it on a page with ${where}, or delete the file.`, pointer: "" });
+      out.push({
+        severity: "warning",
+        file: source.file,
+        line: 1,
+        column: 1,
+        path: "",
+        message: "no page shows this collection",
+        hint: `Show it on a page with ${where}, or delete the file.`,
+        pointer: "",
+      });
       continue;
     }
     for (const { index, entry } of entriesOf(source)) {

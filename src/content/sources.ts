@@ -57,8 +57,7 @@ function listFiles(dir: string, base = dir): string[] {
 }
 
 /** A page document (parsed JSON, possibly invalid) marked as a draft. */
-export const isDraft = (page: JsonValue | undefined): boolean =>
-  Boolean(page && typeof page === "object" && !Array.isArray(page) && page.status === "draft");
+export const isDraft = (page: JsonValue | undefined): boolean => Boolean(page && typeof page === "object" && !Array.isArray(page) && page.status === "draft");
 
 /** The objects of a parsed collection's "items", whatever else is wrong with it. */
 export function entriesOf(source: SourceFile | undefined): { index: number; entry: { [key: string]: JsonValue } }[] {
@@ -95,7 +94,15 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
     try {
       const parsed = parseJson(text);
       for (const d of parsed.duplicates) {
-        fileProblem(file, `field "${d.key}" appears twice (first on line ${d.first.line})`, "Remove one of them; only the last one would count.", d.second.line, d.second.column, readablePath(d.pointer, parsed.value), d.pointer);
+        fileProblem(
+          file,
+          `field "${d.key}" appears twice (first on line ${d.first.line})`,
+          "Remove one of them; only the last one would count.",
+          d.second.line,
+          d.second.column,
+          readablePath(d.pointer, parsed.value),
+          d.pointer,
+        );
       }
       return { file, parsed };
     } catch (err) {
@@ -107,7 +114,10 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
 
   const settings = read(join(configDir, "settings.json"));
   const template = read(join(configDir, "templates", "service.json"));
-  const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, read(join(configDir, "collections", `${name}.json`))])) as Record<CollectionName, SourceFile>;
+  const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, read(join(configDir, "collections", `${name}.json`))])) as Record<
+    CollectionName,
+    SourceFile
+  >;
   for (const extra of listFiles(join(configDir, "collections"))) {
     const name = extra.slice(1).replace(/\.json$/, "");
     if ((COLLECTION_NAMES as string[]).includes(name)) continue;
@@ -140,7 +150,15 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
     fileProblem("site-config/pages/home.json", "there is no home page", "Add site-config/pages/home.json: it becomes the page at /.");
   } else if (home.draft) {
     const loc = home.parsed?.locations.get("/status")?.value;
-    fileProblem(home.file, "the home page cannot be a draft", 'Remove "status": "draft": the live site needs a page at /.', loc?.line, loc?.column, "status", "/status");
+    fileProblem(
+      home.file,
+      "the home page cannot be a draft",
+      'Remove "status": "draft": the live site needs a page at /.',
+      loc?.line,
+      loc?.column,
+      "status",
+      "/status",
+    );
     // One message for one mistake: links to / are not also reported as links to a draft.
     home.draft = false;
   }

@@ -45,7 +45,14 @@ export interface CheckOptions {
  * checks. expectSchemaRef: the "$schema" value the file must carry, or undefined for a value that
  * is not a file of its own.
  */
-export function checkDocument<T>(facts: SiteFacts, file: string, parsed: ParsedJson, schemaFile: string, expectSchemaRef?: string, options: CheckOptions = {}): Checked<T> {
+export function checkDocument<T>(
+  facts: SiteFacts,
+  file: string,
+  parsed: ParsedJson,
+  schemaFile: string,
+  expectSchemaRef?: string,
+  options: CheckOptions = {},
+): Checked<T> {
   const validator = facts.schemas.validator<T>(schemaFile);
   const found: Problem[] = [];
   const value = parsed.value;
@@ -178,10 +185,23 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
   });
 
   // What files say together: one phone number, counts that match the collections, sections a phone can read.
-  problems.push(...consistencyProblems({ settings: sources.settings, template: sources.template, pages: sources.pages, counts: { services: collections.services?.length, industries: collections.industries?.length } }));
+  problems.push(
+    ...consistencyProblems({
+      settings: sources.settings,
+      template: sources.template,
+      pages: sources.pages,
+      counts: { services: collections.services?.length, industries: collections.industries?.length },
+    }),
+  );
 
   // Titles unique across pages and service pages; service page titles 10-60 characters.
-  problems.push(...seoProblems({ pages, services: { ...sources.collections.services, items: collections.services }, template: { ...sources.template, titleSuffix: template?.titleSuffix } }));
+  problems.push(
+    ...seoProblems({
+      pages,
+      services: { ...sources.collections.services, items: collections.services },
+      template: { ...sources.template, titleSuffix: template?.titleSuffix },
+    }),
+  );
 
   return { problems, settings, template, collections, pages, fallbacks, facts };
 }

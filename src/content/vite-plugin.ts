@@ -34,7 +34,9 @@ export function siteContent({ root }: { root: string }): Plugin {
       if (hasErrors(problems)) {
         // Exit here rather than throw: Vite would print the list three times
         // wrapped in a bundler stack trace, and authors need the list alone.
-        process.stderr.write(`\n${formatReport(problems)}\n\nBuild stopped: fix the content errors above and build again (npm run validate checks without building).\n`);
+        process.stderr.write(
+          `\n${formatReport(problems)}\n\nBuild stopped: fix the content errors above and build again (npm run validate checks without building).\n`,
+        );
         process.exit(1);
       }
       if (problems.length > 0) console.warn(formatReport(problems));

@@ -43,7 +43,10 @@ export function boot(reloadOnce, options) {
   );
 
   function chunkName(url) {
-    return url.slice(url.lastIndexOf("/") + 1).replace(/-[\w-]{8}\.(js|json)$/, "").replace(/\.(js|json)$/, "");
+    return url
+      .slice(url.lastIndexOf("/") + 1)
+      .replace(/-[\w-]{8}\.(js|json)$/, "")
+      .replace(/\.(js|json)$/, "");
   }
   function notice(text) {
     var box = document.createElement("div");
@@ -64,7 +67,12 @@ export function boot(reloadOnce, options) {
   function fail(url, reason) {
     if (failed) return;
     failed = true;
-    if (reloadOnce(sessionStorage, key, function () { location.reload(); })) return;
+    if (
+      reloadOnce(sessionStorage, key, function () {
+        location.reload();
+      })
+    )
+      return;
     var error = new Error("Loading chunk " + chunkName(url) + " failed (" + reason + ": " + url + ")");
     error.name = "ChunkLoadError";
     console.error(error);

@@ -42,7 +42,14 @@ const deferrable = (el: T.Element) =>
 
 /** The boot script, as the page carries it: the two functions' own text, called with the options. */
 export function bootScript(): string {
-  const options = { key: RELOAD_KEY, timeoutMs: CHUNK_TIMEOUT_MS, startAfterMs: HYDRATE_TIMEOUT_MS, noticeClass: NOTICE_CLASS, retryClass: RETRY_CLASS, hydratingEvent: HYDRATING_EVENT };
+  const options = {
+    key: RELOAD_KEY,
+    timeoutMs: CHUNK_TIMEOUT_MS,
+    startAfterMs: HYDRATE_TIMEOUT_MS,
+    noticeClass: NOTICE_CLASS,
+    retryClass: RETRY_CLASS,
+    hydratingEvent: HYDRATING_EVENT,
+  };
   return `(${String(boot)})(${String(reloadOnce)}, ${JSON.stringify(options)});`;
 }
 
@@ -66,7 +73,8 @@ export function deferScripts(html: string, fileUrl: (code: string, n: number) =>
   const targets = all.filter(deferrable);
   const body = all.find((el) => el.tagName === "body");
   const bodyEnd = body?.sourceCodeLocation?.endTag?.startOffset;
-  if (!targets.some((el) => el.tagName === "script") || bodyEnd === undefined) throw new Error("The page has no script to defer: is it a page React Router wrote?");
+  if (!targets.some((el) => el.tagName === "script") || bodyEnd === undefined)
+    throw new Error("The page has no script to defer: is it a page React Router wrote?");
   let out = "";
   let at = 0;
   for (const el of targets) {

@@ -22,7 +22,12 @@ export const SITE_FACTS_FILE = "site.json";
 export function writeSiteFacts(buildDir: string, site: Site, routes: readonly string[]): void {
   const { settings } = site;
   const withForm = site.pages.filter((p) => routes.includes(p.path) && p.slots.some((s) => s.ok && s.section.type === "contact"));
-  const facts: SiteFacts = { email: settings.email, companyName: settings.companyName, enquiryEndpoint: settings.enquiry.endpoint, formPages: withForm.map((p) => p.path) };
+  const facts: SiteFacts = {
+    email: settings.email,
+    companyName: settings.companyName,
+    enquiryEndpoint: settings.enquiry.endpoint,
+    formPages: withForm.map((p) => p.path),
+  };
   writeFileSync(join(buildDir, SITE_FACTS_FILE), JSON.stringify(facts, null, 2) + "\n");
 }
 
@@ -41,6 +46,7 @@ export function readSiteFacts(siteDir: string): SiteFacts {
     ...(["email", "companyName", "enquiryEndpoint"] as const).filter((k) => typeof facts[k] !== "string" || (k !== "enquiryEndpoint" && facts[k] === "")),
     ...(Array.isArray(facts.formPages) && facts.formPages.every((p) => typeof p === "string") ? [] : ["formPages"]),
   ];
-  if (!value || typeof value !== "object" || bad.length > 0) throw new Error(`${file} lacks ${bad.join(", ") || "its fields"}: build the site again (npm run build).`);
+  if (!value || typeof value !== "object" || bad.length > 0)
+    throw new Error(`${file} lacks ${bad.join(", ") || "its fields"}: build the site again (npm run build).`);
   return facts as SiteFacts;
 }

@@ -45,7 +45,13 @@ export interface EditorProblem {
   message: string;
 }
 
-const toEditorProblem = (p: Problem): EditorProblem => ({ file: p.file, pointer: p.pointer, severity: p.severity, text: formatProblem(p), message: `${p.message}.${p.hint ? ` ${p.hint}` : ""}` });
+const toEditorProblem = (p: Problem): EditorProblem => ({
+  file: p.file,
+  pointer: p.pointer,
+  severity: p.severity,
+  text: formatProblem(p),
+  message: `${p.message}.${p.hint ? ` ${p.hint}` : ""}`,
+});
 
 /** Upload limit for one picture. */
 export const UPLOAD_LIMIT = 10 * 1024 * 1024;
@@ -59,14 +65,18 @@ export function editorApi(root: string) {
     return [
       ...sources.pages.map((p): EditorFile => ({ path: p.file, kind: "page", name: p.slug, route: p.path, draft: p.draft, schema: "page" })),
       { path: sources.template.file, kind: "template", name: "Service page template", schema: "service-template" },
-      ...COLLECTION_NAMES.map((name): EditorFile => ({ path: sources.collections[name].file, kind: "collection", name, schema: `collections/${COLLECTIONS[name].schema}` })),
+      ...COLLECTION_NAMES.map(
+        (name): EditorFile => ({ path: sources.collections[name].file, kind: "collection", name, schema: `collections/${COLLECTIONS[name].schema}` }),
+      ),
       { path: sources.settings.file, kind: "settings", name: "Settings", schema: "settings" },
     ];
   }
 
   /** Every schema a form needs, bundled: the documents', each section type's, and each collection entry's. */
   function schemas() {
-    const sectionFiles = readdirSync(join(schemasDir, "sections")).filter((f) => f.endsWith(".schema.json")).sort();
+    const sectionFiles = readdirSync(join(schemasDir, "sections"))
+      .filter((f) => f.endsWith(".schema.json"))
+      .sort();
     const sections = Object.fromEntries(sectionFiles.map((f) => [f.slice(0, -".schema.json".length), bundleSchema(schemasDir, `sections/${f}`)]));
     const documents: Record<string, unknown> = {
       page: bundleSchema(schemasDir, "page.schema.json", withoutSections),
@@ -75,7 +85,7 @@ export function editorApi(root: string) {
     };
     for (const name of new Set(Object.values(COLLECTIONS).map((c) => c.schema))) {
       documents[`collections/${name}`] = bundleSchema(schemasDir, `collections/${name}.schema.json`, (s) => {
-        const entry = ((s.properties as Record<string, { items: Record<string, unknown> }>).items!).items;
+        const entry = (s.properties as Record<string, { items: Record<string, unknown> }>).items!.items;
         return { ...entry, definitions: s.definitions };
       });
     }
@@ -139,9 +149,17 @@ export function editorApi(root: string) {
   function save(path: string, value: unknown, hash: string) {
     const full = contentPath(root, path);
     const current = readText(full);
-    if (sha256(current) !== hash) throw new EditorError(409, `${path} changed on disk since the editor read it (edited by hand?). Nothing was saved: reload it to see what it holds now.`);
+    if (sha256(current) !== hash)
+      throw new EditorError(409, `${path} changed on disk since the editor read it (edited by hand?). Nothing was saved: reload it to see what it holds now.`);
     const { text, problems, errors } = check(path, value);
-    if (errors) throw new EditorError(422, `${path} was not saved: fix the errors first.\n${problems.filter((p) => p.severity === "error").map((p) => p.text).join("\n")}`);
+    if (errors)
+      throw new EditorError(
+        422,
+        `${path} was not saved: fix the errors first.\n${problems
+          .filter((p) => p.severity === "error")
+          .map((p) => p.text)
+          .join("\n")}`,
+      );
     if (text !== current) writeAtomic(full, text);
     return { path, text, hash: sha256(text), problems };
   }
@@ -155,9 +173,11 @@ export function editorApi(root: string) {
       if (!doc.parsed) continue;
       const visit = (node: JsonValue, pointer: string) => {
         if (typeof node === "string") {
-          if (node === route || node.startsWith(`${route}#`) || node.startsWith(`${route}?`)) out.push({ file: doc.file, pointer, path: readablePath(pointer, doc.parsed!.value), href: node });
+          if (node === route || node.startsWith(`${route}#`) || node.startsWith(`${route}?`))
+            out.push({ file: doc.file, pointer, path: readablePath(pointer, doc.parsed!.value), href: node });
         } else if (Array.isArray(node)) node.forEach((child, i) => visit(child, `${pointer}/${i}`));
-        else if (node && typeof node === "object") for (const [key, child] of Object.entries(node)) visit(child, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+        else if (node && typeof node === "object")
+          for (const [key, child] of Object.entries(node)) visit(child, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
       };
       visit(doc.parsed.value, "");
     }
@@ -165,7 +185,8 @@ export function editorApi(root: string) {
   }
 
   const pageFile = (slug: string) => {
-    if (!PAGE_SLUG.test(slug)) throw new EditorError(400, `"${slug}" cannot be a page address: use lower case letters, digits and hyphens between words, e.g. "cloud-migration".`);
+    if (!PAGE_SLUG.test(slug))
+      throw new EditorError(400, `"${slug}" cannot be a page address: use lower case letters, digits and hyphens between words, e.g. "cloud-migration".`);
     return `site-config/pages/${slug}.json`;
   };
 
@@ -177,7 +198,10 @@ export function editorApi(root: string) {
     const site = loadSite(root);
     const titles = new Set([...(site.site?.pages ?? []), ...(site.site?.servicePages ?? [])].map((p) => p.title));
     const company = site.site?.settings.companyName ?? "Our company";
-    const words = slug.split("-").map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ");
+    const words = slug
+      .split("-")
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join(" ");
     let title = `${words} | ${company}`.slice(0, 60);
     for (let n = 2; titles.has(title); n++) title = `${words} ${n} | ${company}`.slice(0, 60);
     let value: Record<string, unknown>;
@@ -244,7 +268,12 @@ export function editorApi(root: string) {
     }
     const extension = format ? IMAGE_FORMATS[format] : undefined;
     if (!extension) throw new EditorError(415, `"${name}" is not a picture (JPEG, PNG, WebP, AVIF, GIF or SVG).`);
-    const stem = basename(name).replace(/\.[^.]*$/, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "picture";
+    const stem =
+      basename(name)
+        .replace(/\.[^.]*$/, "")
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "") || "picture";
     let file = `public/media/${stem}.${extension}`;
     for (let n = 2; existsSync(join(root, file)); n++) file = `public/media/${stem}-${n}.${extension}`;
     const full = allowedPath(root, file, ["public/media"], [`.${extension}`]);
@@ -274,7 +303,14 @@ export function editorApi(root: string) {
 
   /** Puts a content file back as it was at the last commit (a new file is removed). */
   async function discard(path: string) {
-    const full = path.startsWith("public/media/") ? allowedPath(root, path, ["public/media"], Object.values(IMAGE_FORMATS).map((e) => `.${e}`)) : contentPath(root, path);
+    const full = path.startsWith("public/media/")
+      ? allowedPath(
+          root,
+          path,
+          ["public/media"],
+          Object.values(IMAGE_FORMATS).map((e) => `.${e}`),
+        )
+      : contentPath(root, path);
     const tracked = await run("git", ["ls-files", "--error-unmatch", "--", path], { cwd: root }).then(
       () => true,
       () => false,
@@ -297,7 +333,10 @@ const withoutSections = (schema: Record<string, unknown>) => {
 
 /** Sets the value at a JSON Pointer inside `value` (which must exist up to its parent). */
 function setAt(value: JsonValue, pointer: string, to: string) {
-  const segments = pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments = pointer
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   const last = segments.pop()!;
   let node = value as Record<string, JsonValue>;
   for (const segment of segments) node = node[segment] as Record<string, JsonValue>;

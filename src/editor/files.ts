@@ -32,7 +32,8 @@ function realPath(path: string): string {
  * kind; otherwise an EditorError that says why.
  */
 export function allowedPath(root: string, file: string, areas: readonly string[], extensions: readonly string[]): string {
-  if (typeof file !== "string" || file === "" || file.includes("\0") || file.includes("\\")) throw new EditorError(400, "A file path is needed, with forward slashes.");
+  if (typeof file !== "string" || file === "" || file.includes("\0") || file.includes("\\"))
+    throw new EditorError(400, "A file path is needed, with forward slashes.");
   const full = resolve(root, file);
   const realRoot = realpathSync(root);
   const real = realPath(full);
@@ -40,7 +41,8 @@ export function allowedPath(root: string, file: string, areas: readonly string[]
     const base = realPath(join(root, area));
     return real.startsWith(base + sep) && real.startsWith(realRoot + sep);
   });
-  if (!inside || relative(root, full).split(sep)[0] === "..") throw new EditorError(403, `The editor only writes inside ${areas.join(" and ")}: "${file}" is not there.`);
+  if (!inside || relative(root, full).split(sep)[0] === "..")
+    throw new EditorError(403, `The editor only writes inside ${areas.join(" and ")}: "${file}" is not there.`);
   if (!extensions.some((ext) => real.toLowerCase().endsWith(ext))) throw new EditorError(403, `"${file}" is not a ${extensions.join(" or ")} file.`);
   if (existsSync(full) && lstatSync(full).isSymbolicLink()) throw new EditorError(403, `"${file}" is a link; the editor does not write through links.`);
   return full;

@@ -29,7 +29,12 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 /** The file's own style: its indent, its line ends, whether it ends with a newline. */
 export function formattingOf(text: string): FormattingOptions & { finalNewline: boolean } {
   const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? "  ";
-  return { insertSpaces: !indent.startsWith("\t"), tabSize: indent.startsWith("\t") ? 1 : indent.length, eol: text.includes("\r\n") ? "\r\n" : "\n", finalNewline: /\n$/.test(text) };
+  return {
+    insertSpaces: !indent.startsWith("\t"),
+    tabSize: indent.startsWith("\t") ? 1 : indent.length,
+    eol: text.includes("\r\n") ? "\r\n" : "\n",
+    finalNewline: /\n$/.test(text),
+  };
 }
 
 /** The parsed tree of `text`; throws on text that is not JSON (the caller checks files before writing them). */
@@ -81,7 +86,9 @@ class Writer {
     const ownLine = lead.trim() === "";
     const separator = items.length > 1 ? this.text.slice(first.offset + first.length, items[1]!.offset) : ownLine ? `,${this.options.eol}${lead}` : ", ";
     const unit = this.options.insertSpaces ? " ".repeat(this.options.tabSize ?? 2) : "\t";
-    const written = JSON.stringify(value, null, unit).split("\n").join(`${this.options.eol}${ownLine ? lead : ""}`);
+    const written = JSON.stringify(value, null, unit)
+      .split("\n")
+      .join(`${this.options.eol}${ownLine ? lead : ""}`);
     if (index < items.length) return this.splice(items[index]!.offset, items[index]!.offset, written + separator);
     const last = items[items.length - 1]!;
     this.splice(last.offset + last.length, last.offset + last.length, separator + written);
@@ -162,7 +169,8 @@ function permutation(before: Json[], after: Json[]): number[] | undefined {
 /** Index pairs of a longest common subsequence of equal entries. */
 function commonSubsequence(a: Json[], b: Json[]): [number, number][] {
   const table = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) table[i]![j] = deepEqual(a[i], b[j]) ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--) table[i]![j] = deepEqual(a[i], b[j]) ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
   const out: [number, number][] = [];
   let i = 0;
   let j = 0;

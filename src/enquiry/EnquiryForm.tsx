@@ -49,7 +49,20 @@ function ObjectFieldTemplate({ properties }: ObjectFieldTemplateProps) {
   );
 }
 
-function BaseInputTemplate({ id, htmlName, value, disabled, readonly, onChange, onBlur, onFocus, options, schema: fieldSchema, placeholder, rawErrors = [] }: BaseInputTemplateProps) {
+function BaseInputTemplate({
+  id,
+  htmlName,
+  value,
+  disabled,
+  readonly,
+  onChange,
+  onBlur,
+  onFocus,
+  options,
+  schema: fieldSchema,
+  placeholder,
+  rawErrors = [],
+}: BaseInputTemplateProps) {
   return (
     <input
       id={id}
@@ -71,7 +84,20 @@ function BaseInputTemplate({ id, htmlName, value, disabled, readonly, onChange, 
   );
 }
 
-function TextareaWidget({ id, htmlName, value, disabled, readonly, onChange, onBlur, onFocus, options, schema: fieldSchema, placeholder, rawErrors = [] }: WidgetProps) {
+function TextareaWidget({
+  id,
+  htmlName,
+  value,
+  disabled,
+  readonly,
+  onChange,
+  onBlur,
+  onFocus,
+  options,
+  schema: fieldSchema,
+  placeholder,
+  rawErrors = [],
+}: WidgetProps) {
   return (
     <textarea
       id={id}

@@ -55,7 +55,14 @@ function PlainForm({ action, email }: { action: string | undefined; email: strin
       <FieldGrid>
         {CONTACT_FORM_FIELDS.map((f) => {
           const id = fieldId(f.name);
-          const common = { id, name: f.name, placeholder: f.placeholder, required: f.required, maxLength: f.maxLength, autoComplete: "autoComplete" in f ? f.autoComplete : undefined };
+          const common = {
+            id,
+            name: f.name,
+            placeholder: f.placeholder,
+            required: f.required,
+            maxLength: f.maxLength,
+            autoComplete: "autoComplete" in f ? f.autoComplete : undefined,
+          };
           return (
             <FieldCell key={f.name} wide={f.textarea}>
               <FieldFrame id={id} label={f.label} requiredMark={f.requiredMark}>
@@ -150,7 +157,12 @@ export function LazyEnquiryForm({ endpoint, to, formPost = true }: { endpoint: s
 
   const action = formPost ? `${endpoint}/send-email` : undefined;
   return (
-    <div ref={box} data-enquiry-form={adopted ? "ready" : Form ? "loading" : "plain"} onFocus={Form ? undefined : load} onPointerEnter={Form ? undefined : load}>
+    <div
+      ref={box}
+      data-enquiry-form={adopted ? "ready" : Form ? "loading" : "plain"}
+      onFocus={Form ? undefined : load}
+      onPointerEnter={Form ? undefined : load}
+    >
       {Form && (
         <div hidden={!adopted}>
           <Form endpoint={endpoint} to={to} adopted={adopted} onRendered={takeOver} />

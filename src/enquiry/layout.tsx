@@ -17,14 +17,27 @@ export function FieldCell({ wide, children }: { wide: boolean; children: ReactNo
 }
 
 /** Label, control and, under it, the field's errors in red. */
-export function FieldFrame({ id, label, requiredMark, errors = [], children }: { id: string; label: string; requiredMark: boolean; errors?: string[]; children: ReactNode }) {
+export function FieldFrame({
+  id,
+  label,
+  requiredMark,
+  errors = [],
+  children,
+}: {
+  id: string;
+  label: string;
+  requiredMark: boolean;
+  errors?: string[];
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
         {label}
         {requiredMark && (
           <span className="text-red-600" aria-hidden="true">
-            {" "}*
+            {" "}
+            *
           </span>
         )}
       </label>
@@ -54,4 +67,3 @@ export function Honeypot({ idPrefix = ID_PREFIX, value, onChange }: { idPrefix?:
     </div>
   );
 }
-

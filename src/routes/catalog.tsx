@@ -40,9 +40,9 @@ export default function Catalog() {
       <div className="mx-auto max-w-5xl px-4 pt-24 pb-8">
         <h1 className="text-3xl font-bold text-navy">Section catalog</h1>
         <p className="mt-2 text-slate-700">
-          Every kind of section a page can use ({entries.length}), shown with its example content. Copy a section's JSON into the{" "}
-          <code>"sections"</code> list of a page in <code>site-config/pages/</code> and change the text. Field by field reference: <code>docs/sections.md</code>. This
-          page exists only in preview (<code>npm run dev</code>).
+          Every kind of section a page can use ({entries.length}), shown with its example content. Copy a section's JSON into the <code>"sections"</code> list
+          of a page in <code>site-config/pages/</code> and change the text. Field by field reference: <code>docs/sections.md</code>. This page exists only in
+          preview (<code>npm run dev</code>).
         </p>
         <nav aria-label="Section types" className="mt-4">
           <ul className="flex flex-wrap gap-2 text-sm">
@@ -57,7 +57,13 @@ export default function Catalog() {
         </nav>
       </div>
       {entries.map((e) => (
-        <article key={e.type} id={`section-${e.type}`} data-catalog-entry={e.type} aria-labelledby={`catalog-${e.type}`} className="scroll-mt-16 border-t-4 border-slate-200">
+        <article
+          key={e.type}
+          id={`section-${e.type}`}
+          data-catalog-entry={e.type}
+          aria-labelledby={`catalog-${e.type}`}
+          className="scroll-mt-16 border-t-4 border-slate-200"
+        >
           <header className="mx-auto max-w-5xl px-4 py-6">
             <h2 id={`catalog-${e.type}`} className="font-mono text-2xl font-bold text-navy">
               {e.type}

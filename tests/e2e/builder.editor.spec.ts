@@ -113,7 +113,9 @@ test("moves the testimonials above the industries by keyboard, and says so: the 
 
   // Alt+Down on the row puts it back, and the editor's own status says where it went.
   await openEditor(page);
-  await row(page, "people say about us").getByRole("button", { name: /^people say about us/ }).focus();
+  await row(page, "people say about us")
+    .getByRole("button", { name: /^people say about us/ })
+    .focus();
   await page.keyboard.press("Alt+ArrowDown");
   await expect(status(page)).toContainText("moved to position 5 of 8");
   await save(page);
@@ -122,10 +124,14 @@ test("moves the testimonials above the industries by keyboard, and says so: the 
 
 test("inserts a stats band from the library after the hero and changes one figure: the files validate, the canvas and / show it", async ({ page }) => {
   await openEditor(page);
-  await row(page, "Transforming Your Vision").getByRole("button", { name: /^Transforming Your Vision/ }).click();
+  await row(page, "Transforming Your Vision")
+    .getByRole("button", { name: /^Transforming Your Vision/ })
+    .click();
   await page.getByRole("button", { name: /^Add a section after section 1/ }).click();
   const library = page.getByRole("dialog", { name: "Add a section" });
-  await expect(library.locator("[data-library-entry]")).toHaveCount(readFileSync(join(repo, "schemas", "section.schema.json"), "utf8").match(/"\$ref"/g)!.length);
+  await expect(library.locator("[data-library-entry]")).toHaveCount(
+    readFileSync(join(repo, "schemas", "section.schema.json"), "utf8").match(/"\$ref"/g)!.length,
+  );
   await library.getByRole("button", { name: /^Stats band/ }).click();
   await expect(page.locator("[data-outline-item]").nth(1)).toContainText("Stats band");
   await expect(canvas(page).locator("main > [data-section]").nth(1)).toHaveAttribute("data-section", "stats-band");
@@ -141,7 +147,10 @@ test("inserts a stats band from the library after the hero and changes one figur
   await expect(canvas(page).getByText("99%").first()).toBeVisible();
   await save(page);
   expect(JSON.parse(read("site-config/settings.json")).stats[1].value).toBe("99%");
-  expect(changedLines("site-config/settings.json")).toEqual(['-    { "value": "98%", "label": "Customer Satisfaction" },', '+    { "value": "99%", "label": "Customer Satisfaction" },']);
+  expect(changedLines("site-config/settings.json")).toEqual([
+    '-    { "value": "98%", "label": "Customer Satisfaction" },',
+    '+    { "value": "99%", "label": "Customer Satisfaction" },',
+  ]);
   expect(run(["tsx", "scripts/validate.ts"]).ok).toBe(true);
   const types = await sectionsAt(page, "/");
   expect(types.slice(0, 3)).toEqual(["hero", "stats-band", "stats-band"]);
@@ -189,7 +198,9 @@ test("adds a service: its page exists at once, and it is in the explorer and, on
 
   // The home page's carousel names its services: add the new one with the entry picker.
   await openEditor(page);
-  await row(page, "we provide best service").getByRole("button", { name: /^we provide best service/ }).click();
+  await row(page, "we provide best service")
+    .getByRole("button", { name: /^we provide best service/ })
+    .click();
   const list = page.locator("fieldset#field_services");
   await list.getByRole("button", { name: "Add" }).last().click();
   await list.locator("select").last().selectOption("quantum-computing");
@@ -253,14 +264,22 @@ test("the write endpoints refuse paths outside site-config/ and public/media/, s
   expect(viaLink.status()).toBe(403);
   expect(read("package-outside.json")).toBe("{}\n");
   // Without the editor's header (another site posting a form, say): refused.
-  expect((await request.post("/__edit/api/save", { headers: { "content-type": "application/json" }, data: { path: HOME, value: {}, hash } })).status()).toBe(403);
+  expect((await request.post("/__edit/api/save", { headers: { "content-type": "application/json" }, data: { path: HOME, value: {}, hash } })).status()).toBe(
+    403,
+  );
   // A "picture" that is not one, by its content whatever its name.
-  const fake = await request.post("/__edit/api/upload", { headers: { "x-site-editor": "1", "x-file-name": "photo.png", "content-type": "application/octet-stream" }, data: Buffer.from("#!/bin/sh\necho hi\n") });
+  const fake = await request.post("/__edit/api/upload", {
+    headers: { "x-site-editor": "1", "x-file-name": "photo.png", "content-type": "application/octet-stream" },
+    data: Buffer.from("#!/bin/sh\necho hi\n"),
+  });
   expect(fake.status()).toBe(415);
   expect(git("status", "--porcelain", "--", "public")).toBe("");
   // A real one is stored under public/media/.
   const png = readFileSync(join(repo, "public", "favicon.svg"));
-  const real = await request.post("/__edit/api/upload", { headers: { "x-site-editor": "1", "x-file-name": "Our Logo.svg", "content-type": "application/octet-stream" }, data: png });
+  const real = await request.post("/__edit/api/upload", {
+    headers: { "x-site-editor": "1", "x-file-name": "Our Logo.svg", "content-type": "application/octet-stream" },
+    data: png,
+  });
   expect(real.status()).toBe(200);
   expect(((await real.json()) as { src: string }).src).toBe("/media/our-logo.svg");
 });

@@ -74,11 +74,47 @@ const OWN = "This page has content errors";
 
 const mistakes: { name: string; file: string; from: string; to: string; home: string; service: string; restarts?: boolean }[] = [
   // Which services exist is unknown while the file does not parse: once fixed, the server restarts itself.
-  { name: "a missing comma in services.json", file: "site-config/collections/services.json", from: '",\n      "name"', to: '"\n      "name"', home: NOTHING, service: NOTHING, restarts: true },
-  { name: "a number in settings.json where text is expected", file: "site-config/settings.json", from: '"value": "50+"', to: '"value": 50', home: NOTHING, service: NOTHING },
-  { name: "an id with a space in a collection", file: "site-config/collections/industries.json", from: '"id": "healthcare"', to: '"id": "health care"', home: NOTHING, service: NOTHING },
-  { name: "a missing image in a collection", file: "site-config/collections/industries.json", from: "/media/industries/healthcare.svg", to: "/media/industries/helthcare.svg", home: SHARED, service: SHARED },
-  { name: "a broken templates/service.json", file: "site-config/templates/service.json", from: '"sections": [', to: '"sections": [,', home: SHARED, service: OWN },
+  {
+    name: "a missing comma in services.json",
+    file: "site-config/collections/services.json",
+    from: '",\n      "name"',
+    to: '"\n      "name"',
+    home: NOTHING,
+    service: NOTHING,
+    restarts: true,
+  },
+  {
+    name: "a number in settings.json where text is expected",
+    file: "site-config/settings.json",
+    from: '"value": "50+"',
+    to: '"value": 50',
+    home: NOTHING,
+    service: NOTHING,
+  },
+  {
+    name: "an id with a space in a collection",
+    file: "site-config/collections/industries.json",
+    from: '"id": "healthcare"',
+    to: '"id": "health care"',
+    home: NOTHING,
+    service: NOTHING,
+  },
+  {
+    name: "a missing image in a collection",
+    file: "site-config/collections/industries.json",
+    from: "/media/industries/healthcare.svg",
+    to: "/media/industries/helthcare.svg",
+    home: SHARED,
+    service: SHARED,
+  },
+  {
+    name: "a broken templates/service.json",
+    file: "site-config/templates/service.json",
+    from: '"sections": [',
+    to: '"sections": [,',
+    home: SHARED,
+    service: OWN,
+  },
   { name: "a syntax error in a page", file: "site-config/pages/home.json", from: '"title":', to: '"title"', home: OWN, service: "" },
 ];
 

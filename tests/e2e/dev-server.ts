@@ -26,7 +26,8 @@ else symlinkSync(join(repo, "public"), join(root, "public"));
 if (editor) {
   // A build of the copy (a test builds one) imports the project's packages from its server bundle.
   symlinkSync(join(repo, "node_modules"), join(root, "node_modules"));
-  const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=Editor tests", "-c", "user.email=editor-tests@example.com", ...args], { cwd: root, stdio: "ignore" });
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=Editor tests", "-c", "user.email=editor-tests@example.com", ...args], { cwd: root, stdio: "ignore" });
   git("init", "-q");
   writeFileSync(join(root, ".gitignore"), "dist/\nschemas\nnode_modules\n");
   git("add", "-A");
@@ -41,7 +42,9 @@ if (editor) {
         title: "Careers | Vistaar Technologies",
         description: "Open roles at Vistaar Technologies in Pune, for engineers and designers.",
         status: "draft",
-        sections: [{ type: "message", heading: DRAFT.heading, text: "We are hiring engineers in Pune. Roles are listed here soon.", cta: { label: "Home", href: "/" } }],
+        sections: [
+          { type: "message", heading: DRAFT.heading, text: "We are hiring engineers in Pune. Roles are listed here soon.", cta: { label: "Home", href: "/" } },
+        ],
       },
       null,
       2,

@@ -8,7 +8,13 @@ import { join } from "node:path";
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { listOutbox, startServer, tempDir, waitFor, type RunningServer } from "../server/helpers";
 
-const valid = { name: "Priya Sharma", email: "priya@example.com", subject: "A booking app", phone: "+91 98765 43210", message: "We need an app for our clinics." };
+const valid = {
+  name: "Priya Sharma",
+  email: "priya@example.com",
+  subject: "A booking app",
+  phone: "+91 98765 43210",
+  message: "We need an app for our clinics.",
+};
 const storedBody = (v: typeof valid) => `Name: ${v.name}\n\nEmail: ${v.email}\n\nPhone: ${v.phone}\n\nMessage: ${v.message}`;
 
 let server: RunningServer;
@@ -58,7 +64,9 @@ test.describe("without JavaScript", () => {
     expect(stored()).toHaveLength(before);
   });
 
-  test("what gets past the browser is checked by the server: the exact messages under their fields, the values kept, and going back keeps them too", async ({ page }) => {
+  test("what gets past the browser is checked by the server: the exact messages under their fields, the values kept, and going back keeps them too", async ({
+    page,
+  }) => {
     // A browser that checks nothing (an old one, or a bot): the server's answer is what counts.
     await page.route(`${server.url}/contact-us`, async (route: Route) => {
       const response = await route.fetch();
@@ -101,7 +109,9 @@ async function holdFormCode(page: Page, ms: number) {
 }
 
 for (const ms of [0, 300, 1500, 4000]) {
-  test(`typing from the first paint with the form's code ${ms} ms late per chunk: every character stays in its field, focus and caret too, and the form sends them`, async ({ page }) => {
+  test(`typing from the first paint with the form's code ${ms} ms late per chunk: every character stays in its field, focus and caret too, and the form sends them`, async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await holdFormCode(page, ms);
     const sent: unknown[] = [];

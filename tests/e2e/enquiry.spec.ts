@@ -11,7 +11,13 @@ import { listOutbox, startServer, startSmtp, tempDir, waitFor, type RunningServe
 
 const settings = site.settings!;
 
-const valid = { name: "Asha Patil", email: "asha.patil@example.co.in", subject: "A new online shop", phone: "+91 98765 43210", message: "We sell spices and want to sell online.\nCan you help?" };
+const valid = {
+  name: "Asha Patil",
+  email: "asha.patil@example.co.in",
+  subject: "A new online shop",
+  phone: "+91 98765 43210",
+  message: "We sell spices and want to sell online.\nCan you help?",
+};
 
 const submit = (page: Page) => page.locator("#enquiry-form").getByRole("button", { name: "Send Message" });
 
@@ -127,7 +133,9 @@ test.describe("lazy loading", () => {
 
 test.describe("submitting (responses from the mail service)", () => {
   test("an answer with an error field shows its text in an error toast and keeps every value", async ({ page }) => {
-    await page.route("**/send-email", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ error: "Mailbox quota exceeded, try later" }) }));
+    await page.route("**/send-email", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ error: "Mailbox quota exceeded, try later" }) }),
+    );
     await openForm(page);
     await fill(page, valid);
     await submit(page).click();
@@ -179,7 +187,15 @@ test.describe("end to end with a real SMTP server", () => {
   test.beforeAll(async () => {
     smtp = await startSmtp(4343);
     outbox = tempDir("outbox-e2e-");
-    server = await startServer({ PORT: "4330", OUTBOX_DIR: outbox, SMTP_URL: "smtp://127.0.0.1:4343", MAIL_TO, MAIL_FROM: "Website <web@vistaar.test>", RATE_LIMIT_PER_MINUTE: "100", SMTP_RETRY_BASE_MS: "200" });
+    server = await startServer({
+      PORT: "4330",
+      OUTBOX_DIR: outbox,
+      SMTP_URL: "smtp://127.0.0.1:4343",
+      MAIL_TO,
+      MAIL_FROM: "Website <web@vistaar.test>",
+      RATE_LIMIT_PER_MINUTE: "100",
+      SMTP_RETRY_BASE_MS: "200",
+    });
   });
   test.afterAll(async () => {
     await server?.stop();

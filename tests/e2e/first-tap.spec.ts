@@ -14,7 +14,12 @@ test.use(PHONE);
 async function slowPhone(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 }
 
@@ -73,7 +78,11 @@ test.describe("on a slow phone, before the page's code has arrived", () => {
     await hydrated(page);
     await expect(slider).toHaveAttribute("data-ready", "", { timeout: 60_000 });
     // One slide on: the second slide at the left edge, and it stays there (the tap was applied once).
-    const fromLeft = (n: number) => slider.evaluate((el, i) => Math.abs(Math.round(el.querySelectorAll(".keen-slider__slide")[i]!.getBoundingClientRect().x - el.getBoundingClientRect().x)), n);
+    const fromLeft = (n: number) =>
+      slider.evaluate(
+        (el, i) => Math.abs(Math.round(el.querySelectorAll(".keen-slider__slide")[i]!.getBoundingClientRect().x - el.getBoundingClientRect().x)),
+        n,
+      );
     await expect.poll(() => fromLeft(1), { timeout: 10_000 }).toBeLessThanOrEqual(1);
     await page.waitForTimeout(1_000);
     expect(await fromLeft(1)).toBeLessThanOrEqual(1);

@@ -23,7 +23,16 @@ test.describe("HTTP rules of the production server", () => {
           resolve({ status: res.statusCode ?? 0, location: res.headers.location });
         }).on("error", reject);
       });
-    for (const path of ["/%2F%2Fevil.test/", "/%5Cevil.test/", "/%09/evil.test/", "/%2F/evil.test/", "/%5C%5Cevil.test/", "//evil.test/", "/\\evil.test/", "/about-us//"]) {
+    for (const path of [
+      "/%2F%2Fevil.test/",
+      "/%5Cevil.test/",
+      "/%09/evil.test/",
+      "/%2F/evil.test/",
+      "/%5C%5Cevil.test/",
+      "//evil.test/",
+      "/\\evil.test/",
+      "/about-us//",
+    ]) {
       const { status, location } = await raw(path);
       if (status !== 301) continue;
       expect(new URL(location!, base).origin, `${path} -> ${location}`).toBe(base.origin);
@@ -69,7 +78,10 @@ test.describe("HTTP rules of the production server", () => {
       new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
         httpGet(new URL(asset, baseURL), { headers: { "accept-encoding": acceptEncoding } }, (res) => {
           const parts: Buffer[] = [];
-          res.on("data", (d: Buffer) => parts.push(d)).on("end", () => resolve({ headers: res.headers, body: Buffer.concat(parts) })).on("error", reject);
+          res
+            .on("data", (d: Buffer) => parts.push(d))
+            .on("end", () => resolve({ headers: res.headers, body: Buffer.concat(parts) }))
+            .on("error", reject);
         }).on("error", reject);
       });
     const br = await get("gzip, deflate, br, zstd");
@@ -98,7 +110,10 @@ test.describe("HTTP rules of the production server", () => {
 
 test("page content stays out of the JavaScript bundle", () => {
   const assets = join(import.meta.dirname, "..", "..", "dist", "client", "assets");
-  const js = readdirSync(assets).filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(assets, f), "utf8")).join("\n");
+  const js = readdirSync(assets)
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => readFileSync(join(assets, f), "utf8"))
+    .join("\n");
   // Text that only the content files hold: a page heading, a testimonial, a service description.
   for (const text of ["Who Are We?", "Ananya Kulkarni", "Our Working Process", "Thanks for contacting us"]) {
     expect(js, text).not.toContain(text);
@@ -177,9 +192,11 @@ test.describe("in the browser", () => {
   test("after a client-side navigation the head carries the next page's tags, as its pre-rendered HTML has them", async ({ page }) => {
     // Title, description, robots, canonical, Open Graph and Twitter tags, JSON-LD (sorted: their order in <head> is free).
     const headTags = () =>
-      [...document.head.querySelectorAll('title, meta[name]:not([name="viewport"]), meta[property], link[rel="canonical"], script[type="application/ld+json"]')].map(
-        (el) => `${el.tagName.toLowerCase()} ${["name", "property", "rel", "href", "content"].map((a) => el.getAttribute(a) ?? "").join(" ")} ${el.tagName === "META" || el.tagName === "LINK" ? "" : el.textContent}`.trim(),
-      ).sort();
+      [...document.head.querySelectorAll('title, meta[name]:not([name="viewport"]), meta[property], link[rel="canonical"], script[type="application/ld+json"]')]
+        .map((el) =>
+          `${el.tagName.toLowerCase()} ${["name", "property", "rel", "href", "content"].map((a) => el.getAttribute(a) ?? "").join(" ")} ${el.tagName === "META" || el.tagName === "LINK" ? "" : el.textContent}`.trim(),
+        )
+        .sort();
     const expected = async (path: string) => {
       const other = await page.context().newPage();
       await other.route("**/*.js", (route) => route.abort()); // the pre-rendered head, before any script
@@ -198,7 +215,10 @@ test.describe("in the browser", () => {
     ] as const) {
       const want = await expected(path);
       expect(want.length).toBeGreaterThan(path === "/thank-you" ? 2 : 15);
-      await page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(to), path);
+      await page.evaluate(
+        (to) => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(to),
+        path,
+      );
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page).toHaveTitle(title);
       await expect.poll(() => page.evaluate(headTags)).toEqual(want);
@@ -211,7 +231,9 @@ test.describe("in the browser", () => {
     await page.goto("/about-us");
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     // What a content link such as "/#site-footer" does: React Router navigates without a full load.
-    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/#site-footer"));
+    await page.evaluate(() =>
+      (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/#site-footer"),
+    );
     await expect(page).toHaveURL(/\/#site-footer$/);
     await expect(page.getByRole("heading", { level: 1 }).first()).not.toHaveText("About Us");
     // Where the footer's top sits just below the fixed header, or as far down as the page goes.
@@ -247,7 +269,9 @@ test.describe("in the browser", () => {
         if (!document.getElementById("site-footer")) w.footerGone = true;
       }).observe(document.body, { childList: true, subtree: true });
     });
-    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/about-us"));
+    await page.evaluate(() =>
+      (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/about-us"),
+    );
     await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
     // Hydrated in place (before, React threw the waiting island away and rendered it afresh).
     expect(await page.evaluate(() => (window as unknown as { footerGone: boolean }).footerGone)).toBe(false);
@@ -258,7 +282,9 @@ test.describe("in the browser", () => {
     await page.goto("/about-us");
     await page.waitForLoadState("networkidle");
     // A client-side navigation to a path no route knows, as a stale link in the app would make.
-    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate("/no-such-page"));
+    await page.evaluate(() =>
+      (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate("/no-such-page"),
+    );
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Vision into Reality");
   });

@@ -25,7 +25,11 @@ test("the page builder is not in the build: no route, no code, no styles", () =>
   const assets = readdirSync(join(client, "assets"));
   expect(assets.filter((f) => /editor|canvas/i.test(f))).toEqual([]);
   const code = assets.filter((f) => f.endsWith(".js") || f.endsWith(".css")).map((f) => readFileSync(join(client, "assets", f), "utf8"));
-  for (const mark of ["__edit/api", "site-editor", "Page builder", "ed-dialog", "@dnd-kit"]) expect(code.some((c) => c.includes(mark)), mark).toBe(false);
+  for (const mark of ["__edit/api", "site-editor", "Page builder", "ed-dialog", "@dnd-kit"])
+    expect(
+      code.some((c) => c.includes(mark)),
+      mark,
+    ).toBe(false);
   // Nor in the pages' inlined CSS (the editor's classes are scanned only by its own stylesheet).
   const home = readFileSync(join(client, "index.html"), "utf8");
   expect(home).not.toContain("ed-list-button");
@@ -35,7 +39,11 @@ test("the production server has no editor: /__edit redirects home and its API do
   const page = await request.get("/__edit", { maxRedirects: 0 });
   expect(page.status()).toBe(301);
   expect(page.headers().location).toBe("/");
-  const save = await request.post("/__edit/api/save", { headers: { "x-site-editor": "1", "content-type": "application/json" }, data: { path: "site-config/pages/home.json", value: {}, hash: "" }, maxRedirects: 0 });
+  const save = await request.post("/__edit/api/save", {
+    headers: { "x-site-editor": "1", "content-type": "application/json" },
+    data: { path: "site-config/pages/home.json", value: {}, hash: "" },
+    maxRedirects: 0,
+  });
   expect(save.status()).not.toBe(200);
   expect([301, 404, 405]).toContain(save.status());
 });

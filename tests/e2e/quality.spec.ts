@@ -60,7 +60,11 @@ async function recordShifts(page: Page) {
     const w = window as unknown as { __shifts: Shift[] };
     w.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      })[]) {
         if (entry.hadRecentInput) continue;
         const sources = entry.sources.map((s) => {
           const el = s.node as Element | undefined;
@@ -77,7 +81,10 @@ async function expectNoShift(page: Page) {
   await page.waitForFunction(() => "__reactRouterDataRouter" in window && document.readyState === "complete");
   await page.waitForTimeout(1500);
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
-  expect(shifts.reduce((a, b) => a + b.value, 0), JSON.stringify(shifts)).toBe(0);
+  expect(
+    shifts.reduce((a, b) => a + b.value, 0),
+    JSON.stringify(shifts),
+  ).toBe(0);
 }
 
 test.describe("no layout shift while a page loads and starts", () => {
@@ -128,11 +135,17 @@ test.describe("a page that arrives in two parts", () => {
       await page.addInitScript(() => {
         // Runs just before the browser's first frame.
         requestAnimationFrame(() => {
-          (window as unknown as { __firstFrame: unknown }).__firstFrame = { heading: document.querySelector("main h1")?.textContent ?? null, footer: !!document.getElementById("site-footer") };
+          (window as unknown as { __firstFrame: unknown }).__firstFrame = {
+            heading: document.querySelector("main h1")?.textContent ?? null,
+            footer: !!document.getElementById("site-footer"),
+          };
         });
       });
       await page.goto(origin + path);
-      expect(await page.evaluate(() => (window as unknown as { __firstFrame: unknown }).__firstFrame)).toEqual({ heading: expect.stringMatching(/\w{3}/), footer: true });
+      expect(await page.evaluate(() => (window as unknown as { __firstFrame: unknown }).__firstFrame)).toEqual({
+        heading: expect.stringMatching(/\w{3}/),
+        footer: true,
+      });
       await expectNoShift(page);
     });
   }
@@ -149,11 +162,18 @@ test("keyboard: Tab reaches every link and button of the home page in order, eac
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return null;
       const style = getComputedStyle(el);
-      return { key: `${el.tagName}:${el.getAttribute("href") ?? el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 30)}`, outline: style.outlineStyle !== "none" || style.boxShadow !== "none" };
+      return {
+        key: `${el.tagName}:${el.getAttribute("href") ?? el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 30)}`,
+        outline: style.outlineStyle !== "none" || style.boxShadow !== "none",
+      };
     });
     if (!info) continue;
     expect(info.outline, `${info.key} shows no focus indicator`).toBe(true);
     reachable.add(info.key);
   }
-  for (const key of ["A:/contact-us", "A:/about-us", "BUTTON:Next", "A:/services/web-development"]) expect([...reachable].some((k) => k.startsWith(key)), `${key} not reachable`).toBe(true);
+  for (const key of ["A:/contact-us", "A:/about-us", "BUTTON:Next", "A:/services/web-development"])
+    expect(
+      [...reachable].some((k) => k.startsWith(key)),
+      `${key} not reachable`,
+    ).toBe(true);
 });

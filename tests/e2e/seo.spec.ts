@@ -26,7 +26,9 @@ test.describe("raw HTML carries everything search engines and link previews read
       const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
       const org = ld.find((x) => x["@type"] === "ProfessionalService");
       expect(org).toMatchObject({ address: { addressLocality: "Pune" }, openingHoursSpecification: [{ opens: "09:00", closes: "20:00" }] });
-      expect(ld.map((x) => x["@type"])).toEqual(route.path.startsWith("/services/") ? ["ProfessionalService", "Service", "BreadcrumbList"] : ["ProfessionalService"]);
+      expect(ld.map((x) => x["@type"])).toEqual(
+        route.path.startsWith("/services/") ? ["ProfessionalService", "Service", "BreadcrumbList"] : ["ProfessionalService"],
+      );
     });
   }
 
@@ -41,7 +43,12 @@ test.describe("raw HTML carries everything search engines and link previews read
 test("sitemap.xml lists exactly the public routes; robots.txt points at it", async ({ request }) => {
   const xml = await (await request.get("/sitemap.xml")).text();
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-  expect([...locs].sort()).toEqual(site.routes.filter((r) => !hidden.has(r)).map((r) => origin + r).sort());
+  expect([...locs].sort()).toEqual(
+    site.routes
+      .filter((r) => !hidden.has(r))
+      .map((r) => origin + r)
+      .sort(),
+  );
   expect(new Set(locs).size).toBe(locs.length);
   expect(locs).not.toContain(`${origin}/thank-you`);
   expect(await (await request.get("/robots.txt")).text()).toContain(`Sitemap: ${origin}/sitemap.xml`);
@@ -51,7 +58,9 @@ test("the built nginx include and _redirects name every route and nothing else",
   const nginx = readFileSync(join(dist, "deploy", "nginx.conf"), "utf8");
   // Each page's own location, and the 301 from its address with a trailing slash.
   expect([...nginx.matchAll(/^location = (\S+) \{.* try_files /gm)].map((m) => m[1]).sort()).toEqual([...site.routes].sort());
-  expect([...nginx.matchAll(/^location = (\S+)\/ \{ return 301 (\S+)\$is_args/gm)].map((m) => [m[1], m[2]])).toEqual(site.routes.filter((r) => r !== "/").map((r) => [r, r]));
+  expect([...nginx.matchAll(/^location = (\S+)\/ \{ return 301 (\S+)\$is_args/gm)].map((m) => [m[1], m[2]])).toEqual(
+    site.routes.filter((r) => r !== "/").map((r) => [r, r]),
+  );
   const redirects = readFileSync(join(dist, "client", "_redirects"), "utf8");
   expect([...redirects.matchAll(/^(\/\S*)\s+\S+\s+200$/gm)].map((m) => m[1]).sort()).toEqual(site.routes.filter((r) => r !== "/").sort());
 });
@@ -62,7 +71,10 @@ test.describe("loading", () => {
     await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
     const early = await page.evaluate(() => {
       const load = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart;
-      return performance.getEntriesByType("resource").filter((r) => (r.name.endsWith(".js") || r.name.includes("/page-data/")) && r.startTime < load).map((r) => r.name);
+      return performance
+        .getEntriesByType("resource")
+        .filter((r) => (r.name.endsWith(".js") || r.name.includes("/page-data/")) && r.startTime < load)
+        .map((r) => r.name);
     });
     expect(early).toEqual([]);
     expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
@@ -88,7 +100,10 @@ test.describe("loading", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Loading chunk" })).toHaveCount(0);
   });
 
-  test("the page's route data is a file fetched with the code, not part of the HTML; if it is gone, the page reloads once, then names it", async ({ page, request }) => {
+  test("the page's route data is a file fetched with the code, not part of the HTML; if it is gone, the page reloads once, then names it", async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get("/contact-us")).text();
     expect(html).not.toContain("streamController.enqueue(");
     const dataUrl = /<script src="(\/assets\/page-data\/contact-us-[0-9a-f]{8}\.js)">/.exec(html)?.[1];

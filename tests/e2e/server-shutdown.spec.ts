@@ -31,7 +31,12 @@ const readAll = (socket: Socket) =>
 test("SIGTERM to npm run serve: the request in progress completes, the port closes, exit code 0", async () => {
   test.setTimeout(60_000);
   const outbox = mkdtempSync(join(tmpdir(), "site-shutdown-outbox-"));
-  const npm = spawn("npm", ["run", "serve"], { cwd: repo, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", OUTBOX_DIR: outbox, RATE_LIMIT_PER_MINUTE: "0" }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const npm = spawn("npm", ["run", "serve"], {
+    cwd: repo,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", OUTBOX_DIR: outbox, RATE_LIMIT_PER_MINUTE: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   let output = "";
   npm.stdout.on("data", (d: Buffer) => (output += d.toString()));
   npm.stderr.on("data", (d: Buffer) => (output += d.toString()));
@@ -48,7 +53,9 @@ test("SIGTERM to npm run serve: the request in progress completes, the port clos
     const socket = connect(port, "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));
     const answer = readAll(socket);
-    socket.write(`POST /send-email HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      `POST /send-email HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
+    );
     socket.write(body.slice(0, 20));
     await new Promise((resolve) => setTimeout(resolve, 300));
 

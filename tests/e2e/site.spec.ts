@@ -136,7 +136,8 @@ test.describe("hero", () => {
         const w = window as unknown as { __lcp: { tag: string; url: string }[] };
         w.__lcp = [];
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null; url: string })[]) w.__lcp.push({ tag: e.element?.tagName ?? "", url: e.url });
+          for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null; url: string })[])
+            w.__lcp.push({ tag: e.element?.tagName ?? "", url: e.url });
         }).observe({ type: "largest-contentful-paint", buffered: true });
       });
       await page.goto("/");
@@ -197,7 +198,11 @@ test.describe("Industries We Serve", () => {
     await hydrated(page);
     const cards = page.getByTestId("industry-card");
     await expect(cards).toHaveCount(12);
-    const opacity = (i: number) => cards.nth(i).getByTestId("industry-description").evaluate((el) => Number(getComputedStyle(el).opacity));
+    const opacity = (i: number) =>
+      cards
+        .nth(i)
+        .getByTestId("industry-description")
+        .evaluate((el) => Number(getComputedStyle(el).opacity));
     await cards.nth(0).scrollIntoViewIfNeeded();
     await page.mouse.move(0, 0);
     await expect.poll(() => opacity(0)).toBe(0);
@@ -287,7 +292,11 @@ test.describe("carousels: slides per view at each breakpoint (SPEC s9)", () => {
   }
 
   test("the testimonials scroll on their own, pause on hover and stand still under reduced motion", async ({ browser }) => {
-    const position = (page: Page) => page.locator('[data-carousel="testimonials"] .keen-slider__slide').first().evaluate((el) => el.getBoundingClientRect().x);
+    const position = (page: Page) =>
+      page
+        .locator('[data-carousel="testimonials"] .keen-slider__slide')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().x);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto("/");
@@ -329,9 +338,17 @@ test.describe("carousels: slides per view at each breakpoint (SPEC s9)", () => {
     const slider = region.locator('[data-carousel="services"]');
     await bringIntoView(slider);
     await expect(slider).toHaveAttribute("data-ready", "");
-    const firstX = () => slider.locator(".keen-slider__slide").first().evaluate((el) => Math.round(el.getBoundingClientRect().x));
+    const firstX = () =>
+      slider
+        .locator(".keen-slider__slide")
+        .first()
+        .evaluate((el) => Math.round(el.getBoundingClientRect().x));
     const start = await firstX();
-    const pitch = (await slider.locator(".keen-slider__slide").nth(1).evaluate((el) => Math.round(el.getBoundingClientRect().x))) - start;
+    const pitch =
+      (await slider
+        .locator(".keen-slider__slide")
+        .nth(1)
+        .evaluate((el) => Math.round(el.getBoundingClientRect().x))) - start;
     const settlesAt = async (x: number) => expect.poll(async () => Math.abs((await firstX()) - x)).toBeLessThanOrEqual(1);
     await region.getByRole("button", { name: "Next" }).click();
     await settlesAt(start - pitch);
@@ -409,7 +426,8 @@ test.describe("pages", () => {
     for (const heading of ["Who Are We?", "Be the First With Us", "Innovative Alliances", "Join Our 40+ Happy Customers"]) {
       await expect(page.getByRole("heading", { name: heading })).toBeVisible();
     }
-    for (const item of ["Tailored Solutions", "Proven Success Stories", "End-to-End Support"]) await expect(page.locator('[data-section="feature-list"]')).toContainText(item);
+    for (const item of ["Tailored Solutions", "Proven Success Stories", "End-to-End Support"])
+      await expect(page.locator('[data-section="feature-list"]')).toContainText(item);
     await expect(page.locator('[data-section="call-to-action"]').getByRole("link", { name: /Get Started/ })).toHaveAttribute("href", "/contact-us");
     await expect(page.locator('[data-section="testimonials-carousel"]')).toBeVisible();
   });
@@ -478,7 +496,8 @@ test.describe("scroll animations", () => {
       await page.goto(path);
       const headings = page.locator("main h2");
       expect(await headings.count()).toBeGreaterThan(1);
-      for (const opacity of await headings.evaluateAll((els) => els.map((el) => getComputedStyle(el.closest("section > div") ?? el).opacity))) expect(opacity).toBe("1");
+      for (const opacity of await headings.evaluateAll((els) => els.map((el) => getComputedStyle(el.closest("section > div") ?? el).opacity)))
+        expect(opacity).toBe("1");
     }
     await context.close();
   });
@@ -497,7 +516,8 @@ test.describe("scroll animations", () => {
     // Waiting sections are fully hidden, not frozen half-way (the browser pauses transitions in
     // content it is not rendering yet): a half-faded section would fail colour contrast.
     await page.waitForTimeout(600);
-    for (const opacity of await page.locator("[data-aos]:not(.aos-animate)").evaluateAll((els) => els.map((el) => getComputedStyle(el).opacity))) expect(opacity).toBe("0");
+    for (const opacity of await page.locator("[data-aos]:not(.aos-animate)").evaluateAll((els) => els.map((el) => getComputedStyle(el).opacity)))
+      expect(opacity).toBe("0");
     await target.scrollIntoViewIfNeeded();
     await expect(target).toHaveClass(/aos-animate/);
     await expect.poll(() => target.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
@@ -582,7 +602,9 @@ test.describe("hydration on demand", () => {
   test.use({ viewport: { width: 412, height: 823 } });
   const chunk = (name: string) => new RegExp(`/assets/${name}-[\\w-]{8}\\.js$`);
 
-  test("a section far below keeps its pre-rendered HTML, and its code stays unloaded, until it nears the viewport; then React takes over that same HTML", async ({ page }) => {
+  test("a section far below keeps its pre-rendered HTML, and its code stays unloaded, until it nears the viewport; then React takes over that same HTML", async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on("request", (r) => {
       if (r.resourceType() === "script") scripts.push(r.url());
@@ -631,7 +653,9 @@ test.describe("hydration on demand", () => {
     const slider = region.locator('[data-carousel="services"]');
     const next = region.getByRole("button", { name: "Next" });
     // Counts the clicks that reach the button itself: React stops the one it cannot handle yet before it gets there.
-    await next.evaluate((el) => el.addEventListener("click", () => ((window as unknown as { clicks: number }).clicks = ((window as unknown as { clicks?: number }).clicks ?? 0) + 1)));
+    await next.evaluate((el) =>
+      el.addEventListener("click", () => ((window as unknown as { clicks: number }).clicks = ((window as unknown as { clicks?: number }).clicks ?? 0) + 1)),
+    );
     await next.click();
     expect(requested).toBe(true);
     // React could not hydrate the section yet: nothing happened.
@@ -639,7 +663,11 @@ test.describe("hydration on demand", () => {
     release();
     await expect(slider).toHaveAttribute("data-ready", "");
     // Replayed once, on the same element: one slide on, the second slide at the left edge.
-    const fromLeft = (n: number) => slider.evaluate((el, i) => Math.abs(Math.round(el.querySelectorAll(".keen-slider__slide")[i]!.getBoundingClientRect().x - el.getBoundingClientRect().x)), n);
+    const fromLeft = (n: number) =>
+      slider.evaluate(
+        (el, i) => Math.abs(Math.round(el.querySelectorAll(".keen-slider__slide")[i]!.getBoundingClientRect().x - el.getBoundingClientRect().x)),
+        n,
+      );
     await expect.poll(() => fromLeft(1)).toBeLessThanOrEqual(1);
     await page.waitForTimeout(500);
     expect(await fromLeft(1)).toBeLessThanOrEqual(1);
@@ -677,7 +705,9 @@ test.describe("hydration on demand", () => {
     await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "About Us" }).click();
     // Checked on every frame: the first one that shows the new page's heading must show all its sections.
     const shown = await page.waitForFunction(() =>
-      document.querySelector("main h1")?.textContent?.trim() === "About Us" ? [...document.querySelectorAll("main > [data-section]")].map((s) => s.getAttribute("data-section")) : null,
+      document.querySelector("main h1")?.textContent?.trim() === "About Us"
+        ? [...document.querySelectorAll("main > [data-section]")].map((s) => s.getAttribute("data-section"))
+        : null,
     );
     expect(await shown.jsonValue()).toEqual(expected);
     await expect(page).toHaveURL(/\/about-us$/);

@@ -67,7 +67,10 @@ beforeAll(() => {
 
   // Reorder the home page: testimonials right after the service explorer. Remove a section: the band of figures.
   const home = json<PageFile>("pages/home.json");
-  const testimonials = home.sections.splice(home.sections.findIndex((s) => s.type === "testimonials-carousel"), 1)[0]!;
+  const testimonials = home.sections.splice(
+    home.sections.findIndex((s) => s.type === "testimonials-carousel"),
+    1,
+  )[0]!;
   home.sections.splice(home.sections.findIndex((s) => s.type === "service-explorer") + 1, 0, testimonials);
   home.sections = home.sections.filter((s) => s.type !== "stats-band");
 

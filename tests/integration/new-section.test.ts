@@ -30,7 +30,7 @@ const SCHEMA = {
   properties: {
     type: { const: "quote-band", description: 'Section type. Always "quote-band".' },
     quote: { type: "string", minLength: 1, maxLength: 300, description: "The quotation, without quotation marks." },
-    author: { type: "string", minLength: 1, maxLength: 80, description: "Who said it, e.g. \"Priya Sharma, CTO\"." },
+    author: { type: "string", minLength: 1, maxLength: 80, description: 'Who said it, e.g. "Priya Sharma, CTO".' },
     tone: { $ref: "../../../schemas/common.schema.json#/definitions/tone", description: "Background of the band." },
   },
   examples: [{ type: "quote-band", quote: "They shipped in six weeks what we had planned for six months.", author: "Priya Sharma, CTO", tone: "dark" }],
@@ -50,7 +50,8 @@ export function QuoteBand({ section }: SectionProps<"quote-band">) {
 
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), "new-section-"));
-  for (const dir of ["src", "schemas", "site-config", "public", "scripts", "server", "docs"]) cpSync(join(repoRoot, dir), join(project, dir), { recursive: true });
+  for (const dir of ["src", "schemas", "site-config", "public", "scripts", "server", "docs"])
+    cpSync(join(repoRoot, dir), join(project, dir), { recursive: true });
   for (const file of ["package.json", "tsconfig.json", "vite.config.ts", "react-router.config.ts"]) cpSync(join(repoRoot, file), join(project, file));
   symlinkSync(join(repoRoot, "node_modules"), join(project, "node_modules"));
   rmSync(join(project, "src", "generated", "sections.ts"));
@@ -74,7 +75,11 @@ afterAll(() => {
 
 describe("a new section type: one folder and npm run gen", () => {
   it("is in the section union, with its example offered to editors as a snippet", () => {
-    const union = JSON.parse(readFileSync(join(project, "schemas", "section.schema.json"), "utf8")) as { then: { oneOf: { $ref: string }[] }; properties: { type: { enum: string[] } }; defaultSnippets: unknown[] };
+    const union = JSON.parse(readFileSync(join(project, "schemas", "section.schema.json"), "utf8")) as {
+      then: { oneOf: { $ref: string }[] };
+      properties: { type: { enum: string[] } };
+      defaultSnippets: unknown[];
+    };
     expect(union.then.oneOf).toContainEqual({ $ref: "sections/quote-band.schema.json" });
     expect(union.properties.type.enum).toContain("quote-band");
     expect(union.defaultSnippets).toContainEqual({ label: "quote-band", description: SCHEMA.description, body: SCHEMA.examples[0] });

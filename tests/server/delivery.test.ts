@@ -6,7 +6,20 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { isConfigurationFault, isPermanent } from "../../server/enquiry/worker.ts";
-import { PORTS, formBody, listOutbox, makeSite, postEnquiry, readEnquiry, startServer, startSmtp, tempDir, waitFor, type RunningServer, type TestSmtp } from "./helpers.ts";
+import {
+  PORTS,
+  formBody,
+  listOutbox,
+  makeSite,
+  postEnquiry,
+  readEnquiry,
+  startServer,
+  startSmtp,
+  tempDir,
+  waitFor,
+  type RunningServer,
+  type TestSmtp,
+} from "./helpers.ts";
 
 const MAIL_TO = "sales@example.com";
 const cleanup: (() => Promise<void>)[] = [];
@@ -55,7 +68,11 @@ describe("no open relay", () => {
     // The visitor's "email" with a header injection attempt: stored, but no Reply-To.
     await postEnquiry(server.url, { to: MAIL_TO, subject: "Enquiry injected", body: formBody({ ...fields, email: "x@y.co\r\nBcc: victim5@evil.test" }) });
 
-    await waitFor(() => `6 messages at the SMTP server; got ${smtp.received.length}; server said:\n${server.output()}`, () => smtp.received.length >= 6, 15_000);
+    await waitFor(
+      () => `6 messages at the SMTP server; got ${smtp.received.length}; server said:\n${server.output()}`,
+      () => smtp.received.length >= 6,
+      15_000,
+    );
     for (const mail of smtp.received) {
       expect(mail.rcptTo).toEqual([MAIL_TO]);
       expect(mail.mailFrom).toBe("web@example.com");
@@ -79,7 +96,11 @@ describe("SMTP down, then up", () => {
     const { server, outbox } = await serverWithSmtp(PORTS.smtpDown, PORTS.smtp2);
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const res = await postEnquiry(server.url, { to: MAIL_TO, subject: `Down ${i}`, body: formBody({ name: `N${i}`, email: `n${i}@example.com`, phone: "1", message: `m${i}` }) }, { "Idempotency-Key": `down-test-key-${i}` });
+      const res = await postEnquiry(
+        server.url,
+        { to: MAIL_TO, subject: `Down ${i}`, body: formBody({ name: `N${i}`, email: `n${i}@example.com`, phone: "1", message: `m${i}` }) },
+        { "Idempotency-Key": `down-test-key-${i}` },
+      );
       expect(res.status).toBe(200);
       ids.push(res.json.id as string);
     }
@@ -123,7 +144,11 @@ describe("a wrong SMTP password", () => {
     const { server, outbox } = await serverWithSmtp(PORTS.authFault, PORTS.smtpAuth, "web:s3cret@");
     const ids: string[] = [];
     for (let i = 1; i <= 3; i++) {
-      const res = await postEnquiry(server.url, { to: MAIL_TO, subject: `Login ${i}`, body: formBody({ name: "A", email: "a@b.co", phone: "1", message: `m${i}` }) });
+      const res = await postEnquiry(server.url, {
+        to: MAIL_TO,
+        subject: `Login ${i}`,
+        body: formBody({ name: "A", email: "a@b.co", phone: "1", message: `m${i}` }),
+      });
       ids.push(res.json.id as string);
     }
     await waitFor("two refused logins in the log", () => server.output().split("CONFIGURATION ERROR").length > 2);

@@ -38,7 +38,11 @@ describe("SIGKILL under concurrent submissions", () => {
     const client = async (c: number) => {
       while (!killed) {
         const key = `kill-${c}-${n++}-${"x".repeat(8)}`;
-        const payload = { to: "x@y.co", subject: `Kill test ${key}`, body: formBody({ name: `Client ${c}`, email: `c${c}@example.com`, phone: "1", message: `payload ${key} ${"é".repeat(500)}` }) };
+        const payload = {
+          to: "x@y.co",
+          subject: `Kill test ${key}`,
+          body: formBody({ name: `Client ${c}`, email: `c${c}@example.com`, phone: "1", message: `payload ${key} ${"é".repeat(500)}` }),
+        };
         try {
           const res = await postEnquiry(server.url, payload, { "Idempotency-Key": key });
           if (res.status === 200) acked.set(key, payload);
@@ -76,13 +80,22 @@ describe("SIGKILL under concurrent submissions", () => {
 describe("SIGTERM", () => {
   it("lets a request in flight finish and store its enquiry, then exits cleanly", async () => {
     const outbox = tempDir("outbox-term-");
-    const server = await start({ PORT: String(PORTS.sigterm), SITE_DIR: makeSite(), OUTBOX_DIR: outbox, RATE_LIMIT_PER_MINUTE: "0", MAIL_TO: "sales@example.com", LOG_LEVEL: "info" });
+    const server = await start({
+      PORT: String(PORTS.sigterm),
+      SITE_DIR: makeSite(),
+      OUTBOX_DIR: outbox,
+      RATE_LIMIT_PER_MINUTE: "0",
+      MAIL_TO: "sales@example.com",
+      LOG_LEVEL: "info",
+    });
     const body = JSON.stringify({ to: "x@y.co", subject: "In flight", body: formBody({ name: "A", email: "a@b.co", phone: "1", message: "m" }) });
     const socket = connect(PORTS.sigterm, "127.0.0.1");
     let response = "";
     socket.on("data", (d: Buffer) => (response += d.toString()));
     const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
-    socket.write(`POST /send-email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      `POST /send-email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
+    );
     socket.write(body.slice(0, 20));
     // The server has the request (Fastify logs it on arrival) but not yet its whole body.
     await waitFor("the server to receive the request", () => server.output().includes('"url":"/send-email"'));
@@ -102,7 +115,13 @@ describe("disk full", () => {
   it("below the free-space reserve: 503 with Retry-After, and nothing written", async () => {
     const outbox = tempDir("outbox-reserve-");
     // A reserve larger than any disk: the outbox counts as full.
-    const server = await start({ PORT: String(PORTS.diskFull), SITE_DIR: makeSite(), OUTBOX_DIR: outbox, OUTBOX_RESERVE_MB: "1000000000", MAIL_TO: "sales@example.com" });
+    const server = await start({
+      PORT: String(PORTS.diskFull),
+      SITE_DIR: makeSite(),
+      OUTBOX_DIR: outbox,
+      OUTBOX_RESERVE_MB: "1000000000",
+      MAIL_TO: "sales@example.com",
+    });
     const res = await postEnquiry(server.url, { to: "x@y.co", subject: "Full", body: "b" });
     expect(res.status).toBe(503);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -151,36 +170,53 @@ describe("disk full", () => {
     }
   });
 
-  it.runIf(canMount)("a real full file system (ENOSPC): 503, no partial file, everything stored before is intact", async () => {
-    const outbox = tempDir("outbox-tmpfs-");
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", outbox]);
-    try {
-      const server = await start({ PORT: String(PORTS.diskFull), SITE_DIR: makeSite(), OUTBOX_DIR: outbox, OUTBOX_RESERVE_MB: "0", RATE_LIMIT_PER_MINUTE: "0", MAIL_TO: "sales@example.com" });
-      const statuses: number[] = [];
-      let full: Awaited<ReturnType<typeof postEnquiry>> | undefined;
-      for (let i = 0; i < 60 && !full; i++) {
-        const res = await postEnquiry(server.url, { to: "x@y.co", subject: `Fill ${i}`, body: `Message: ${"z".repeat(15_000)}` });
-        statuses.push(res.status);
-        if (res.status !== 200) full = res;
+  it.runIf(canMount)(
+    "a real full file system (ENOSPC): 503, no partial file, everything stored before is intact",
+    async () => {
+      const outbox = tempDir("outbox-tmpfs-");
+      execFileSync("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", outbox]);
+      try {
+        const server = await start({
+          PORT: String(PORTS.diskFull),
+          SITE_DIR: makeSite(),
+          OUTBOX_DIR: outbox,
+          OUTBOX_RESERVE_MB: "0",
+          RATE_LIMIT_PER_MINUTE: "0",
+          MAIL_TO: "sales@example.com",
+        });
+        const statuses: number[] = [];
+        let full: Awaited<ReturnType<typeof postEnquiry>> | undefined;
+        for (let i = 0; i < 60 && !full; i++) {
+          const res = await postEnquiry(server.url, { to: "x@y.co", subject: `Fill ${i}`, body: `Message: ${"z".repeat(15_000)}` });
+          statuses.push(res.status);
+          if (res.status !== 200) full = res;
+        }
+        expect(full?.status).toBe(503);
+        expect(full?.headers.get("retry-after")).toBeTruthy();
+        expect(full?.json.error).toBe("We cannot accept enquiries right now. Please try again in a few minutes.");
+        expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+        expect(listOutbox(outbox, "tmp")).toEqual([]);
+        const stored = listOutbox(outbox, "new");
+        expect(stored).toHaveLength(statuses.filter((s) => s === 200).length);
+        for (const id of stored) expect(JSON.parse(readFileSync(join(outbox, "new", id), "utf8")).text).toHaveLength(15_009);
+        await server.stop();
+      } finally {
+        execFileSync("umount", ["-l", outbox]);
       }
-      expect(full?.status).toBe(503);
-      expect(full?.headers.get("retry-after")).toBeTruthy();
-      expect(full?.json.error).toBe("We cannot accept enquiries right now. Please try again in a few minutes.");
-      expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
-      expect(listOutbox(outbox, "tmp")).toEqual([]);
-      const stored = listOutbox(outbox, "new");
-      expect(stored).toHaveLength(statuses.filter((s) => s === 200).length);
-      for (const id of stored) expect(JSON.parse(readFileSync(join(outbox, "new", id), "utf8")).text).toHaveLength(15_009);
-      await server.stop();
-    } finally {
-      execFileSync("umount", ["-l", outbox]);
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
 
 describe("start-up", () => {
   it("prints the configuration with the SMTP password masked, and says where enquiries go", async () => {
-    const server = await start({ PORT: String(PORTS.config), SITE_DIR: makeSite(), OUTBOX_DIR: tempDir("outbox-cfg-"), SMTP_URL: "smtp://mailer:s3cret-pass@127.0.0.1:1", MAIL_TO: "sales@example.com" });
+    const server = await start({
+      PORT: String(PORTS.config),
+      SITE_DIR: makeSite(),
+      OUTBOX_DIR: tempDir("outbox-cfg-"),
+      SMTP_URL: "smtp://mailer:s3cret-pass@127.0.0.1:1",
+      MAIL_TO: "sales@example.com",
+    });
     const out = server.output();
     expect(out).toContain("SMTP_URL=smtp://mailer:****@127.0.0.1:1");
     expect(out).not.toContain("s3cret-pass");
@@ -193,7 +229,10 @@ describe("start-up", () => {
     const server = await start({ PORT: String(PORTS.config), SITE_DIR: makeSite(), OUTBOX_DIR: outbox });
     expect(server.output()).toContain(`No SMTP_URL set: enquiries are saved in ${join(outbox, "new")}`);
     // MAIL_TO defaults to the company e-mail, which the build wrote beside the site (dist/site.json).
-    const line = server.output().split("\n").find((l) => l.includes("MAIL_TO="));
+    const line = server
+      .output()
+      .split("\n")
+      .find((l) => l.includes("MAIL_TO="));
     expect(line).toMatch(/^  MAIL_TO=(\S+)  \((\S+)\)$/);
     expect(line).toContain(`MAIL_TO=${SITE_FACTS.email}  (`);
     expect(line).toMatch(/site\.json\)$/);
@@ -201,7 +240,14 @@ describe("start-up", () => {
 
   it("refuses to start on invalid values, naming each one", async () => {
     const server = await startServer(
-      { PORT: "99999", SITE_DIR: makeSite(), RATE_LIMIT_PER_MINUTE: "lots", SMTP_URL: "http://user:pw@host", MAIL_TO: "not-an-address", TRUST_PROXY: "everyone" },
+      {
+        PORT: "99999",
+        SITE_DIR: makeSite(),
+        RATE_LIMIT_PER_MINUTE: "lots",
+        SMTP_URL: "http://user:pw@host",
+        MAIL_TO: "not-an-address",
+        TRUST_PROXY: "everyone",
+      },
       { expectFailure: true },
     );
     running.push(server);

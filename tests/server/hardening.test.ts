@@ -54,7 +54,10 @@ describe("pre-compressed pages", () => {
   it("the build writes .br and .gz beside each page, and the server sends the one the client accepts", async () => {
     expect(brotliDecompressSync(readFileSync(join(clientDir, "index.html.br"))).toString()).toBe(page);
     expect(gunzipSync(readFileSync(join(clientDir, "index.html.gz"))).toString()).toBe(page);
-    for (const [accept, decode] of [["br", brotliDecompressSync], ["gzip", gunzipSync]] as const) {
+    for (const [accept, decode] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
       const res = await fetch(`${base}/`, { headers: { "Accept-Encoding": accept } });
       // fetch decodes the body itself; the header says which copy came.
       expect(res.headers.get("content-encoding")).toBe(accept);
@@ -125,7 +128,9 @@ describe("while the server stops", () => {
     socket.on("data", (d: Buffer) => (text += d.toString()));
     const closed = new Promise((r) => socket.on("close", r));
     await new Promise((r) => socket.once("connect", r));
-    socket.write(`POST /send-email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`);
+    socket.write(
+      `POST /send-email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
     await new Promise((r) => setTimeout(r, 200));
     const closing = stopping.close();
     await new Promise((r) => setTimeout(r, 100));
@@ -137,18 +142,23 @@ describe("while the server stops", () => {
     expect(answers[1]).toMatch(/^HTTP\/1\.1 503 /);
     expect(answers[1]!.toLowerCase()).toContain("retry-after: 10");
     expect(answers[1]!.toLowerCase()).toContain("content-security-policy:");
-    expect(JSON.parse(answers[1]!.slice(answers[1]!.indexOf("\r\n\r\n") + 4))).toEqual({ error: "The server is restarting: please try again in a few seconds." });
+    expect(JSON.parse(answers[1]!.slice(answers[1]!.indexOf("\r\n\r\n") + 4))).toEqual({
+      error: "The server is restarting: please try again in a few seconds.",
+    });
   });
 });
 
 describe("paths a redirect could be built from", () => {
-  it.each(["/%E0%A4%B8%E0%A5%87%E0%A4%B5%E0%A4%BE/", "/about-us/%0D%0ASet-Cookie:x=1/", "/%E0%A4%B8%E0%A5%87/%2F%2Fevil.test/", "/%C3%A9t%C3%A9/", "/%FF/"])("%s: never 500, never off the origin, always the security headers", async (path) => {
-    const text = await rawRequest(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
-    const status = Number(text.slice(9, 12));
-    expect([301, 400, 404]).toContain(status);
-    expect(text.toLowerCase()).toContain("content-security-policy:");
-    expect(text.toLowerCase()).not.toContain("set-cookie");
-    const location = /^location: (.*)$/im.exec(text)?.[1];
-    if (status === 301) expect(new URL(location!, "http://x").origin).toBe("http://x");
-  });
+  it.each(["/%E0%A4%B8%E0%A5%87%E0%A4%B5%E0%A4%BE/", "/about-us/%0D%0ASet-Cookie:x=1/", "/%E0%A4%B8%E0%A5%87/%2F%2Fevil.test/", "/%C3%A9t%C3%A9/", "/%FF/"])(
+    "%s: never 500, never off the origin, always the security headers",
+    async (path) => {
+      const text = await rawRequest(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      const status = Number(text.slice(9, 12));
+      expect([301, 400, 404]).toContain(status);
+      expect(text.toLowerCase()).toContain("content-security-policy:");
+      expect(text.toLowerCase()).not.toContain("set-cookie");
+      const location = /^location: (.*)$/im.exec(text)?.[1];
+      if (status === 301) expect(new URL(location!, "http://x").origin).toBe("http://x");
+    },
+  );
 });

@@ -12,7 +12,21 @@ import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 export const repoRoot = join(import.meta.dirname, "..", "..");
 
 /** Ports for servers these tests start (this worktree's range: 4310-4399). */
-export const PORTS = { matrix: 4320, delivery: 4321, smtpDown: 4322, crash: 4323, sigterm: 4324, config: 4325, dead: 4326, diskFull: 4327, smtp1: 4340, smtp2: 4341, smtp3: 4342, smtpAuth: 4344, authFault: 4328 } as const;
+export const PORTS = {
+  matrix: 4320,
+  delivery: 4321,
+  smtpDown: 4322,
+  crash: 4323,
+  sigterm: 4324,
+  config: 4325,
+  dead: 4326,
+  diskFull: 4327,
+  smtp1: 4340,
+  smtp2: 4341,
+  smtp3: 4342,
+  smtpAuth: 4344,
+  authFault: 4328,
+} as const;
 
 export const INLINE_SCRIPT = 'window.__boot = "ok";';
 
@@ -62,7 +76,8 @@ export async function waitFor<T>(what: string | (() => string), check: () => T |
     } catch (err) {
       last = err;
     }
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${typeof what === "function" ? what() : what}${last ? ` (last error: ${(last as Error).message})` : ""}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${typeof what === "function" ? what() : what}${last ? ` (last error: ${(last as Error).message})` : ""}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
@@ -101,10 +116,14 @@ export async function startServer(env: Record<string, string>, { expectFailure =
     },
   };
   if (expectFailure) return server;
-  const match = await waitFor(`the server to start (output so far: ${out})`, () => {
-    if (ended) throw new Error(`server exited: ${out}`);
-    return /Site ready at (http:\/\/\S+)/.exec(out);
-  }, 30_000);
+  const match = await waitFor(
+    `the server to start (output so far: ${out})`,
+    () => {
+      if (ended) throw new Error(`server exited: ${out}`);
+      return /Site ready at (http:\/\/\S+)/.exec(out);
+    },
+    30_000,
+  );
   server.url = match[1]!;
   return server;
 }
@@ -149,7 +168,10 @@ export interface TestSmtp {
  * A real SMTP server on 127.0.0.1:port that records every message; `reject` answers RCPT with that
  * error; `auth` requires a login (without TLS, on loopback) whose password is `auth.password()` at the time.
  */
-export async function startSmtp(port: number, { reject, auth }: { reject?: { code: number; message: string }; auth?: { user: string; password: () => string } } = {}): Promise<TestSmtp> {
+export async function startSmtp(
+  port: number,
+  { reject, auth }: { reject?: { code: number; message: string }; auth?: { user: string; password: () => string } } = {},
+): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const options: SMTPServerOptions = {
     authOptional: !auth,
@@ -196,7 +218,11 @@ export function formBody(f: { name: string; email: string; phone: string; messag
   return `Name: ${f.name}\n\nEmail: ${f.email}\n\nPhone: ${f.phone}\n\nMessage: ${f.message}`;
 }
 
-export async function postEnquiry(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
+export async function postEnquiry(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
   const res = await fetch(`${url}/send-email`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...headers },

@@ -19,7 +19,8 @@ const hasNginx = existsSync(NGINX);
 if (!hasNginx) console.warn(`tests/server/nginx.test.ts skipped: no nginx at ${NGINX} (apt-get install nginx-light, or set NGINX_PATH).`);
 
 const ROUTES = ["/", "/about-us", "/services/web"];
-const PAGE = (title: string) => `<!DOCTYPE html><html lang="en"><head><title>${title}</title></head><body>${`<p>${title}: cloud, data and AI.</p>`.repeat(80)}</body></html>`;
+const PAGE = (title: string) =>
+  `<!DOCTYPE html><html lang="en"><head><title>${title}</title></head><body>${`<p>${title}: cloud, data and AI.</p>`.repeat(80)}</body></html>`;
 
 /** A built site as the build leaves it: pages with gzip copies, hashed assets, media, page data. */
 function makeBuiltSite(): string {
@@ -60,7 +61,18 @@ function get(port: number, path: string, headers: Record<string, string> = {}): 
 }
 
 /** Paths a redirect built from the request could take off the site. */
-const HOSTILE = ["/%2F%2Fevil.test/", "/%5Cevil.test/", "/%09/evil.test/", "/%2F/evil.test/", "/%5C%5Cevil.test/", "//evil.test/", "/\\evil.test/", "/%5C/evil.test/", "/about-us/%5Cevil.test/", "/%E0%A4%B8%E0%A5%87%E0%A4%B5%E0%A4%BE/"];
+const HOSTILE = [
+  "/%2F%2Fevil.test/",
+  "/%5Cevil.test/",
+  "/%09/evil.test/",
+  "/%2F/evil.test/",
+  "/%5C%5Cevil.test/",
+  "//evil.test/",
+  "/\\evil.test/",
+  "/%5C/evil.test/",
+  "/about-us/%5Cevil.test/",
+  "/%E0%A4%B8%E0%A5%87%E0%A4%B5%E0%A4%BE/",
+];
 
 for (const [index, absoluteRedirect] of (["on", "off"] as const).entries()) {
   describe.skipIf(!hasNginx)(`nginx with the generated include, absolute_redirect ${absoluteRedirect}`, () => {
@@ -99,7 +111,11 @@ http {
       );
       nginx = spawn(NGINX, ["-p", work, "-c", join(work, "nginx.conf")], { stdio: ["ignore", "pipe", "pipe"] });
       nginx.stderr!.on("data", (d: Buffer) => (log += d.toString()));
-      await waitFor(() => `nginx to answer on ${port} (${log})`, async () => (await get(port, "/")).status === 200, 10_000);
+      await waitFor(
+        () => `nginx to answer on ${port} (${log})`,
+        async () => (await get(port, "/")).status === 200,
+        10_000,
+      );
     });
     afterAll(async () => {
       if (!nginx || nginx.exitCode !== null) return;
@@ -120,7 +136,14 @@ http {
     });
 
     it("a page's address with a trailing slash answers 301 to the page, query kept; any other, home", async () => {
-      for (const [path, to] of [["/about-us/", "/about-us"], ["/about-us//", "/about-us"], ["/services/web/?ref=mail", "/services/web?ref=mail"], ["/no-such-page/", "/"], ["/no-such-page", "/"], ["/_headers", "/"]]) {
+      for (const [path, to] of [
+        ["/about-us/", "/about-us"],
+        ["/about-us//", "/about-us"],
+        ["/services/web/?ref=mail", "/services/web?ref=mail"],
+        ["/no-such-page/", "/"],
+        ["/no-such-page", "/"],
+        ["/_headers", "/"],
+      ]) {
         const { status, headers } = await get(port, path!);
         expect(status, path).toBe(301);
         const location = new URL(String(headers.location), base);

@@ -19,7 +19,9 @@ describe("inlineScriptHashes", () => {
       `<script type="module" src="/assets/y.js"></script>`,
       `<SCRIPT>\n  multi\n  line\n</SCRIPT>`,
     ].join("\n");
-    expect(inlineScriptHashes(html)).toEqual([sha(`window.__reactRouterContext = {"a":"é"};`), sha(`import "/assets/entry.js";`), sha("\n  multi\n  line\n")].sort());
+    expect(inlineScriptHashes(html)).toEqual(
+      [sha(`window.__reactRouterContext = {"a":"é"};`), sha(`import "/assets/entry.js";`), sha("\n  multi\n  line\n")].sort(),
+    );
   });
 });
 

@@ -41,25 +41,110 @@ describe("bad input: each case gives its documented status and a JSON error, and
   const cases: { name: string; init: RequestInit & { headers?: Record<string, string> }; status: number; error: string }[] = [
     { name: "malformed JSON", init: { headers: json, body: '{"to": "a@b.co", "subject": ' }, status: 400, error: "The request body is not valid JSON." },
     { name: "empty body", init: { headers: json, body: "" }, status: 400, error: "The request body is empty: send the enquiry as a JSON object." },
-    { name: "text/plain content type", init: { headers: { "Content-Type": "text/plain" }, body: JSON.stringify(valid()) }, status: 415, error: "Send the enquiry as JSON (Content-Type: application/json)." },
-    { name: "multipart content type", init: { headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: "--x--" }, status: 415, error: "Send the enquiry as JSON (Content-Type: application/json)." },
-    { name: "no content type", init: { body: new Blob([JSON.stringify(valid())]) }, status: 415, error: "Send the enquiry as JSON (Content-Type: application/json)." },
-    { name: "missing field", init: { headers: json, body: JSON.stringify({ to: "a@b.co", body: "x" }) }, status: 400, error: 'The field "subject" is missing: send to, subject and body.' },
-    { name: "extra field", init: { headers: json, body: JSON.stringify({ ...valid(), cc: "x@evil.test" }) }, status: 400, error: 'The field "cc" is not accepted: send only to, subject and body.' },
-    { name: "wrong type (number subject)", init: { headers: json, body: JSON.stringify({ ...valid(), subject: 42 }) }, status: 400, error: 'The field "subject" must be text.' },
-    { name: "wrong type (array to)", init: { headers: json, body: JSON.stringify({ ...valid(), to: ["a@b.co", "c@d.co"] }) }, status: 400, error: 'The field "to" must be text.' },
+    {
+      name: "text/plain content type",
+      init: { headers: { "Content-Type": "text/plain" }, body: JSON.stringify(valid()) },
+      status: 415,
+      error: "Send the enquiry as JSON (Content-Type: application/json).",
+    },
+    {
+      name: "multipart content type",
+      init: { headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: "--x--" },
+      status: 415,
+      error: "Send the enquiry as JSON (Content-Type: application/json).",
+    },
+    {
+      name: "no content type",
+      init: { body: new Blob([JSON.stringify(valid())]) },
+      status: 415,
+      error: "Send the enquiry as JSON (Content-Type: application/json).",
+    },
+    {
+      name: "missing field",
+      init: { headers: json, body: JSON.stringify({ to: "a@b.co", body: "x" }) },
+      status: 400,
+      error: 'The field "subject" is missing: send to, subject and body.',
+    },
+    {
+      name: "extra field",
+      init: { headers: json, body: JSON.stringify({ ...valid(), cc: "x@evil.test" }) },
+      status: 400,
+      error: 'The field "cc" is not accepted: send only to, subject and body.',
+    },
+    {
+      name: "wrong type (number subject)",
+      init: { headers: json, body: JSON.stringify({ ...valid(), subject: 42 }) },
+      status: 400,
+      error: 'The field "subject" must be text.',
+    },
+    {
+      name: "wrong type (array to)",
+      init: { headers: json, body: JSON.stringify({ ...valid(), to: ["a@b.co", "c@d.co"] }) },
+      status: 400,
+      error: 'The field "to" must be text.',
+    },
     { name: "body is an array", init: { headers: json, body: "[]" }, status: 400, error: "The request body must be a JSON object." },
     { name: "body is a string", init: { headers: json, body: '"hello"' }, status: 400, error: "The request body must be a JSON object." },
-    { name: "empty subject", init: { headers: json, body: JSON.stringify({ ...valid(), subject: "" }) }, status: 400, error: 'The field "subject" must not be empty.' },
-    { name: "subject of spaces only", init: { headers: json, body: JSON.stringify({ ...valid(), subject: "  \t " }) }, status: 400, error: 'The field "subject" must not be empty.' },
-    { name: "body of blank lines only", init: { headers: json, body: JSON.stringify({ ...valid(), body: "\n \n" }) }, status: 400, error: 'The field "body" must not be empty.' },
-    { name: "subject too long", init: { headers: json, body: JSON.stringify({ ...valid(), subject: "s".repeat(151) }) }, status: 400, error: 'The field "subject" is too long (at most 150 characters).' },
-    { name: "1 MB body", init: { headers: json, body: JSON.stringify({ ...valid(), body: big }) }, status: 413, error: "The enquiry is too large: the limit is 64 KiB." },
-    { name: "CRLF in subject", init: { headers: json, body: JSON.stringify({ ...valid(), subject: "Hi\r\nBcc: victim@example.org" }) }, status: 400, error: "The subject must be a single line: line breaks and NUL characters are not allowed." },
-    { name: "NUL in subject", init: { headers: json, body: JSON.stringify({ ...valid(), subject: "Hi\u0000there" }) }, status: 400, error: "The subject must be a single line: line breaks and NUL characters are not allowed." },
-    { name: "__proto__ key", init: { headers: json, body: `{"to":"a@b.co","subject":"s","body":"b","__proto__":{"isAdmin":true}}` }, status: 400, error: 'The request body contains a forbidden key ("__proto__" or "constructor.prototype").' },
-    { name: "constructor.prototype key", init: { headers: json, body: `{"to":"a@b.co","subject":"s","body":"b","constructor":{"prototype":{"x":1}}}` }, status: 400, error: 'The request body contains a forbidden key ("__proto__" or "constructor.prototype").' },
-    { name: "bad Idempotency-Key", init: { headers: { ...json, "Idempotency-Key": "short" }, body: JSON.stringify(valid()) }, status: 400, error: "The Idempotency-Key header must be 8 to 200 visible ASCII characters (a UUID works)." },
+    {
+      name: "empty subject",
+      init: { headers: json, body: JSON.stringify({ ...valid(), subject: "" }) },
+      status: 400,
+      error: 'The field "subject" must not be empty.',
+    },
+    {
+      name: "subject of spaces only",
+      init: { headers: json, body: JSON.stringify({ ...valid(), subject: "  \t " }) },
+      status: 400,
+      error: 'The field "subject" must not be empty.',
+    },
+    {
+      name: "body of blank lines only",
+      init: { headers: json, body: JSON.stringify({ ...valid(), body: "\n \n" }) },
+      status: 400,
+      error: 'The field "body" must not be empty.',
+    },
+    {
+      name: "subject too long",
+      init: { headers: json, body: JSON.stringify({ ...valid(), subject: "s".repeat(151) }) },
+      status: 400,
+      error: 'The field "subject" is too long (at most 150 characters).',
+    },
+    {
+      name: "1 MB body",
+      init: { headers: json, body: JSON.stringify({ ...valid(), body: big }) },
+      status: 413,
+      error: "The enquiry is too large: the limit is 64 KiB.",
+    },
+    {
+      name: "CRLF in subject",
+      init: { headers: json, body: JSON.stringify({ ...valid(), subject: "Hi\r\nBcc: victim@example.org" }) },
+      status: 400,
+      error: "The subject must be a single line: line breaks and NUL characters are not allowed.",
+    },
+    {
+      name: "NUL in subject",
+      init: { headers: json, body: JSON.stringify({ ...valid(), subject: "Hi\u0000there" }) },
+      status: 400,
+      error: "The subject must be a single line: line breaks and NUL characters are not allowed.",
+    },
+    {
+      name: "__proto__ key",
+      init: { headers: json, body: `{"to":"a@b.co","subject":"s","body":"b","__proto__":{"isAdmin":true}}` },
+      status: 400,
+      error: 'The request body contains a forbidden key ("__proto__" or "constructor.prototype").',
+    },
+    {
+      name: "constructor.prototype key",
+      init: { headers: json, body: `{"to":"a@b.co","subject":"s","body":"b","constructor":{"prototype":{"x":1}}}` },
+      status: 400,
+      error: 'The request body contains a forbidden key ("__proto__" or "constructor.prototype").',
+    },
+    {
+      name: "bad Idempotency-Key",
+      init: { headers: { ...json, "Idempotency-Key": "short" }, body: JSON.stringify(valid()) },
+      status: 400,
+      error: "The Idempotency-Key header must be 8 to 200 visible ASCII characters (a UUID works).",
+    },
     { name: "GET instead of POST", init: { method: "GET" }, status: 405, error: "Use POST to send an enquiry." },
     { name: "OPTIONS", init: { method: "OPTIONS" }, status: 405, error: "Use POST to send an enquiry." },
   ];
@@ -79,7 +164,8 @@ describe("bad input: each case gives its documented status and a JSON error, and
 });
 
 describe("the plain form (application/x-www-form-urlencoded, sent without JavaScript)", () => {
-  const form = (fields: Record<string, string>) => raw({ headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString(), redirect: "manual" });
+  const form = (fields: Record<string, string>) =>
+    raw({ headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString(), redirect: "manual" });
   const fields = { name: "Asha Patil", email: "asha@example.com", subject: "A shop", phone: "12345", message: "Hello" };
 
   it("a valid form is stored as the generated form would send it, and answered with 303 to /thank-you", async () => {
@@ -89,7 +175,11 @@ describe("the plain form (application/x-www-form-urlencoded, sent without JavaSc
     expect(res.headers.get("location")).toBe("/thank-you");
     const added = listOutbox(outbox, "new").filter((id) => !before.includes(id));
     expect(added).toHaveLength(1);
-    expect(readEnquiry(outbox, "new", added[0]!)).toMatchObject({ subject: "A shop", text: "Name: Asha Patil\n\nEmail: asha@example.com\n\nPhone: 12345\n\nMessage: Hello", replyTo: "asha@example.com" });
+    expect(readEnquiry(outbox, "new", added[0]!)).toMatchObject({
+      subject: "A shop",
+      text: "Name: Asha Patil\n\nEmail: asha@example.com\n\nPhone: 12345\n\nMessage: Hello",
+      replyTo: "asha@example.com",
+    });
   });
   it("mistakes: 400 with the form's own messages, and nothing stored", async () => {
     const before = listOutbox(outbox, "new");
@@ -101,7 +191,11 @@ describe("the plain form (application/x-www-form-urlencoded, sent without JavaSc
   });
   it("a field that is not the form's, or one sent twice, is refused", async () => {
     expect((await form({ ...fields, to: "x@evil.test" })).status).toBe(400);
-    const twice = await raw({ headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "name=a&name=b&email=a@b.co&subject=s&phone=1&message=m", redirect: "manual" });
+    const twice = await raw({
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "name=a&name=b&email=a@b.co&subject=s&phone=1&message=m",
+      redirect: "manual",
+    });
     expect(twice.status).toBe(400);
     expect(twice.text).toContain('The form field "name" is not accepted');
   });
@@ -125,14 +219,20 @@ describe("accepted enquiries", () => {
     expect(stored).toMatchObject({ subject: "A new website", text: valid().body, replyTo: "asha@example.com" });
     expect(JSON.stringify(stored)).not.toContain("attacker@evil.test");
 
-    const bad = await postEnquiry(server.url, { ...valid(), body: formBody({ name: "X", email: "x@y.co\r\nBcc: v@example.org", phone: "1", message: "m" }) }, { "X-Forwarded-For": freshIp() });
+    const bad = await postEnquiry(
+      server.url,
+      { ...valid(), body: formBody({ name: "X", email: "x@y.co\r\nBcc: v@example.org", phone: "1", message: "m" }) },
+      { "X-Forwarded-For": freshIp() },
+    );
     expect(readEnquiry(outbox, "new", bad.json.id as string).replyTo).toBeNull();
   });
 
   it("the same Idempotency-Key stores one enquiry, also when sent concurrently", async () => {
     const before = listOutbox(outbox, "new").length;
     const key = "5f0c7d1e-8b9a-4c3d-9e2f-1a2b3c4d5e6f";
-    const answers = await Promise.all(Array.from({ length: 4 }, () => postEnquiry(server.url, valid(), { "Idempotency-Key": key, "X-Forwarded-For": freshIp() })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => postEnquiry(server.url, valid(), { "Idempotency-Key": key, "X-Forwarded-For": freshIp() })),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(new Set(answers.map((a) => a.json.id)).size).toBe(1);
     const again = await postEnquiry(server.url, valid(), { "Idempotency-Key": key, "X-Forwarded-For": freshIp() });

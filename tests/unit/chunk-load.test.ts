@@ -4,7 +4,12 @@ import { ChunkLoadError, isChunkLoadError, leaving, loadChunk } from "@/lib/chun
 
 function memoryStorage() {
   const data = new Map<string, string>();
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k), data };
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+    data,
+  };
 }
 const missing = () => Promise.reject(new TypeError("Failed to fetch dynamically imported module: http://localhost/assets/EnquiryForm-AbCd1234.js"));
 

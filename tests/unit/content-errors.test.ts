@@ -13,8 +13,6 @@ import { copySite, problemsAfter, replaceOnce, repoRoot, type SiteCopy } from ".
 let site: SiteCopy | undefined;
 afterEach(() => site?.remove());
 
-
-
 describe("the real content", () => {
   it("has no problems", () => {
     site = copySite();
@@ -39,7 +37,9 @@ describe("JSON syntax errors carry line, column and a fix", () => {
 
 describe("schema problems are one plain line each", () => {
   it("duplicate field", () => {
-    expect(problemsAfter((s) => s.edit("pages/thank-you.json", replaceOnce('"heading": "Thank You",', '"heading": "Thank You",\n      "heading": "Thanks",')))).toMatchSnapshot();
+    expect(
+      problemsAfter((s) => s.edit("pages/thank-you.json", replaceOnce('"heading": "Thank You",', '"heading": "Thank You",\n      "heading": "Thanks",'))),
+    ).toMatchSnapshot();
   });
   it("unknown section type, with did-you-mean and the known types", () => {
     expect(problemsAfter((s) => s.edit("pages/home.json", replaceOnce('"type": "testimonials-carousel"', '"type": "testimonial-carousel"')))).toMatchSnapshot();
@@ -54,13 +54,19 @@ describe("schema problems are one plain line each", () => {
     expect(problemsAfter((s) => s.edit("pages/home.json", replaceOnce('"tone": "dark" }', '"tone": "drak" }')))).toMatchSnapshot();
   });
   it("missing required field says what it is for", () => {
-    expect(problemsAfter((s) => s.edit("pages/thank-you.json", replaceOnce('"text": "Thanks for contacting us, one of our associates will get in touch with you soon!",', "")))).toMatchSnapshot();
+    expect(
+      problemsAfter((s) =>
+        s.edit("pages/thank-you.json", replaceOnce('"text": "Thanks for contacting us, one of our associates will get in touch with you soon!",', "")),
+      ),
+    ).toMatchSnapshot();
   });
   it("wrong type", () => {
     expect(problemsAfter((s) => s.edit("pages/home.json", replaceOnce('"limit": 3 }', '"limit": "3" }')))).toMatchSnapshot();
   });
   it("wrong or missing $schema", () => {
-    expect(problemsAfter((s) => s.edit("pages/thank-you.json", replaceOnce('"../../schemas/page.schema.json"', '"../schemas/page.schema.json"')))).toMatchSnapshot();
+    expect(
+      problemsAfter((s) => s.edit("pages/thank-you.json", replaceOnce('"../../schemas/page.schema.json"', '"../schemas/page.schema.json"'))),
+    ).toMatchSnapshot();
   });
 });
 
@@ -69,13 +75,19 @@ describe("checks beyond the schema", () => {
     expect(problemsAfter((s) => s.edit("pages/home.json", replaceOnce('"services": ["app-development"', '"services": ["app-develpment"')))).toMatchSnapshot();
   });
   it("a link to a page that does not exist", () => {
-    expect(problemsAfter((s) => s.edit("pages/thank-you.json", replaceOnce('"cta": { "label": "Home", "href": "/" }', '"cta": { "label": "Home", "href": "/abut-us" }')))).toMatchSnapshot();
+    expect(
+      problemsAfter((s) =>
+        s.edit("pages/thank-you.json", replaceOnce('"cta": { "label": "Home", "href": "/" }', '"cta": { "label": "Home", "href": "/abut-us" }')),
+      ),
+    ).toMatchSnapshot();
   });
   it("an asset that is not in public/", () => {
     expect(problemsAfter((s) => s.edit("pages/contact-us.json", replaceOnce('"/media/map-pune.svg"', '"/media/map-pun.svg"')))).toMatchSnapshot();
   });
   it("an image without alt text that is not marked decorative", () => {
-    expect(problemsAfter((s) => s.edit("pages/contact-us.json", replaceOnce(', "alt": "Street map of Baner, Pune, with our office on Baner Road marked"', "")))).toMatchSnapshot();
+    expect(
+      problemsAfter((s) => s.edit("pages/contact-us.json", replaceOnce(', "alt": "Street map of Baner, Pune, with our office on Baner Road marked"', ""))),
+    ).toMatchSnapshot();
   });
   it("the same id twice in a collection", () => {
     expect(problemsAfter((s) => s.edit("collections/partners.json", (t) => t.replace(/"id": "(?!medisphere)[^"]+"/, '"id": "medisphere"')))).toMatchSnapshot();
@@ -172,7 +184,13 @@ describe("drafts", () => {
     });
     expect(lines).toMatchSnapshot();
     expect(lines.length).toBeGreaterThan(0);
-    expect(lines.every((l) => l.includes('goes to a draft page, which is not on the live site. Remove the link, or publish the page: delete "status": "draft" from site-config/pages/contact-us.json.'))).toBe(true);
+    expect(
+      lines.every((l) =>
+        l.includes(
+          'goes to a draft page, which is not on the live site. Remove the link, or publish the page: delete "status": "draft" from site-config/pages/contact-us.json.',
+        ),
+      ),
+    ).toBe(true);
   });
   it("menu and footer links to a draft are fine (the live site leaves them out), as are links between drafts", () => {
     site = copySite();
@@ -193,14 +211,34 @@ describe("drafts", () => {
 
 describe("warnings print but do not fail", () => {
   function validate(root: string) {
-    return spawnSync(process.execPath, ["--import", "tsx", join(repoRoot, "scripts", "validate.ts")], { env: { ...process.env, SITE_ROOT: root }, encoding: "utf8" });
+    return spawnSync(process.execPath, ["--import", "tsx", join(repoRoot, "scripts", "validate.ts")], {
+      env: { ...process.env, SITE_ROOT: root },
+      encoding: "utf8",
+    });
   }
   it("a very long heading, an image whose alt falls back, an entry no page shows: one warning each, exit code 0", () => {
     site = copySite();
-    site.edit("pages/services.json", (t) => t.replace(/"heading": "[^"]*"/, '"heading": "Every service we offer, from discovery workshops to round-the-clock support"'));
-    site.edit("collections/web-portfolio.json", replaceOnce(',\n        "alt": "Finance dashboard with a sidebar, KPI tiles, a line chart and a donut chart"', ""));
-    site.edit("pages/about-us.json", replaceOnce('"heading": "people say about us", "tone": "muted"', '"heading": "people say about us", "testimonials": ["ananya-kulkarni"], "tone": "muted"'));
-    site.edit("pages/home.json", replaceOnce('"heading": "people say about us", "tone": "light"', '"heading": "people say about us", "testimonials": ["ananya-kulkarni"], "tone": "light"'));
+    site.edit("pages/services.json", (t) =>
+      t.replace(/"heading": "[^"]*"/, '"heading": "Every service we offer, from discovery workshops to round-the-clock support"'),
+    );
+    site.edit(
+      "collections/web-portfolio.json",
+      replaceOnce(',\n        "alt": "Finance dashboard with a sidebar, KPI tiles, a line chart and a donut chart"', ""),
+    );
+    site.edit(
+      "pages/about-us.json",
+      replaceOnce(
+        '"heading": "people say about us", "tone": "muted"',
+        '"heading": "people say about us", "testimonials": ["ananya-kulkarni"], "tone": "muted"',
+      ),
+    );
+    site.edit(
+      "pages/home.json",
+      replaceOnce(
+        '"heading": "people say about us", "tone": "light"',
+        '"heading": "people say about us", "testimonials": ["ananya-kulkarni"], "tone": "light"',
+      ),
+    );
     const result = loadSite(site.root);
     expect(result.problems.every((p) => p.severity === "warning")).toBe(true);
     const lines = result.problems.map(formatProblem);
@@ -220,7 +258,9 @@ describe("warnings print but do not fail", () => {
     expect(run.stderr).toContain("1 error, 0 warnings");
   });
   it("an image with no alt and nothing to fall back on is still an error", () => {
-    const lines = problemsAfter((s) => s.edit("pages/contact-us.json", replaceOnce(', "alt": "Street map of Baner, Pune, with our office on Baner Road marked"', "")));
+    const lines = problemsAfter((s) =>
+      s.edit("pages/contact-us.json", replaceOnce(', "alt": "Street map of Baner, Pune, with our office on Baner Road marked"', "")),
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain("warning");
   });
@@ -264,7 +304,9 @@ describe("messages count from 1, suggest only what is likely meant, and say each
     expect(lines).toMatchSnapshot();
   });
   it("a 200-character heading is one error, not also a warning", () => {
-    const lines = problemsAfter((s) => s.edit("pages/home.json", (t) => t.replace(/"headline": "[^"]*"/, `"headline": "${"Transforming your vision ".repeat(8).slice(0, 200)}"`)));
+    const lines = problemsAfter((s) =>
+      s.edit("pages/home.json", (t) => t.replace(/"headline": "[^"]*"/, `"headline": "${"Transforming your vision ".repeat(8).slice(0, 200)}"`)),
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/section 1 \(hero\) > headline {2}"headline" is too long \(200 characters; at most 90\)/);
   });
@@ -286,7 +328,9 @@ describe("what each file allows but the files together get wrong", () => {
   });
   it("a section of twenty 1,200-character paragraphs is a warning", () => {
     const paragraph = "Long text. ".repeat(109).trim();
-    const lines = problemsAfter((s) => s.edit("pages/about-us.json", (t) => t.replace(/"paragraphs": \[[^\]]*\]/, `"paragraphs": ${JSON.stringify(Array(20).fill(paragraph))}`)));
+    const lines = problemsAfter((s) =>
+      s.edit("pages/about-us.json", (t) => t.replace(/"paragraphs": \[[^\]]*\]/, `"paragraphs": ${JSON.stringify(Array(20).fill(paragraph))}`)),
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/section 2 \(text-block\) {2}warning: this section has 24,\d{3} characters of text/);
   });

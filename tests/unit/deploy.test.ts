@@ -24,7 +24,10 @@ describe("sitemap.xml", () => {
   });
   it("follows the content: a new page is listed, a page marked noindex is not", () => {
     site = copySite();
-    site.write("pages/careers.json", site.read("pages/thank-you.json").replace('"Thank You | Vistaar Technologies"', '"Careers | Vistaar Technologies"').replace(',\n  "noindex": true', ""));
+    site.write(
+      "pages/careers.json",
+      site.read("pages/thank-you.json").replace('"Thank You | Vistaar Technologies"', '"Careers | Vistaar Technologies"').replace(',\n  "noindex": true', ""),
+    );
     site.edit("pages/about-us.json", (t) => t.replace('"sections": [', '"noindex": true,\n  "sections": ['));
     const { indexable } = deployRoutes(site.root);
     expect(indexable).toContain("/careers");
@@ -74,7 +77,9 @@ describe("deferred scripts", () => {
     expect(html).toContain('<template data-deferred><script type="module" async="">import "/assets/root-AAAAAAAA.js";</script></template>');
     expect(html).toContain('<template data-deferred><script>window.__reactRouterContext.streamController.enqueue("[1]");</script></template>');
     // Nothing else changes: without the templates and the boot script, the page is what React wrote.
-    expect(html.replace(/<\/?template[^>]*>/g, "").replace(`<script>${bootScript()}</script>`, "")).toBe(PAGE('window.__reactRouterContext.streamController.enqueue("[1]");'));
+    expect(html.replace(/<\/?template[^>]*>/g, "").replace(`<script>${bootScript()}</script>`, "")).toBe(
+      PAGE('window.__reactRouterContext.streamController.enqueue("[1]");'),
+    );
     expect(html).toContain('<script type="application/ld+json">{"@type":"Organization"}</script>');
     // Outside the templates only the JSON-LD block and the boot script remain.
     const live = html.replace(/<template data-deferred>[\s\S]*?<\/template>/g, "");

@@ -37,7 +37,9 @@ const completions = async (file: string, text: string, at: number) => {
 };
 
 const contentFiles = (dir = join(repoRoot, "site-config")): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? contentFiles(join(dir, e.name)) : e.name.endsWith(".json") ? [join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? contentFiles(join(dir, e.name)) : e.name.endsWith(".json") ? [join(dir, e.name)] : [],
+  );
 
 const sectionTypes = readdirSync(join(repoRoot, "schemas", "sections"))
   .map((f) => f.replace(".schema.json", ""))
@@ -51,7 +53,10 @@ function deref(node: Schema, file: string): [Schema, string] {
   while (typeof node.$ref === "string") {
     const [target = "", fragment = ""] = node.$ref.split("#");
     const next = target ? resolve(dirname(file), target) : file;
-    node = fragment.split("/").filter(Boolean).reduce((n, seg) => n[seg] as Schema, loadJson(next));
+    node = fragment
+      .split("/")
+      .filter(Boolean)
+      .reduce((n, seg) => n[seg] as Schema, loadJson(next));
     file = next;
   }
   return [node, file];
@@ -120,7 +125,8 @@ describe("VS Code over site-config/", () => {
       const shown = plain(((hover?.contents as string[] | undefined) ?? []).join("\n"));
       checked++;
       // The hover is the definition's title (if any), the field's description, then what a chosen value means.
-      if (!expected || !shown.split("\n\n").includes(expected)) wrong.push(`${path.join(".")}: shows ${JSON.stringify(shown)}, own ${JSON.stringify(expected)}`);
+      if (!expected || !shown.split("\n\n").includes(expected))
+        wrong.push(`${path.join(".")}: shows ${JSON.stringify(shown)}, own ${JSON.stringify(expected)}`);
     }
     expect(checked).toBeGreaterThan(0);
     expect(wrong).toEqual([]);
@@ -146,7 +152,7 @@ describe("section types in VS Code", () => {
     expect((await completions(home, edited, edited.indexOf(anchor) + anchor.length + 5)).sort()).toEqual(sectionTypes);
   });
 
-  it("inside a section's type quotes, every type is offered; in an empty section, only \"type\"", async () => {
+  it('inside a section\'s type quotes, every type is offered; in an empty section, only "type"', async () => {
     const typed = text.replace('"type": "stats-band"', '"type": ""');
     const labels = await completions(home, typed, typed.indexOf('"type": ""') + 9);
     expect(labels.map((l) => l.replace(/"/g, "")).sort()).toEqual(sectionTypes);

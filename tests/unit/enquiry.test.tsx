@@ -90,7 +90,14 @@ describe("validation (SPEC s5) with the precompiled validator", () => {
 describe("the plain form, before and without JavaScript", () => {
   const field = (name: string) => CONTACT_FORM_FIELDS.find((f) => f.name === name)!;
   it("carries the browser's own checks, from the same schema", () => {
-    expect(CONTACT_FORM_FIELDS.map((f) => [f.name, f.required, "maxLength" in f ? f.maxLength : undefined, f.textarea ? "textarea" : "inputType" in f ? f.inputType : ""])).toEqual([
+    expect(
+      CONTACT_FORM_FIELDS.map((f) => [
+        f.name,
+        f.required,
+        "maxLength" in f ? f.maxLength : undefined,
+        f.textarea ? "textarea" : "inputType" in f ? f.inputType : "",
+      ]),
+    ).toEqual([
       ["name", true, 100, "text"],
       ["email", true, 254, "email"],
       ["subject", true, 150, "text"],
@@ -98,10 +105,13 @@ describe("the plain form, before and without JavaScript", () => {
       ["message", true, 5000, "textarea"],
     ]);
   });
-  it.each(["a.b_c-d@mail.example.com", "x@y.co", "x@y.museum", "x+tag@y.com", "x@z"])("its e-mail pattern, as a browser reads it, agrees with the schema on %s", (email) => {
-    const pattern = (field("email") as { pattern: string }).pattern;
-    expect(new RegExp(`^(?:${pattern})$`, "v").test(email)).toBe(Object.keys(errorsFor({ ...valid, email })).length === 0);
-  });
+  it.each(["a.b_c-d@mail.example.com", "x@y.co", "x@y.museum", "x+tag@y.com", "x@z"])(
+    "its e-mail pattern, as a browser reads it, agrees with the schema on %s",
+    (email) => {
+      const pattern = (field("email") as { pattern: string }).pattern;
+      expect(new RegExp(`^(?:${pattern})$`, "v").test(email)).toBe(Object.keys(errorsFor({ ...valid, email })).length === 0);
+    },
+  );
   it.each<[string, Partial<EnquiryValues>]>([
     ["empty", {}],
     ["empty strings", { name: "", email: "", subject: "", phone: "", message: "" }],
@@ -109,7 +119,9 @@ describe("the plain form, before and without JavaScript", () => {
     ["too long", { ...valid, name: "n".repeat(101), message: "m".repeat(5001) }],
     ["complete", valid],
   ])("the server's check of it gives the generated form's message for each field: %s", (_name, values) => {
-    const generated = Object.fromEntries(Object.entries(errorsFor(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== "")))).map(([f, list]) => [f, list[0]]));
+    const generated = Object.fromEntries(
+      Object.entries(errorsFor(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== "")))).map(([f, list]) => [f, list[0]]),
+    );
     expect(enquiryErrors(values)).toEqual(generated);
   });
   it("the server stores what the generated form sends for the same values", () => {
@@ -118,14 +130,23 @@ describe("the plain form, before and without JavaScript", () => {
   });
   it("the answer to a form with mistakes: the same page, static, filled in, the messages under their fields", () => {
     const page = `<!DOCTYPE html><html><head><template data-deferred><script>boot()</script></template></head><body><form id="enquiry-form" method="post" action="/send-email"><input id="enquiry_name" name="name" required=""/><input id="enquiry_email" name="email" type="email"/><textarea id="enquiry_message" name="message"></textarea></form><script>(function(){})()</script><script type="application/ld+json">{}</script></body></html>`;
-    const html = formPage(page, { name: "Asha <b>", email: "a@b", message: "Hi & bye" }, { email: "Invalid email format" }, "Your enquiry was not sent: one field needs your attention.")!;
+    const html = formPage(
+      page,
+      { name: "Asha <b>", email: "a@b", message: "Hi & bye" },
+      { email: "Invalid email format" },
+      "Your enquiry was not sent: one field needs your attention.",
+    )!;
     expect(html).not.toContain("boot()");
     expect(html).not.toContain("(function(){})()");
     expect(html).toContain('<script type="application/ld+json">{}</script>');
     expect(html).toContain('<input id="enquiry_name" name="name" required value="Asha &lt;b&gt;">');
-    expect(html).toContain('<input id="enquiry_email" name="email" type="email" value="a@b" aria-invalid="true" aria-describedby="enquiry_email__error" autofocus><ul id="enquiry_email__error" class="mt-1 text-sm text-red-600"><li>Invalid email format</li></ul>');
+    expect(html).toContain(
+      '<input id="enquiry_email" name="email" type="email" value="a@b" aria-invalid="true" aria-describedby="enquiry_email__error" autofocus><ul id="enquiry_email__error" class="mt-1 text-sm text-red-600"><li>Invalid email format</li></ul>',
+    );
     expect(html).toContain('<textarea id="enquiry_message" name="message">Hi &amp; bye</textarea>');
-    expect(html).toMatch(/<form id="enquiry-form" method="post" action="\/send-email"><div role="alert" class="[^"]+">Your enquiry was not sent: one field needs your attention.<\/div>/);
+    expect(html).toMatch(
+      /<form id="enquiry-form" method="post" action="\/send-email"><div role="alert" class="[^"]+">Your enquiry was not sent: one field needs your attention.<\/div>/,
+    );
     expect(formPage("<html><body><p>no form</p></body></html>", {}, {}, "x")).toBeUndefined();
   });
 });
@@ -199,7 +220,16 @@ describe("toasts (SPEC s8, s9)", () => {
 
   it(`at most ${MAX_VISIBLE_TOASTS} are visible at once`, async () => {
     // jsdom has no matchMedia; react-hot-toast asks it for prefers-reduced-motion.
-    window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+    window.matchMedia ??= ((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
     let visible = 0;
     function Probe() {
       visible = useToasterStore().toasts.filter((t) => t.visible).length;

@@ -21,7 +21,7 @@ describe("parseJson", () => {
   });
   it.each([
     ['{"a": 1,}', 1, 8, "trailing comma before '}'"],
-    ['[1, 2,]', 1, 6, "trailing comma before ']'"],
+    ["[1, 2,]", 1, 6, "trailing comma before ']'"],
     ['{"a": 1\n "b": 2}', 1, 8, "missing comma between two fields"],
     ['{"a": 01}', 1, 7, '"01" is not a valid number'],
     ["", 1, 1, "the file ends where a value was expected"],

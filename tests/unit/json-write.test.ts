@@ -32,7 +32,10 @@ describe("writeJson", () => {
     const out = writeJson(home, page);
     expect(changedLines(home, out)).toEqual([
       `-${home.split("\n").find((l) => l.includes('"headline"'))}`,
-      `+${home.split("\n").find((l) => l.includes('"headline"'))!.replace(/"headline": "[^"]*"/, '"headline": "Build what matters, faster"')}`,
+      `+${home
+        .split("\n")
+        .find((l) => l.includes('"headline"'))!
+        .replace(/"headline": "[^"]*"/, '"headline": "Build what matters, faster"')}`,
     ]);
     expect(JSON.parse(out)).toEqual(page);
   });
@@ -80,7 +83,9 @@ describe("writeJson", () => {
 
   it("adds and removes fields, keeping the other keys where they were", () => {
     const text = '{\n  "$schema": "../x.json",\n  "title": "T",\n  "b": 2\n}\n';
-    expect(writeJson(text, { $schema: "../x.json", title: "U", b: 2, c: true })).toBe('{\n  "$schema": "../x.json",\n  "title": "U",\n  "b": 2,\n  "c": true\n}\n');
+    expect(writeJson(text, { $schema: "../x.json", title: "U", b: 2, c: true })).toBe(
+      '{\n  "$schema": "../x.json",\n  "title": "U",\n  "b": 2,\n  "c": true\n}\n',
+    );
     expect(writeJson(text, { $schema: "../x.json", b: 2 })).toBe('{\n  "$schema": "../x.json",\n  "b": 2\n}\n');
   });
 
@@ -92,7 +97,14 @@ describe("writeJson", () => {
 
   it("several changes at once: an edit in one entry, a move of others, an insertion", () => {
     const text = '{\n  "items": [\n    { "id": "a", "v": 1 },\n    { "id": "b", "v": 2 },\n    { "id": "c", "v": 3 }\n  ]\n}\n';
-    const next = { items: [{ id: "a", v: 10 }, { id: "c", v: 3 }, { id: "n", v: 0 }, { id: "b", v: 2 }] };
+    const next = {
+      items: [
+        { id: "a", v: 10 },
+        { id: "c", v: 3 },
+        { id: "n", v: 0 },
+        { id: "b", v: 2 },
+      ],
+    };
     const out = writeJson(text, next);
     expect(JSON.parse(out)).toEqual(next);
     expect(out).toContain('{ "id": "a", "v": 10 }');

@@ -30,7 +30,10 @@ describe("precompress", () => {
     writeFileSync(join(dir, "nested", "app-2.css"), css);
     const done = await precompress(dir);
     expect(done.map((d) => d.file.slice(dir!.length + 1)).sort()).toEqual(["app-1.js", join("nested", "app-2.css")]);
-    for (const [file, data] of [[join(dir, "app-1.js"), js], [join(dir, "nested", "app-2.css"), css]] as const) {
+    for (const [file, data] of [
+      [join(dir, "app-1.js"), js],
+      [join(dir, "nested", "app-2.css"), css],
+    ] as const) {
       expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(data), file).toBe(true);
       expect(gunzipSync(readFileSync(`${file}.gz`)).equals(data), file).toBe(true);
     }

@@ -16,7 +16,16 @@ const site = loadSite(repoRoot);
 const { collections } = site.site!;
 /** A section as the content layer hands it to a page: with its data, resolved from the real collections (service-detail shows the first service). */
 const resolved = (section: Section) => ({ ok: true as const, ...resolveSection(section, dataContext(collections, new Usage(), collections.services[0])) });
-const testPage = (path: string, slots: PageData["slots"]): PageData => ({ path, title: path, description: "", noindex: false, draft: false, slots, pageProblems: [], meta: [] });
+const testPage = (path: string, slots: PageData["slots"]): PageData => ({
+  path,
+  title: path,
+  description: "",
+  noindex: false,
+  draft: false,
+  slots,
+  pageProblems: [],
+  meta: [],
+});
 const root = rootData();
 // Sections are loaded on demand (a route's clientLoader fetches them before a page shows); here, all of them up front.
 beforeAll(() => preloadSections(Object.keys(registry) as (keyof typeof registry)[]));
@@ -70,7 +79,8 @@ describe("the registry", () => {
 });
 
 describe("the data a page carries", () => {
-  const dataOf = <K extends Section["type"]>(page: PageData, type: K) => page.slots.flatMap((slot) => (slot.ok && slot.section.type === type ? [slot.data as SectionProps<K>["data"]] : []));
+  const dataOf = <K extends Section["type"]>(page: PageData, type: K) =>
+    page.slots.flatMap((slot) => (slot.ok && slot.section.type === type ? [slot.data as SectionProps<K>["data"]] : []));
   it("has only the collection fields its sections read: a service page lists every service by id and name, not their full texts", () => {
     const [detail] = dataOf(servicePageData("uiux"), "service-detail");
     expect(detail!.services).toHaveLength(collections.services.length);

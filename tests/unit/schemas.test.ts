@@ -12,7 +12,9 @@ import { repoRoot } from "../helpers/site-copy";
 
 const site = loadSite(repoRoot);
 const { schemas } = site.facts;
-const sectionFiles = readdirSync(join(repoRoot, "schemas", "sections")).filter((f) => f.endsWith(".schema.json")).sort();
+const sectionFiles = readdirSync(join(repoRoot, "schemas", "sections"))
+  .filter((f) => f.endsWith(".schema.json"))
+  .sort();
 /** The section folders: src/sections/<type>/ with a schema.json. */
 const sectionFolders = readdirSync(join(repoRoot, "src", "sections"), { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(repoRoot, "src", "sections", d.name, "schema.json")))
@@ -40,21 +42,26 @@ function* propertyNodes(node: unknown, path: string): Generator<[string, string,
 
 describe("every schema", () => {
   it.each(schemas.files)("%s: every property has a description for authors", (file) => {
-    const missing = [...propertyNodes(schemas.raw.get(file), file)].filter(([, , prop]) => typeof prop.description !== "string" || prop.description.length < 10).map(([p]) => p);
+    const missing = [...propertyNodes(schemas.raw.get(file), file)]
+      .filter(([, , prop]) => typeof prop.description !== "string" || prop.description.length < 10)
+      .map(([p]) => p);
     expect(missing).toEqual([]);
   });
-  it.each(schemas.files)("%s: a field that refers to a shared definition keeps its own hover text (markdownDescription: VS Code copies the definition's description over the field's)", (file) => {
-    const lost: string[] = [];
-    const walk = (node: unknown, path: string) => {
-      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}[${i}]`));
-      if (!node || typeof node !== "object") return;
-      const obj = node as Record<string, unknown>;
-      if (typeof obj.$ref === "string" && obj.description !== undefined && obj.markdownDescription !== obj.description) lost.push(path);
-      for (const [k, v] of Object.entries(obj)) if (k !== "examples") walk(v, `${path}.${k}`);
-    };
-    walk(schemas.raw.get(file), file);
-    expect(lost).toEqual([]);
-  });
+  it.each(schemas.files)(
+    "%s: a field that refers to a shared definition keeps its own hover text (markdownDescription: VS Code copies the definition's description over the field's)",
+    (file) => {
+      const lost: string[] = [];
+      const walk = (node: unknown, path: string) => {
+        if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}[${i}]`));
+        if (!node || typeof node !== "object") return;
+        const obj = node as Record<string, unknown>;
+        if (typeof obj.$ref === "string" && obj.description !== undefined && obj.markdownDescription !== obj.description) lost.push(path);
+        for (const [k, v] of Object.entries(obj)) if (k !== "examples") walk(v, `${path}.${k}`);
+      };
+      walk(schemas.raw.get(file), file);
+      expect(lost).toEqual([]);
+    },
+  );
   it.each(schemas.files)("%s: objects are closed (additionalProperties: false)", (file) => {
     const open: string[] = [];
     const walk = (node: unknown, path: string) => {
@@ -128,7 +135,7 @@ describe("editor completions", () => {
   });
   it.each(schemas.files.filter((f) => f.startsWith("collections/")))("%s: a new entry is offered as a snippet (checked above)", (file) => {
     const schema = schemas.raw.get(file)!;
-    const item = ((schema.properties as Record<string, { items: Record<string, unknown> }>).items!).items;
+    const item = (schema.properties as Record<string, { items: Record<string, unknown> }>).items!.items;
     const snippets = item.defaultSnippets as Snippet[];
     expect(snippets).toHaveLength(1);
     expect(snippets[0]!.label).toMatch(/^new /);
@@ -141,7 +148,8 @@ describe("editor completions", () => {
       const obj = node as Record<string, unknown>;
       if (Array.isArray(obj.enum)) {
         const descriptions = obj.enumDescriptions;
-        if (!Array.isArray(descriptions) || descriptions.length !== obj.enum.length || descriptions.some((d) => typeof d !== "string" || d.length < 5)) undescribed.push(path);
+        if (!Array.isArray(descriptions) || descriptions.length !== obj.enum.length || descriptions.some((d) => typeof d !== "string" || d.length < 5))
+          undescribed.push(path);
       }
       for (const [k, v] of Object.entries(obj)) if (k !== "examples" && k !== "defaultSnippets" && k !== "if") walk(v, `${path}.${k}`);
     };
@@ -151,7 +159,10 @@ describe("editor completions", () => {
   it("strict mode knows the editor keywords: a misspelt keyword is still refused", () => {
     const dir = mkdtempSync(join(tmpdir(), "schemas-"));
     try {
-      writeFileSync(join(dir, "a.schema.json"), JSON.stringify({ type: "string", enum: ["x"], enumDescriptions: ["An x."], defaultSnippets: [{ body: "x" }], markdownDescription: "**x**" }));
+      writeFileSync(
+        join(dir, "a.schema.json"),
+        JSON.stringify({ type: "string", enum: ["x"], enumDescriptions: ["An x."], defaultSnippets: [{ body: "x" }], markdownDescription: "**x**" }),
+      );
       expect(() => loadSchemas(dir).validator("a.schema.json")).not.toThrow();
       writeFileSync(join(dir, "a.schema.json"), JSON.stringify({ type: "string", defaultSnipets: [] }));
       expect(() => loadSchemas(dir).validator("a.schema.json")).toThrow(/unknown keyword: "defaultSnipets"/);

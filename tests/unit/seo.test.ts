@@ -32,7 +32,11 @@ describe("SEO validation rules are content errors with file:line:column", () => 
     ]);
   });
   it("two pages with the same title: the second names the first", () => {
-    expect(problemsAfter((s) => s.edit("pages/thank-you.json", replaceOnce('"title": "Thank You | Vistaar Technologies"', '"title": "Contact Us | Vistaar Technologies"')))).toEqual([
+    expect(
+      problemsAfter((s) =>
+        s.edit("pages/thank-you.json", replaceOnce('"title": "Thank You | Vistaar Technologies"', '"title": "Contact Us | Vistaar Technologies"')),
+      ),
+    ).toEqual([
       'site-config/pages/thank-you.json:3:12  title  the title "Contact Us | Vistaar Technologies" is already the title of /contact-us (site-config/pages/contact-us.json:3:12). Give every page its own title: search results and browser tabs show it to tell pages apart.',
     ]);
   });
@@ -42,14 +46,21 @@ describe("SEO validation rules are content errors with file:line:column", () => 
       s.edit("collections/services.json", replaceOnce('"name": "Data Science"', '"name": "Contact Us"'));
     });
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^site-config\/collections\/services\.json:\d+:15 {2}item 18 \(data-science\) > name {2}the title "Contact Us \| Vistaar Technologies" is already the title of \/contact-us \(site-config\/pages\/contact-us\.json:3:12\)\./);
+    expect(lines[0]).toMatch(
+      /^site-config\/collections\/services\.json:\d+:15 {2}item 18 \(data-science\) > name {2}the title "Contact Us \| Vistaar Technologies" is already the title of \/contact-us \(site-config\/pages\/contact-us\.json:3:12\)\./,
+    );
     expect(lines[1]).toMatch(
       /^site-config\/collections\/services\.json:\d+:15 {2}item 20 \(cloud-services\) > name {2}the title of its page, "Cloud Services for Startups and Enterprises \| Vistaar Technologies" \(the name followed by the titleSuffix of site-config\/templates\/service\.json\) is too long \(66 characters; at most 60\)\. Search results cut longer titles/,
     );
   });
   it("a draft page does not clash with a published one", () => {
     expect(
-      problemsAfter((s) => s.edit("pages/thank-you.json", replaceOnce('"title": "Thank You | Vistaar Technologies",', '"title": "Contact Us | Vistaar Technologies",\n  "status": "draft",'))),
+      problemsAfter((s) =>
+        s.edit(
+          "pages/thank-you.json",
+          replaceOnce('"title": "Thank You | Vistaar Technologies",', '"title": "Contact Us | Vistaar Technologies",\n  "status": "draft",'),
+        ),
+      ),
     ).toEqual([]);
   });
 });
@@ -70,7 +81,10 @@ describe("the head of a page", () => {
     expect(tags.some((t) => "name" in t && t.name === "robots")).toBe(false);
   });
   it("marks noindex pages", () => {
-    expect(pageMeta({ path: "/thank-you", title: "Thank You | X", description: "x", noindex: true }, settings)).toContainEqual({ name: "robots", content: "noindex" });
+    expect(pageMeta({ path: "/thank-you", title: "Thank You | X", description: "x", noindex: true }, settings)).toContainEqual({
+      name: "robots",
+      content: "noindex",
+    });
   });
   it("JSON-LD: the company with its Pune address, phone, e-mail, profiles and Mon-Sat 09:00-20:00 hours", () => {
     const [org] = ldOf(pageMeta({ path: "/", title: "Home page title", description: "x" }, settings));

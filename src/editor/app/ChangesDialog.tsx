@@ -55,7 +55,11 @@ export function ChangesDialog({ open, onClose, onDiscarded }: { open: boolean; o
             <div className="mb-1 flex items-center gap-2">
               <h3 className="font-mono text-sm font-semibold">{change.path}</h3>
               <span className="rounded bg-slate-100 px-1.5 text-xs">{change.status}</span>
-              <button type="button" className="ml-auto rounded px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50" onClick={() => void discard(change.path)}>
+              <button
+                type="button"
+                className="ml-auto rounded px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50"
+                onClick={() => void discard(change.path)}
+              >
                 Discard changes
               </button>
             </div>
@@ -65,7 +69,12 @@ export function ChangesDialog({ open, onClose, onDiscarded }: { open: boolean; o
                   .split("\n")
                   .filter((line) => !/^(diff --git|index |--- |\+\+\+ )/.test(line))
                   .map((line, i) => (
-                    <div key={i} className={line.startsWith("+") ? "ed-diff-add" : line.startsWith("-") ? "ed-diff-del" : line.startsWith("@@") ? "bg-slate-200 text-slate-700" : ""}>
+                    <div
+                      key={i}
+                      className={
+                        line.startsWith("+") ? "ed-diff-add" : line.startsWith("-") ? "ed-diff-del" : line.startsWith("@@") ? "bg-slate-200 text-slate-700" : ""
+                      }
+                    >
                       {line || " "}
                     </div>
                   ))}

@@ -102,10 +102,11 @@ export function Editor() {
       (s) => {
         const wanted = fileFromUrl();
         const first = s.files.find((f) => f.path === wanted) ?? s.files.find((f) => f.kind === "page" && f.route === "/") ?? s.files[0];
-        if (first) void api.file(first.path).then((data) => {
-          dispatch({ type: "open", doc: { path: first.path, kind: first.kind, hash: data.hash, saved: data.value } });
-          setFileInUrl(first.path);
-        });
+        if (first)
+          void api.file(first.path).then((data) => {
+            dispatch({ type: "open", doc: { path: first.path, kind: first.kind, hash: data.hash, saved: data.value } });
+            setFileInUrl(first.path);
+          });
       },
       (err: Error) => setFailure(err.message),
     );
@@ -161,7 +162,10 @@ export function Editor() {
     if (!doc || saving) return;
     // The errors shown are those of the last check; while a newer one runs, the server's own check decides.
     if (errors.length > 0 && !queue.current.busy) {
-      announce(`Not saved: ${doc.path} has ${errors.length === 1 ? "1 error" : `${errors.length} errors`}. Fix ${errors.length === 1 ? "it" : "them"} first (marked in the outline and under the fields).`, "error");
+      announce(
+        `Not saved: ${doc.path} has ${errors.length === 1 ? "1 error" : `${errors.length} errors`}. Fix ${errors.length === 1 ? "it" : "them"} first (marked in the outline and under the fields).`,
+        "error",
+      );
       return;
     }
     setSaving(true);
@@ -307,7 +311,7 @@ export function Editor() {
       return {
         id: doc.ids[i]!,
         label: labelOf(entry, type ? typeTitle(type) : `Entry ${i + 1}`),
-        detail: type ? typeTitle(type) : file?.name ?? "",
+        detail: type ? typeTitle(type) : (file?.name ?? ""),
         errors: mine.filter((p) => p.severity === "error").length,
         warnings: mine.filter((p) => p.severity === "warning").length,
       };
@@ -322,7 +326,13 @@ export function Editor() {
     if (selected === PAGE_FIELDS || entryIndex < 0) {
       if (!documentSchema || !isObject(doc.value)) return null;
       const { [key]: items, ...rest } = doc.value;
-      return { schema: documentSchema, value: rest, pointer: "", title: doc.kind === "collection" ? `${file.name}: the collection` : "Page settings", set: (v) => ({ ...(v as JsonObject), [key]: items ?? [] }) };
+      return {
+        schema: documentSchema,
+        value: rest,
+        pointer: "",
+        title: doc.kind === "collection" ? `${file.name}: the collection` : "Page settings",
+        set: (v) => ({ ...(v as JsonObject), [key]: items ?? [] }),
+      };
     }
     const entry = list[entryIndex]!;
     const type = isObject(entry) && typeof entry.type === "string" ? entry.type : undefined;
@@ -333,12 +343,21 @@ export function Editor() {
       value: entry,
       pointer: `/${key}/${entryIndex}`,
       title: `${labelOf(entry, type ? typeTitle(type) : "Entry")} (${entryIndex + 1} of ${list.length}${type ? `, ${typeTitle(type)}` : ""})`,
-      set: (v) => withList(doc, list.map((e, j) => (j === entryIndex ? v : e))),
+      set: (v) =>
+        withList(
+          doc,
+          list.map((e, j) => (j === entryIndex ? v : e)),
+        ),
     };
   }, [doc, site, file, key, selected, entryIndex, list]);
 
   const pickerContext = useMemo(
-    () => ({ routes: site?.routes ?? [], media, collections: site?.collections ?? null, addMedia: (src: string) => setMedia((m) => [...new Set([...m, src])].sort()) }),
+    () => ({
+      routes: site?.routes ?? [],
+      media,
+      collections: site?.collections ?? null,
+      addMedia: (src: string) => setMedia((m) => [...new Set([...m, src])].sort()),
+    }),
     [site, media],
   );
 
@@ -359,7 +378,10 @@ export function Editor() {
     }
   };
 
-  const runPageAction = async (action: PageAction, fixLinks = false): Promise<{ links?: { file: string; path: string; href: string }[]; error?: string } | void> => {
+  const runPageAction = async (
+    action: PageAction,
+    fixLinks = false,
+  ): Promise<{ links?: { file: string; path: string; href: string }[]; error?: string } | void> => {
     try {
       if (action.kind === "create") {
         const created = await api.createPage(action.slug, action.from || undefined);
@@ -424,7 +446,13 @@ export function Editor() {
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <div role="group" aria-label="Canvas width" className="flex rounded-md ring-1 ring-slate-300">
             {VIEWPORTS.map((v) => (
-              <button key={v.width} type="button" aria-pressed={viewport === v.width} className={`px-2 py-1 text-sm first:rounded-l-md last:rounded-r-md ${viewport === v.width ? "bg-slate-800 text-white" : "bg-white text-slate-800 hover:bg-slate-100"} focus-visible:outline-2 focus-visible:outline-blue-600`} onClick={() => setViewport(v.width)}>
+              <button
+                key={v.width}
+                type="button"
+                aria-pressed={viewport === v.width}
+                className={`px-2 py-1 text-sm first:rounded-l-md last:rounded-r-md ${viewport === v.width ? "bg-slate-800 text-white" : "bg-white text-slate-800 hover:bg-slate-100"} focus-visible:outline-2 focus-visible:outline-blue-600`}
+                onClick={() => setViewport(v.width)}
+              >
                 {v.label} {v.width}
               </button>
             ))}
@@ -439,7 +467,13 @@ export function Editor() {
           <a className="rounded-md px-2 py-1 text-sm text-blue-800 underline hover:bg-slate-100" href={previewRoute} target="_blank" rel="noreferrer">
             Open {previewRoute}
           </a>
-          <button type="button" onClick={() => void save()} aria-keyshortcuts="Control+S" className="rounded-md bg-blue-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-50" disabled={saving}>
+          <button
+            type="button"
+            onClick={() => void save()}
+            aria-keyshortcuts="Control+S"
+            className="rounded-md bg-blue-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-50"
+            disabled={saving}
+          >
             {saving ? "Saving…" : dirty ? "Save" : "Saved"}
           </button>
         </div>
@@ -448,7 +482,11 @@ export function Editor() {
       <nav aria-label="Site files" className="row-start-2 overflow-y-auto border-r border-slate-300 bg-white p-3">
         <div className="mb-1 flex items-center justify-between">
           <h2 className="text-xs font-bold tracking-wider text-slate-600 uppercase">Pages</h2>
-          <button type="button" className="rounded px-2 py-0.5 text-xs font-semibold text-blue-800 ring-1 ring-slate-300 hover:bg-slate-100" onClick={() => confirmLeaveFile() && setPageAction({ kind: "create", slug: "", from: "" })}>
+          <button
+            type="button"
+            className="rounded px-2 py-0.5 text-xs font-semibold text-blue-800 ring-1 ring-slate-300 hover:bg-slate-100"
+            onClick={() => confirmLeaveFile() && setPageAction({ kind: "create", slug: "", from: "" })}
+          >
             New page
           </button>
         </div>
@@ -459,7 +497,11 @@ export function Editor() {
 
       <main className="row-start-2 flex min-w-0 flex-col">
         <div className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-1.5 text-sm">
-          <span role="status" aria-live="polite" className={status.tone === "error" ? "font-semibold text-red-800" : status.tone === "ok" ? "text-green-800" : "text-slate-700"}>
+          <span
+            role="status"
+            aria-live="polite"
+            className={status.tone === "error" ? "font-semibold text-red-800" : status.tone === "ok" ? "text-green-800" : "text-slate-700"}
+          >
             {status.text}
           </span>
           <span className="ml-auto text-xs text-slate-600" aria-live="off">
@@ -470,7 +512,11 @@ export function Editor() {
         {conflict && (
           <div role="alert" className="flex flex-wrap items-center gap-2 border-b border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
             <span>{conflict} Nothing was saved, and your edits are still here.</span>
-            <button type="button" className="rounded bg-amber-800 px-2 py-0.5 font-semibold text-white hover:bg-amber-900" onClick={() => void open(doc.path, entryIndex >= 0 ? entryIndex : null)}>
+            <button
+              type="button"
+              className="rounded bg-amber-800 px-2 py-0.5 font-semibold text-white hover:bg-amber-900"
+              onClick={() => void open(doc.path, entryIndex >= 0 ? entryIndex : null)}
+            >
               Reload from disk (drops your edits)
             </button>
             <button type="button" className="rounded px-2 py-0.5 ring-1 ring-amber-700 hover:bg-amber-100" onClick={() => setConflict(null)}>
@@ -478,7 +524,15 @@ export function Editor() {
             </button>
           </div>
         )}
-        <Canvas page={preview.page} settings={preview.settings} viewport={viewport} selected={entryIndex >= 0 && key === "sections" && doc.kind !== "collection" ? entryIndex : null} reveal={reveal} onSelect={onCanvasSelect} onKey={onShortcut} />
+        <Canvas
+          page={preview.page}
+          settings={preview.settings}
+          viewport={viewport}
+          selected={entryIndex >= 0 && key === "sections" && doc.kind !== "collection" ? entryIndex : null}
+          reveal={reveal}
+          onSelect={onCanvasSelect}
+          onKey={onShortcut}
+        />
         {(fileProblems.length > 0 || otherErrors.length > 0) && <ProblemList problems={[...fileProblems, ...otherErrors]} />}
       </main>
 
@@ -488,15 +542,24 @@ export function Editor() {
             <div className="mb-2 flex flex-wrap gap-2">
               {slug && (
                 <>
-                  <SmallButton onClick={() => confirmLeaveFile() && setPageAction({ kind: "create", slug: `${slug}-copy`, from: slug })}>Duplicate page</SmallButton>
+                  <SmallButton onClick={() => confirmLeaveFile() && setPageAction({ kind: "create", slug: `${slug}-copy`, from: slug })}>
+                    Duplicate page
+                  </SmallButton>
                   {slug !== "home" && <SmallButton onClick={() => confirmLeaveFile() && setPageAction({ kind: "rename", slug, to: slug })}>Rename</SmallButton>}
                   {slug !== "home" && <SmallButton onClick={() => confirmLeaveFile() && setPageAction({ kind: "delete", slug })}>Delete page</SmallButton>}
                 </>
               )}
             </div>
-            <button type="button" aria-current={selected === PAGE_FIELDS ? "true" : undefined} className={`mb-1 w-full rounded px-2 py-1 text-left text-sm ${selected === PAGE_FIELDS ? "bg-blue-50 font-semibold ring-1 ring-blue-700" : "hover:bg-slate-100"}`} onClick={() => dispatch({ type: "select", id: PAGE_FIELDS })}>
+            <button
+              type="button"
+              aria-current={selected === PAGE_FIELDS ? "true" : undefined}
+              className={`mb-1 w-full rounded px-2 py-1 text-left text-sm ${selected === PAGE_FIELDS ? "bg-blue-50 font-semibold ring-1 ring-blue-700" : "hover:bg-slate-100"}`}
+              onClick={() => dispatch({ type: "select", id: PAGE_FIELDS })}
+            >
               {doc.kind === "collection" ? "About this collection" : "Page settings (title, description, status)"}
-              {under(fileProblems, "").some((p) => !p.pointer.startsWith(`/${key}/`) && p.severity === "error") && <span className="ml-1 font-semibold text-red-700">· errors</span>}
+              {under(fileProblems, "").some((p) => !p.pointer.startsWith(`/${key}/`) && p.severity === "error") && (
+                <span className="ml-1 font-semibold text-red-700">· errors</span>
+              )}
             </button>
             <Outline
               title={key === "sections" ? "Sections" : "Entries"}
@@ -512,11 +575,19 @@ export function Editor() {
             />
             <div className="mt-2">
               {key === "sections" ? (
-                <button type="button" className="w-full rounded-md border border-dashed border-slate-400 px-2 py-1.5 text-sm font-semibold text-blue-800 hover:bg-slate-50" onClick={() => setLibraryOpen(true)}>
+                <button
+                  type="button"
+                  className="w-full rounded-md border border-dashed border-slate-400 px-2 py-1.5 text-sm font-semibold text-blue-800 hover:bg-slate-50"
+                  onClick={() => setLibraryOpen(true)}
+                >
                   {entryIndex >= 0 ? `Add a section after section ${entryIndex + 1}…` : "Add a section at the end…"}
                 </button>
               ) : (
-                <button type="button" className="w-full rounded-md border border-dashed border-slate-400 px-2 py-1.5 text-sm font-semibold text-blue-800 hover:bg-slate-50" onClick={addCollectionEntry}>
+                <button
+                  type="button"
+                  className="w-full rounded-md border border-dashed border-slate-400 px-2 py-1.5 text-sm font-semibold text-blue-800 hover:bg-slate-50"
+                  onClick={addCollectionEntry}
+                >
                   Add an entry
                 </button>
               )}
@@ -528,7 +599,17 @@ export function Editor() {
             {form ? form.title : "Nothing selected"}
           </h2>
           {form ? (
-            <Properties key={`${doc.path}:${selected ?? ""}`} schema={form.schema} value={form.value} pointer={form.pointer} problems={fileProblems} context={pickerContext} onChange={onFormChange} onBlur={onFormBlur} idPrefix="field" />
+            <Properties
+              key={`${doc.path}:${selected ?? ""}`}
+              schema={form.schema}
+              value={form.value}
+              pointer={form.pointer}
+              problems={fileProblems}
+              context={pickerContext}
+              onChange={onFormChange}
+              onBlur={onFormBlur}
+              idPrefix="field"
+            />
           ) : (
             <p className="text-sm text-slate-600">Select a section in the outline or the canvas.</p>
           )}
@@ -555,7 +636,11 @@ function Centered({ children }: { children: ReactNode }) {
 
 function ToolbarButton({ children, ...props }: React.ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <button type="button" className="rounded-md px-2 py-1 text-sm text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40" {...props}>
+    <button
+      type="button"
+      className="rounded-md px-2 py-1 text-sm text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40"
+      {...props}
+    >
       {children}
     </button>
   );
@@ -563,7 +648,11 @@ function ToolbarButton({ children, ...props }: React.ButtonHTMLAttributes<HTMLBu
 
 function SmallButton({ children, onClick }: { children: ReactNode; onClick(): void }) {
   return (
-    <button type="button" className="rounded px-2 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600" onClick={onClick}>
+    <button
+      type="button"
+      className="rounded px-2 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+      onClick={onClick}
+    >
       {children}
     </button>
   );

@@ -13,7 +13,17 @@ export type LibraryEntry = CatalogEntry & { title: string; example: JsonValue };
 /** Thumbnails show the section as it looks 1280 pixels wide, at this scale. */
 const THUMB_SCALE = 0.27;
 
-export function Library({ open, entries, onClose, onInsert }: { open: boolean; entries: LibraryEntry[]; onClose(): void; onInsert(entry: LibraryEntry): void }) {
+export function Library({
+  open,
+  entries,
+  onClose,
+  onInsert,
+}: {
+  open: boolean;
+  entries: LibraryEntry[];
+  onClose(): void;
+  onInsert(entry: LibraryEntry): void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -31,7 +41,9 @@ export function Library({ open, entries, onClose, onInsert }: { open: boolean; e
           Close
         </button>
       </div>
-      <p className="mb-3 text-sm text-slate-700">Each kind of section, shown with its example content. The one you choose goes after the selected section, with that example to change.</p>
+      <p className="mb-3 text-sm text-slate-700">
+        Each kind of section, shown with its example content. The one you choose goes after the selected section, with that example to change.
+      </p>
       {open && (
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3">
           {entries.map((entry) => (
@@ -45,7 +57,12 @@ export function Library({ open, entries, onClose, onInsert }: { open: boolean; e
                 )}
               </div>
               {/* The whole card is the button's target (its ::after covers it). */}
-              <button type="button" data-library-entry={entry.type} className="block p-2 text-left after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-blue-600" onClick={() => onInsert(entry)}>
+              <button
+                type="button"
+                data-library-entry={entry.type}
+                className="block p-2 text-left after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-blue-600"
+                onClick={() => onInsert(entry)}
+              >
                 <span className="block text-sm font-semibold text-slate-900">{entry.title}</span>
                 <span className="mt-0.5 block text-xs text-slate-700">{entry.purpose}</span>
               </button>

@@ -5,7 +5,18 @@
  * Alt+Up/Down; duplicate it; delete it. Every move is said aloud for screen readers.
  */
 import { memo } from "react";
-import { closestCenter, DndContext, KeyboardSensor, MeasuringStrategy, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from "@dnd-kit/core";
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  MeasuringStrategy,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 
@@ -28,9 +39,19 @@ export interface OutlineProps {
   onDelete(id: string): void;
 }
 
-const iconButton = "grid h-7 w-7 place-items-center rounded text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-30";
+const iconButton =
+  "grid h-7 w-7 place-items-center rounded text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-30";
 
-function Row({ item, index, count, selected, onSelect, onMove, onDuplicate, onDelete }: { item: OutlineItem; index: number; count: number; selected: boolean } & Pick<OutlineProps, "onSelect" | "onMove" | "onDuplicate" | "onDelete">) {
+function Row({
+  item,
+  index,
+  count,
+  selected,
+  onSelect,
+  onMove,
+  onDuplicate,
+  onDelete,
+}: { item: OutlineItem; index: number; count: number; selected: boolean } & Pick<OutlineProps, "onSelect" | "onMove" | "onDuplicate" | "onDelete">) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
   const style = { transform: CSS.Transform.toString(transform), transition };
   const name = `${item.label} (${index + 1} of ${count})`;
@@ -58,18 +79,31 @@ function Row({ item, index, count, selected, onSelect, onMove, onDuplicate, onDe
           <circle cx="10" cy="11" r="1.3" />
         </svg>
       </button>
-      <button type="button" aria-current={selected ? "true" : undefined} className="min-w-0 flex-1 rounded px-1 py-0.5 text-left focus-visible:outline-2 focus-visible:outline-blue-600" onClick={() => onSelect(item.id)}>
+      <button
+        type="button"
+        aria-current={selected ? "true" : undefined}
+        className="min-w-0 flex-1 rounded px-1 py-0.5 text-left focus-visible:outline-2 focus-visible:outline-blue-600"
+        onClick={() => onSelect(item.id)}
+      >
         <span className="block truncate text-sm font-medium text-slate-900">{item.label}</span>
         <span className="block truncate text-xs text-slate-600">
           {item.detail}
           {item.errors > 0 && <span className="ml-1 font-semibold text-red-700">· {item.errors === 1 ? "1 error" : `${item.errors} errors`}</span>}
-          {item.errors === 0 && item.warnings > 0 && <span className="ml-1 text-amber-800">· {item.warnings === 1 ? "1 warning" : `${item.warnings} warnings`}</span>}
+          {item.errors === 0 && item.warnings > 0 && (
+            <span className="ml-1 text-amber-800">· {item.warnings === 1 ? "1 warning" : `${item.warnings} warnings`}</span>
+          )}
         </span>
       </button>
       <button type="button" className={iconButton} aria-label={`Move ${item.label} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
         <span aria-hidden="true">↑</span>
       </button>
-      <button type="button" className={iconButton} aria-label={`Move ${item.label} down`} disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
+      <button
+        type="button"
+        className={iconButton}
+        aria-label={`Move ${item.label} down`}
+        disabled={index === count - 1}
+        onClick={() => onMove(index, index + 1)}
+      >
         <span aria-hidden="true">↓</span>
       </button>
       <button type="button" className={iconButton} aria-label={`Duplicate ${item.label}`} onClick={() => onDuplicate(item.id)}>
@@ -86,13 +120,18 @@ function Row({ item, index, count, selected, onSelect, onMove, onDuplicate, onDe
 }
 
 export const Outline = memo(function Outline({ title, items, selected, onSelect, onMove, onDuplicate, onDelete }: OutlineProps) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const position = (id: UniqueIdentifier | undefined) => items.findIndex((i) => i.id === id) + 1;
   const label = (id: UniqueIdentifier) => items.find((i) => i.id === id)?.label ?? "The entry";
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${label(active.id)}, position ${position(active.id)} of ${items.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${label(active.id)} is over position ${position(over.id)} of ${items.length}.` : `${label(active.id)} is no longer over the list.`),
-    onDragEnd: ({ active, over }) => (over ? `${label(active.id)} moved to ${position(over.id)} of ${items.length}.` : `${label(active.id)} was dropped where it was.`),
+    onDragOver: ({ active, over }) =>
+      over ? `${label(active.id)} is over position ${position(over.id)} of ${items.length}.` : `${label(active.id)} is no longer over the list.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${label(active.id)} moved to ${position(over.id)} of ${items.length}.` : `${label(active.id)} was dropped where it was.`,
     onDragCancel: ({ active }) => `Moving ${label(active.id)} was cancelled; it is back at ${position(active.id)} of ${items.length}.`,
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -112,13 +151,26 @@ export const Outline = memo(function Outline({ title, items, selected, onSelect,
         onDragEnd={onDragEnd}
         accessibility={{
           announcements,
-          screenReaderInstructions: { draggable: "To move an entry, press Space or Enter on its handle, then the arrow keys; Space or Enter drops it there, Escape cancels. Alt with the up or down arrow moves the entry you are on." },
+          screenReaderInstructions: {
+            draggable:
+              "To move an entry, press Space or Enter on its handle, then the arrow keys; Space or Enter drops it there, Escape cancels. Alt with the up or down arrow moves the entry you are on.",
+          },
         }}
       >
         <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
           <ol className="space-y-1">
             {items.map((item, index) => (
-              <Row key={item.id} item={item} index={index} count={items.length} selected={item.id === selected} onSelect={onSelect} onMove={onMove} onDuplicate={onDuplicate} onDelete={onDelete} />
+              <Row
+                key={item.id}
+                item={item}
+                index={index}
+                count={items.length}
+                selected={item.id === selected}
+                onSelect={onSelect}
+                onMove={onMove}
+                onDuplicate={onDuplicate}
+                onDelete={onDelete}
+              />
             ))}
           </ol>
         </SortableContext>

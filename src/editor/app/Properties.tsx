@@ -18,7 +18,11 @@ export function errorsUnder(problems: readonly EditorProblem[], base: string): E
   const out: Record<string, unknown> = {};
   for (const p of problems) {
     if (p.pointer !== base && !p.pointer.startsWith(`${base}/`)) continue;
-    const segments = p.pointer.slice(base.length).split("/").filter(Boolean).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const segments = p.pointer
+      .slice(base.length)
+      .split("/")
+      .filter(Boolean)
+      .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
     let node = out;
     for (const segment of segments) node = (node[segment] ??= {}) as Record<string, unknown>;
     ((node.__errors ??= []) as string[]).push(`${p.severity === "warning" ? "Warning: " : ""}${p.message}`);

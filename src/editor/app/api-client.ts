@@ -48,13 +48,24 @@ const post = <T>(path: string, body: unknown) => call<T>(path, { method: "POST",
 export const api = {
   state: () => call<EditorState>("/state"),
   file: (path: string) => call<FileData>(`/file?path=${encodeURIComponent(path)}`),
-  check: (path: string, value: JsonValue, preview?: string) => post<{ text: string; problems: EditorProblem[]; errors: boolean; page: PageData | null; settings: SiteSettings | null; routes: string[] }>("/check", { path, value, preview }),
+  check: (path: string, value: JsonValue, preview?: string) =>
+    post<{ text: string; problems: EditorProblem[]; errors: boolean; page: PageData | null; settings: SiteSettings | null; routes: string[] }>("/check", {
+      path,
+      value,
+      preview,
+    }),
   save: (path: string, value: JsonValue, hash: string) => post<FileData & { problems: EditorProblem[] }>("/save", { path, value, hash }),
   links: (route: string) => call<{ file: string; path: string; href: string }[]>(`/links?route=${encodeURIComponent(route)}`),
   createPage: (slug: string, from?: string) => post<{ path: string; route: string }>("/pages", { action: "create", slug, from }),
-  renamePage: (slug: string, to: string, fixLinks: boolean) => post<{ renamed: boolean; links: { file: string; path: string; href: string }[]; path?: string }>("/pages", { action: "rename", slug, to, fixLinks }),
+  renamePage: (slug: string, to: string, fixLinks: boolean) =>
+    post<{ renamed: boolean; links: { file: string; path: string; href: string }[]; path?: string }>("/pages", { action: "rename", slug, to, fixLinks }),
   deletePage: (slug: string) => post<{ deleted: boolean; links: { file: string; path: string; href: string }[] }>("/pages", { action: "delete", slug }),
-  upload: (file: File) => call<{ src: string }>("/upload", { method: "POST", headers: { "x-file-name": encodeURIComponent(file.name), "Content-Type": "application/octet-stream" }, body: file }),
+  upload: (file: File) =>
+    call<{ src: string }>("/upload", {
+      method: "POST",
+      headers: { "x-file-name": encodeURIComponent(file.name), "Content-Type": "application/octet-stream" },
+      body: file,
+    }),
   changes: () => call<{ available: boolean; files: { path: string; status: string; diff: string }[] }>("/changes"),
   discard: (path: string) => post<{ path: string }>("/discard", { path }),
 };

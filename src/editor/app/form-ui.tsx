@@ -31,8 +31,10 @@ export function uiSchemaFor(root: Schema): UiSchema {
       if (node.link === true) return { "ui:widget": "LinkWidget" };
       if (node.assetPath === true) return { "ui:widget": "MediaWidget" };
       if (typeof node.collectionRef === "string") return { "ui:widget": "EntryWidget", "ui:options": { collection: node.collectionRef } };
-      if (typeof node.maxLength === "number" && node.maxLength > LONG_TEXT) return { "ui:widget": "textarea", "ui:options": { rows: node.maxLength > 600 ? 6 : 3 } };
-      if (Array.isArray(node.enum) && Array.isArray(node.enumDescriptions)) return { "ui:enumNames": (node.enum as string[]).map((v, i) => `${v}: ${(node.enumDescriptions as string[])[i]}`) };
+      if (typeof node.maxLength === "number" && node.maxLength > LONG_TEXT)
+        return { "ui:widget": "textarea", "ui:options": { rows: node.maxLength > 600 ? 6 : 3 } };
+      if (Array.isArray(node.enum) && Array.isArray(node.enumDescriptions))
+        return { "ui:enumNames": (node.enum as string[]).map((v, i) => `${v}: ${(node.enumDescriptions as string[])[i]}`) };
     }
     if (node.type === "object" && node.properties) {
       const out: UiSchema = {};
@@ -66,7 +68,8 @@ export interface PickerContext {
   addMedia(src: string): void;
 }
 
-const INPUT = "block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-blue-700 focus:outline-2 focus:outline-blue-600";
+const INPUT =
+  "block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-blue-700 focus:outline-2 focus:outline-blue-600";
 
 /** A link: any text, with the site's pages offered as you type. */
 export function LinkWidget({ id, value, onChange, onBlur, onFocus, registry, disabled, readonly, rawErrors = [] }: WidgetProps) {
@@ -103,11 +106,23 @@ export function MediaWidget({ id, value, onChange, onBlur, onFocus, registry, sc
   const pattern = typeof schema.pattern === "string" ? new RegExp(schema.pattern) : undefined;
   return (
     <>
-      <input id={id} type="text" list={list} className={INPUT} value={typeof value === "string" ? value : ""} aria-invalid={rawErrors.length > 0} onChange={(e) => onChange(e.target.value || undefined)} onBlur={(e) => onBlur(id, e.target.value)} onFocus={(e) => onFocus(id, e.target.value)} />
+      <input
+        id={id}
+        type="text"
+        list={list}
+        className={INPUT}
+        value={typeof value === "string" ? value : ""}
+        aria-invalid={rawErrors.length > 0}
+        onChange={(e) => onChange(e.target.value || undefined)}
+        onBlur={(e) => onBlur(id, e.target.value)}
+        onFocus={(e) => onFocus(id, e.target.value)}
+      />
       <datalist id={list}>
-        {media.filter((m) => !pattern || pattern.test(m)).map((m) => (
-          <option key={m} value={m} />
-        ))}
+        {media
+          .filter((m) => !pattern || pattern.test(m))
+          .map((m) => (
+            <option key={m} value={m} />
+          ))}
       </datalist>
     </>
   );
@@ -120,7 +135,15 @@ export function EntryWidget({ id, value, onChange, onBlur, onFocus, options, reg
   const entries = (collections?.[name] ?? []) as { id: string | number; name?: string; title?: string }[];
   const current = typeof value === "string" ? value : "";
   return (
-    <select id={id} className={INPUT} value={current} aria-invalid={rawErrors.length > 0} onChange={(e) => onChange(e.target.value || undefined)} onBlur={(e) => onBlur(id, e.target.value)} onFocus={(e) => onFocus(id, e.target.value)}>
+    <select
+      id={id}
+      className={INPUT}
+      value={current}
+      aria-invalid={rawErrors.length > 0}
+      onChange={(e) => onChange(e.target.value || undefined)}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    >
       <option value="">Choose…</option>
       {!entries.some((e) => String(e.id) === current) && current && <option value={current}>{current} (not in the collection)</option>}
       {entries.map((e) => (
@@ -168,12 +191,22 @@ export function ImageField({ idSchema, formData, onChange, schema, name, registr
       <legend className="px-1 text-sm font-semibold text-slate-800">{schema.title ?? name}</legend>
       {typeof schema.description === "string" && <p className="mb-2 text-xs text-slate-600">{schema.description}</p>}
       <div className="flex items-start gap-3">
-        {image.src ? <img src={image.src} alt="" className="h-16 w-24 shrink-0 rounded border border-slate-200 bg-slate-50 object-contain" /> : <span className="grid h-16 w-24 shrink-0 place-items-center rounded border border-dashed border-slate-300 text-xs text-slate-500">no picture</span>}
+        {image.src ? (
+          <img src={image.src} alt="" className="h-16 w-24 shrink-0 rounded border border-slate-200 bg-slate-50 object-contain" />
+        ) : (
+          <span className="grid h-16 w-24 shrink-0 place-items-center rounded border border-dashed border-slate-300 text-xs text-slate-500">no picture</span>
+        )}
         <div className="min-w-0 flex-1 space-y-2">
           <label className="block text-xs font-medium text-slate-700" htmlFor={`${id}-src`}>
             Picture
           </label>
-          <select id={`${id}-src`} className={INPUT} value={image.src ?? ""} aria-invalid={rawErrors.length > 0} onChange={(e) => set({ src: e.target.value || undefined })}>
+          <select
+            id={`${id}-src`}
+            className={INPUT}
+            value={image.src ?? ""}
+            aria-invalid={rawErrors.length > 0}
+            onChange={(e) => set({ src: e.target.value || undefined })}
+          >
             <option value="">Choose a picture…</option>
             {image.src && !pictures.includes(image.src) && <option value={image.src}>{image.src} (not in public/)</option>}
             {pictures.map((p) => (
@@ -183,8 +216,19 @@ export function ImageField({ idSchema, formData, onChange, schema, name, registr
             ))}
           </select>
           <div>
-            <input ref={fileInput} id={`${id}-upload`} type="file" accept="image/*" className="sr-only" aria-describedby={status} onChange={(e) => void onFile(e)} />
-            <label htmlFor={`${id}-upload`} className="inline-block cursor-pointer rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-200 focus-within:outline-2 focus-within:outline-blue-600">
+            <input
+              ref={fileInput}
+              id={`${id}-upload`}
+              type="file"
+              accept="image/*"
+              className="sr-only"
+              aria-describedby={status}
+              onChange={(e) => void onFile(e)}
+            />
+            <label
+              htmlFor={`${id}-upload`}
+              className="inline-block cursor-pointer rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-200 focus-within:outline-2 focus-within:outline-blue-600"
+            >
               Upload a picture…
             </label>
             <span id={status} role="status" className="ml-2 text-xs text-slate-600">
@@ -194,7 +238,14 @@ export function ImageField({ idSchema, formData, onChange, schema, name, registr
           <label className="block text-xs font-medium text-slate-700" htmlFor={`${id}-alt`}>
             Alt text (what the picture shows)
           </label>
-          <input id={`${id}-alt`} type="text" className={INPUT} value={image.alt ?? ""} disabled={image.decorative === true} onChange={(e) => set({ alt: e.target.value || undefined })} />
+          <input
+            id={`${id}-alt`}
+            type="text"
+            className={INPUT}
+            value={image.alt ?? ""}
+            disabled={image.decorative === true}
+            onChange={(e) => set({ alt: e.target.value || undefined })}
+          />
           <label className="flex items-center gap-2 text-xs text-slate-700">
             <input type="checkbox" checked={image.decorative === true} onChange={(e) => set({ decorative: e.target.checked || undefined })} />
             Decorative (says nothing; screen readers skip it)

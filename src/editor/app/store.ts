@@ -61,7 +61,8 @@ let counter = 0;
 export const newId = () => `e${++counter}`;
 
 /** The list the editor shows entries of: "sections" of pages and the template, "items" of collections. */
-export const listKey = (kind: FileKind): "sections" | "items" | null => (kind === "page" || kind === "template" ? "sections" : kind === "collection" ? "items" : null);
+export const listKey = (kind: FileKind): "sections" | "items" | null =>
+  kind === "page" || kind === "template" ? "sections" : kind === "collection" ? "items" : null;
 
 export function listOf(doc: Pick<Doc, "kind" | "value">): Json[] {
   const key = listKey(doc.kind);
@@ -105,13 +106,25 @@ export function reducer(state: State, action: Action): State {
       const previous = state.past.at(-1);
       if (!previous || !state.doc) return state;
       const current: Snapshot = { value: state.doc.value, ids: state.doc.ids, selected: state.selected };
-      return { doc: { ...state.doc, value: previous.value, ids: previous.ids }, selected: previous.selected, past: state.past.slice(0, -1), future: [current, ...state.future], last: null };
+      return {
+        doc: { ...state.doc, value: previous.value, ids: previous.ids },
+        selected: previous.selected,
+        past: state.past.slice(0, -1),
+        future: [current, ...state.future],
+        last: null,
+      };
     }
     case "redo": {
       const next = state.future[0];
       if (!next || !state.doc) return state;
       const current: Snapshot = { value: state.doc.value, ids: state.doc.ids, selected: state.selected };
-      return { doc: { ...state.doc, value: next.value, ids: next.ids }, selected: next.selected, past: [...state.past, current], future: state.future.slice(1), last: null };
+      return {
+        doc: { ...state.doc, value: next.value, ids: next.ids },
+        selected: next.selected,
+        past: [...state.past, current],
+        future: state.future.slice(1),
+        last: null,
+      };
     }
     case "saved":
       return state.doc ? { ...state, doc: { ...state.doc, hash: action.hash, saved: action.value }, last: null } : state;

@@ -9,7 +9,12 @@ export function ContactInfo({ section }: { section: ContactInfoSection }) {
   const headingId = useId();
   const s = useSettings();
   return (
-    <section ref={revealBelowFold} data-section="contact-info" aria-labelledby={headingId} className="relative isolate overflow-hidden bg-slate-100 py-16 md:py-24">
+    <section
+      ref={revealBelowFold}
+      data-section="contact-info"
+      aria-labelledby={headingId}
+      className="relative isolate overflow-hidden bg-slate-100 py-16 md:py-24"
+    >
       <Picture image={section.map} width={1200} height={700} className="absolute inset-0 -z-10 h-full w-full object-cover" />
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="max-w-md rounded-2xl bg-white/95 p-8 shadow-lg">
@@ -19,11 +24,19 @@ export function ContactInfo({ section }: { section: ContactInfoSection }) {
           <dl className="mt-6 space-y-4 text-slate-700">
             <div>
               <dt className="font-semibold text-navy">Phone</dt>
-              <dd><a className="text-brand underline" href={`tel:${s.phone.dial}`}>{s.phone.display}</a></dd>
+              <dd>
+                <a className="text-brand underline" href={`tel:${s.phone.dial}`}>
+                  {s.phone.display}
+                </a>
+              </dd>
             </div>
             <div>
               <dt className="font-semibold text-navy">E-mail</dt>
-              <dd><a className="text-brand underline" href={`mailto:${s.email}`}>{s.email}</a></dd>
+              <dd>
+                <a className="text-brand underline" href={`mailto:${s.email}`}>
+                  {s.email}
+                </a>
+              </dd>
             </div>
             <div>
               <dt className="font-semibold text-navy">Address</dt>

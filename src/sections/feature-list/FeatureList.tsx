@@ -12,7 +12,9 @@ export function FeatureList({ section }: { section: FeatureListSection }) {
           <ul className="space-y-5">
             {section.items.map((item) => (
               <li key={item.title} className="flex gap-4">
-                <span aria-hidden="true" className="mt-1 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand text-white">✔</span>
+                <span aria-hidden="true" className="mt-1 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand text-white">
+                  ✔
+                </span>
                 <div>
                   <h3 className="text-lg font-semibold">{item.title}</h3>
                   <p className="opacity-80">{item.description}</p>

@@ -21,7 +21,12 @@ export function IndustriesGrid({ section, data }: SectionProps<"industries-grid"
             data-testid="industry-card"
             className="group relative isolate aspect-[4/3] overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand"
           >
-            <Picture image={industry.image} width={800} height={600} className="absolute inset-0 -z-10 h-full w-full object-cover transition duration-500 group-hover:scale-105 motion-reduce:transition-none" />
+            <Picture
+              image={industry.image}
+              width={800}
+              height={600}
+              className="absolute inset-0 -z-10 h-full w-full object-cover transition duration-500 group-hover:scale-105 motion-reduce:transition-none"
+            />
             <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-navy via-navy/90 to-navy/0 px-4 pt-10 pb-4 text-white">
               <h3 id={`${headingId}-${industry.id}`} className="text-lg font-semibold">
                 {industry.title}

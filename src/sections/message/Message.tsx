@@ -6,7 +6,12 @@ import { revealBelowFold } from "@/components/reveal";
 export function Message({ section }: { section: MessageSection }) {
   const headingId = useId();
   return (
-    <section ref={revealBelowFold} data-section="message" aria-labelledby={headingId} className="flex min-h-[70svh] items-center justify-center bg-slate-100 px-4 pt-24 pb-16 text-center">
+    <section
+      ref={revealBelowFold}
+      data-section="message"
+      aria-labelledby={headingId}
+      className="flex min-h-[70svh] items-center justify-center bg-slate-100 px-4 pt-24 pb-16 text-center"
+    >
       <div className="max-w-xl rounded-3xl bg-white px-6 py-12 shadow-sm ring-1 ring-slate-200 sm:px-12">
         <svg aria-hidden="true" className="mx-auto mb-6 h-16 w-16 text-teal" viewBox="0 0 64 64" fill="none">
           <circle cx="32" cy="32" r="30" fill="currentColor" opacity="0.12" />

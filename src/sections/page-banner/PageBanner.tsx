@@ -6,7 +6,12 @@ import { revealBelowFold } from "@/components/reveal";
 export function PageBanner({ section }: { section: PageBannerSection }) {
   const headingId = useId();
   return (
-    <section ref={revealBelowFold} data-section="page-banner" aria-labelledby={headingId} className="relative isolate flex min-h-[22rem] items-center justify-center pt-20 text-center text-white">
+    <section
+      ref={revealBelowFold}
+      data-section="page-banner"
+      aria-labelledby={headingId}
+      className="relative isolate flex min-h-[22rem] items-center justify-center pt-20 text-center text-white"
+    >
       <VideoBackdrop video={section.video} />
       <div className="px-4">
         <h1 id={headingId} className="mb-4 text-4xl font-extrabold tracking-tight md:text-5xl">

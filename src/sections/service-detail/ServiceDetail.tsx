@@ -17,7 +17,13 @@ export function ServiceDetail({ section, data }: SectionProps<"service-detail">)
           <h1 id={headingId} className="mb-4 text-4xl font-extrabold tracking-tight md:text-5xl">
             {service.name}
           </h1>
-          <Breadcrumb trail={[{ label: "Home", href: "/" }, { label: "Services", href: "/services" }]} current={service.name} />
+          <Breadcrumb
+            trail={[
+              { label: "Home", href: "/" },
+              { label: "Services", href: "/services" },
+            ]}
+            current={service.name}
+          />
         </div>
       </section>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-[18rem_1fr] lg:px-8">
@@ -40,7 +46,9 @@ export function ServiceDetail({ section, data }: SectionProps<"service-detail">)
         </article>
         <aside className="space-y-6 lg:order-first">
           <nav aria-labelledby={listId} className="rounded-2xl bg-slate-100 p-5">
-            <h2 id={listId} className="mb-3 text-lg font-bold text-navy">{section.servicesHeading}</h2>
+            <h2 id={listId} className="mb-3 text-lg font-bold text-navy">
+              {section.servicesHeading}
+            </h2>
             <ul className="space-y-1">
               {services.map((s) => (
                 <li key={s.id}>
@@ -64,7 +72,10 @@ export function ServiceDetail({ section, data }: SectionProps<"service-detail">)
           <div className="rounded-2xl bg-slate-100 p-5">
             <h2 className="text-lg font-bold text-navy">{section.workingDaysHeading}</h2>
             <p className="mt-2 text-slate-700">{formatHours(settings.openingHours)}</p>
-            <SmartLink href={section.appointment.href} className="mt-4 inline-block rounded-full bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark">
+            <SmartLink
+              href={section.appointment.href}
+              className="mt-4 inline-block rounded-full bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark"
+            >
               {section.appointment.label}
             </SmartLink>
           </div>

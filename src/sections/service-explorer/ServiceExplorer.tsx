@@ -37,7 +37,13 @@ export function ServiceExplorer({ section, data }: SectionProps<"service-explore
     <SectionShell type="service-explorer" labelledBy={`${base}-h`}>
       <SectionHeading id={`${base}-h`} kicker={section.kicker} heading={section.heading} />
       <div className="explorer grid gap-8 lg:grid-cols-[18rem_1fr]" data-hydrated={hydrated ? "" : undefined}>
-        <div role="tablist" aria-orientation="vertical" aria-label={section.heading} className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 lg:mx-0 lg:max-h-[34rem] lg:snap-none lg:flex-col lg:gap-1 lg:overflow-x-visible lg:overflow-y-auto lg:px-0 lg:pr-1 lg:pb-0" onKeyDown={onKey}>
+        <div
+          role="tablist"
+          aria-orientation="vertical"
+          aria-label={section.heading}
+          className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 lg:mx-0 lg:max-h-[34rem] lg:snap-none lg:flex-col lg:gap-1 lg:overflow-x-visible lg:overflow-y-auto lg:px-0 lg:pr-1 lg:pb-0"
+          onKeyDown={onKey}
+        >
           {services.map((service, i) => (
             <a
               key={service.id}
@@ -62,7 +68,15 @@ export function ServiceExplorer({ section, data }: SectionProps<"service-explore
         </div>
         <div className="explorer-panels">
           {services.map((service, i) => (
-            <div key={service.id} role="tabpanel" id={panelId(i)} aria-labelledby={`${base}-tab-${i}`} tabIndex={0} data-selected={i === selected ? "" : undefined} className="explorer-panel scroll-mt-24 gap-6 rounded-2xl bg-slate-50 p-6 md:grid-cols-2">
+            <div
+              key={service.id}
+              role="tabpanel"
+              id={panelId(i)}
+              aria-labelledby={`${base}-tab-${i}`}
+              tabIndex={0}
+              data-selected={i === selected ? "" : undefined}
+              className="explorer-panel scroll-mt-24 gap-6 rounded-2xl bg-slate-50 p-6 md:grid-cols-2"
+            >
               <Picture image={service.image} width={800} height={600} className="h-auto w-full rounded-xl" />
               <div>
                 <h3 className="text-2xl font-bold">{service.name}</h3>
@@ -70,7 +84,9 @@ export function ServiceExplorer({ section, data }: SectionProps<"service-explore
                 <ul className="mt-4 space-y-2">
                   {service.features.map((f) => (
                     <li key={f.name} className="flex gap-2">
-                      <span aria-hidden="true" className="text-teal">✔</span>
+                      <span aria-hidden="true" className="text-teal">
+                        ✔
+                      </span>
                       <span>
                         <strong>{f.name}</strong>: {f.description}
                       </span>
