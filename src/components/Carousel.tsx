@@ -39,6 +39,7 @@ export function Carousel({
   const instance = useRef<KeenSliderInstance | null>(null);
   /** Arrow taps made before keen-slider arrived (a tap replayed on hydration, say): taken once it has. */
   const queued = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one slider per mount; its settings are module constants and `advance` reads only refs and those settings.
   useEffect(() => {
     const container = sliderRef.current;
     // keen-slider's breakpoints need matchMedia; without it the CSS layout stays, still and readable.
@@ -72,8 +73,6 @@ export function Carousel({
       instance.current?.destroy();
       instance.current = null;
     };
-    // One slider per mount; the settings are constants.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // A move the visitor asked for (an arrow) runs to its end: pointing at or focusing the carousel,
@@ -84,10 +83,10 @@ export function Carousel({
   };
   const restart = () => instance.current && advance(instance.current);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `stop` and `restart` read only refs; the effect is about `reduced` and `paused`.
   useEffect(() => {
     if (reduced || paused) stop();
     else restart();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reduced, paused]);
 
   const onFocus = (e: FocusEvent<HTMLDivElement>) => {

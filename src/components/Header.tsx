@@ -44,6 +44,7 @@ export function Header({ settings }: { settings: SiteSettings }) {
 
   // A new page closes the menu (not the page it was opened on, while React takes over).
   const shownPath = useRef(location.pathname);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `close` reads only the drawer's ref.
   useEffect(() => {
     if (shownPath.current !== location.pathname) close();
     shownPath.current = location.pathname;
@@ -74,6 +75,7 @@ export function Header({ settings }: { settings: SiteSettings }) {
   }, [open]);
 
   // Close at the SPEC's md breakpoint: the drawer never stays open on a wide screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `close` reads only the drawer's ref.
   useEffect(() => {
     const wide = media("(min-width: 768px)");
     const onChange = () => wide?.matches && close();

@@ -143,6 +143,7 @@ export function useScrollOnNavigate() {
     addEventListener("scroll", remember, { passive: true });
     return () => removeEventListener("scroll", remember);
   }, [location.key]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of history entry (its key) scrolls, not a re-render of the same entry; the hash, state and type read here come with that key.
   useLayoutEffect(() => {
     // The page as loaded: the browser has placed it already (its own restoration, or the #target).
     // Module state, not a ref: should React mount this again later, that is a navigation to scroll for.
@@ -174,7 +175,5 @@ export function useScrollOnNavigate() {
         return destinationOf(target);
       });
     } else window.scrollTo(0, 0);
-    // Only a change of history entry scrolls; a re-render of the same entry must not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
 }

@@ -68,6 +68,7 @@ export default function EditorCanvas() {
   }, [offset]);
 
   // The selected section is outlined, and shown when it was chosen in the editor.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `page` is watched because a new page renders new section elements to outline.
   useLayoutEffect(() => {
     sectionElements().forEach((element, i) => {
       const on = selected.index !== null && i === selected.index + offset;

@@ -3,7 +3,7 @@
  * site's media queries apply), scaled down to fit when the window is narrower. It gets the page to
  * show over postMessage and says which section was clicked.
  */
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useRef, useState } from "react";
 import type { PageData } from "@/content/site.server";
 import type { SiteSettings } from "@/generated/content";
 import { isFromCanvas, type ToCanvas, type Unsourced } from "./canvas-protocol";
@@ -57,16 +57,20 @@ export const Canvas = memo(function Canvas({ page, settings, viewport, selected,
     return () => removeEventListener("message", onMessage);
   }, []);
 
-  const post = (message: Unsourced<ToCanvas>) => frame.current?.contentWindow?.postMessage({ source: "site-editor", ...message }, location.origin);
+  const post = useCallback(
+    (message: Unsourced<ToCanvas>) => frame.current?.contentWindow?.postMessage({ source: "site-editor", ...message }, location.origin),
+    [],
+  );
 
   useEffect(() => {
     if (ready > 0) post({ type: "page", page, settings, selected });
-  }, [ready, page, settings, selected]);
+  }, [ready, page, settings, selected, post]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request to reveal scrolls; `selected` is read, not watched (see below).
   useEffect(() => {
     if (ready > 0 && reveal > 0) post({ type: "select", index: selected, reveal: true });
     // Only a new request to reveal scrolls (not a new page, nor a selection made in the canvas itself): `selected` is read, not watched.
-  }, [reveal, ready]);
+  }, [reveal, ready, post]);
 
   const scale = size.width > 0 ? Math.min(1, (size.width - 24) / viewport) : 1;
   return (

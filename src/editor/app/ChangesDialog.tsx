@@ -1,5 +1,5 @@
 /** The content files changed since the last Git commit, each with its diff and "Discard changes". */
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "./api-client";
 
 type Change = { path: string; status: string; diff: string };
@@ -8,7 +8,7 @@ export function ChangesDialog({ open, onClose, onDiscarded }: { open: boolean; o
   const dialog = useRef<HTMLDialogElement>(null);
   const [changes, setChanges] = useState<{ available: boolean; files: Change[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = () => api.changes().then(setChanges, (err: Error) => setError(err.message));
+  const load = useCallback(() => api.changes().then(setChanges, (err: Error) => setError(err.message)), []);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -18,7 +18,7 @@ export function ChangesDialog({ open, onClose, onDiscarded }: { open: boolean; o
       void load();
       if (!element.open) element.showModal();
     } else if (element.open) element.close();
-  }, [open]);
+  }, [open, load]);
 
   const discard = async (path: string) => {
     if (!confirm(`Discard every change to ${path} since the last commit?`)) return;

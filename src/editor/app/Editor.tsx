@@ -242,7 +242,10 @@ export function Editor() {
 
   const confirmLeaveFile = () => !dirty || confirm(`${doc?.path} has unsaved changes. Discard them?`);
 
-  const edit = (value: Json, editKey: string, ids?: string[], select?: string | null) => dispatch({ type: "edit", value, ids, key: editKey, select });
+  const edit = useCallback(
+    (value: Json, editKey: string, ids?: string[], select?: string | null) => dispatch({ type: "edit", value, ids, key: editKey, select }),
+    [],
+  );
 
   const moveEntry = (from: number, to: number) => {
     if (!doc || to < 0 || to >= list.length) return;
@@ -365,7 +368,7 @@ export function Editor() {
     (value: Json, field: string) => {
       if (form) edit(form.set(value), `field:${selected}:${field}`);
     },
-    [form, selected],
+    [form, selected, edit],
   );
   const onFormBlur = useCallback(() => dispatch({ type: "seal" }), []);
 

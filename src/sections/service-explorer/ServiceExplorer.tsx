@@ -17,11 +17,11 @@ export function ServiceExplorer({ section, data }: SectionProps<"service-explore
   const panelId = (i: number) => `${base}-${services[i]!.id}`;
 
   // The panel a tap chose before React arrived is the selection from now on.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for what happened before React took over; later taps select through onClick.
   useEffect(() => {
     const chosen = services.findIndex((_, i) => location.hash === `#${panelId(i)}`);
     if (chosen >= 0) setSelected(chosen);
     setHydrated(true);
-    // Once, for what happened before React took over: later taps select through onClick.
   }, []);
 
   const onKey = (e: KeyboardEvent) => {
