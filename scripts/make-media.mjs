@@ -2523,15 +2523,38 @@ function put(rel, content) {
   if (rel.endsWith(".svg") && kb > 6) console.warn(`warning: ${rel} is ${kb.toFixed(1)} KB`);
 }
 const groups = {
-  services: () => Object.entries(SERVICES).forEach(([id, fn]) => put(`media/services/${id}.svg`, scene(id, fn()))),
-  icons: () => Object.entries(ICONS).forEach(([id, fn]) => put(`media/services/${id}-icon.svg`, fn())),
+  services: () =>
+    Object.entries(SERVICES).forEach(([id, fn]) => {
+      put(`media/services/${id}.svg`, scene(id, fn()));
+    }),
+  icons: () =>
+    Object.entries(ICONS).forEach(([id, fn]) => {
+      put(`media/services/${id}-icon.svg`, fn());
+    }),
   industries: () =>
-    Object.entries(INDUSTRIES).forEach(([id, fn]) => put(`media/industries/${id}.svg`, scene("ind-" + id, fn(), [teal, sky, blue][id.length % 3]))),
-  process: () => Object.entries(PROCESS).forEach(([id, fn]) => put(`media/process/${id}.svg`, scene("proc-" + id, fn()))),
-  offerings: () => Object.entries(OFFER_ICONS).forEach(([id, fn]) => put(`media/offerings/${id}.svg`, fn())),
-  partners: () => Object.entries(PARTNERS).forEach(([id, fn]) => put(`media/partners/${id}.svg`, fn())),
-  portfolio: () => Object.entries(PORTFOLIO).forEach(([id, fn], i) => put(`media/portfolio/${id}.svg`, scene("pf-" + id, fn(), [sky, teal, blue][i % 3]))),
-  about: () => Object.entries(ABOUT).forEach(([id, fn]) => put(`media/${id}.svg`, scene(id, fn()))),
+    Object.entries(INDUSTRIES).forEach(([id, fn]) => {
+      put(`media/industries/${id}.svg`, scene("ind-" + id, fn(), [teal, sky, blue][id.length % 3]));
+    }),
+  process: () =>
+    Object.entries(PROCESS).forEach(([id, fn]) => {
+      put(`media/process/${id}.svg`, scene("proc-" + id, fn()));
+    }),
+  offerings: () =>
+    Object.entries(OFFER_ICONS).forEach(([id, fn]) => {
+      put(`media/offerings/${id}.svg`, fn());
+    }),
+  partners: () =>
+    Object.entries(PARTNERS).forEach(([id, fn]) => {
+      put(`media/partners/${id}.svg`, fn());
+    }),
+  portfolio: () =>
+    Object.entries(PORTFOLIO).forEach(([id, fn], i) => {
+      put(`media/portfolio/${id}.svg`, scene("pf-" + id, fn(), [sky, teal, blue][i % 3]));
+    }),
+  about: () =>
+    Object.entries(ABOUT).forEach(([id, fn]) => {
+      put(`media/${id}.svg`, scene(id, fn()));
+    }),
   map: () => put("media/map-pune.svg", mapPune()),
   brand: () => {
     put("media/logo.svg", svg(64, 64, logoMark()));

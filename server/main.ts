@@ -46,7 +46,7 @@ const worker = config.smtpUrl
     })
   : null;
 
-let app;
+let app: Awaited<ReturnType<typeof buildServer>>;
 try {
   app = await buildServer({
     clientDir: config.siteDir,

@@ -132,6 +132,7 @@ export function sectionUnion(sections: SectionSource[]): Schema {
       },
     },
     if: { required: ["type"], properties: { type: { enum: types } } },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords, not a promise.
     then: { discriminator: { propertyName: "type" }, oneOf: types.map((t) => ({ $ref: `sections/${t}.schema.json` })) },
     defaultSnippets: sections.map((s) => ({ label: s.type, description: s.schema.description, body: (s.schema.examples as unknown[])[0] })),
   };

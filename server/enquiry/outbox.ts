@@ -14,7 +14,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { constants, existsSync, mkdirSync } from "node:fs";
-import { link, open, readFile, readdir, rename, stat, statfs, unlink, writeFile } from "node:fs/promises";
+import { type FileHandle, link, open, readFile, readdir, rename, stat, statfs, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 
@@ -213,7 +213,7 @@ export class Outbox {
     const text = `${JSON.stringify(record, null, 2)}\n`;
     await this.takeSpace(Buffer.byteLength(text));
     const tmp = join(this.dir, "tmp", `${id}.${randomBytes(4).toString("hex")}`);
-    let handle;
+    let handle: FileHandle | undefined;
     try {
       handle = await open(tmp, "wx", 0o640);
       await handle.writeFile(text);

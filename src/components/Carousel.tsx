@@ -123,9 +123,8 @@ export function Carousel({
 
   const count = slides.filter((s) => !s.duplicate).length;
   return (
-    <div
+    <section
       className="relative"
-      role="region"
       aria-roledescription="carousel"
       aria-label={label}
       onMouseEnter={() => {
@@ -178,7 +177,7 @@ export function Carousel({
           <ArrowButton label="Next" onClick={() => step(1)} direction="right" />
         </div>
       )}
-    </div>
+    </section>
   );
 }
 

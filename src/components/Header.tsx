@@ -149,6 +149,7 @@ function NavList({
   onLinkClick?: () => void;
 }) {
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: delegation for the links inside, which are the controls (Enter on a link fires this click too).
     <ul className={className} onClick={onLinkClick && ((e) => (e.target as HTMLElement).closest("a") && onLinkClick())}>
       {items.map((item) => (
         <li key={item.href}>

@@ -61,11 +61,14 @@ export const PageView = memo(function PageView({ page }: { page: PageData }) {
         />
       )}
       {pageProblems.length > 0 && <ErrorCard title="This page has content errors" problems={pageProblems} />}
+      {/* Sections have no ids: a section is its place in the page (file path and position). */}
       {page.slots.map((slot, i) =>
         slot.ok ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
           <SectionSlot key={`${page.path}#${i}`} resolved={slot} index={first + i} />
         ) : (
           import.meta.env.DEV && (
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above.
             <ErrorCard key={`${page.path}#${i}`} title={`Section ${slot.index + 1} (${slot.type}) cannot be shown`} problems={slot.problems} />
           )
         ),

@@ -113,7 +113,11 @@ function hydratedIsland(id: string) {
   const island = dehydrated.get(id);
   if (!island) return;
   dehydrated.delete(id);
-  setTimeout(() => island.clicks.forEach((target) => target.isConnected && target.click()));
+  setTimeout(() =>
+    island.clicks.forEach((target) => {
+      target.isConnected && target.click();
+    }),
+  );
 }
 
 /**

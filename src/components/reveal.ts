@@ -53,7 +53,9 @@ function measureAndMark() {
     return startsBelowFold(section) ? [content] : [];
   });
   pending.clear();
-  below.forEach((content) => content.setAttribute("data-aos", "fade-up"));
+  below.forEach((content) => {
+    content.setAttribute("data-aos", "fade-up");
+  });
   if (below.length > 0) refreshAos();
 }
 

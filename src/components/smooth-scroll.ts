@@ -33,10 +33,11 @@ function holdScroll(where: () => number | null) {
   const t0 = performance.now();
   const events = ["wheel", "touchstart", "keydown", "mousedown"];
   let held = true;
-  const end = (endHold = () => {
+  const end = () => {
     held = false;
     for (const e of events) removeEventListener(e, end);
-  });
+  };
+  endHold = end;
   for (const e of events) addEventListener(e, end, { passive: true });
   const step = () => {
     if (!held) return;

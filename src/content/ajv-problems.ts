@@ -5,10 +5,10 @@ import { didYouMean, quoteList, type Problem } from "./problems.ts";
 
 type Json = ParsedJson["value"];
 
-const unescape = (s: string) => s.replace(/~1/g, "/").replace(/~0/g, "~");
+const unescapePointer = (s: string) => s.replace(/~1/g, "/").replace(/~0/g, "~");
 
 export function splitPointer(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.slice(1).split("/").map(unescape);
+  return pointer === "" ? [] : pointer.slice(1).split("/").map(unescapePointer);
 }
 
 /** One entry of a list, as people name it and counted from 1: ("sections", 3) -> "section 4", ("quickLinks", 0) -> "quick link 1". */

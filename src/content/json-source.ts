@@ -79,7 +79,10 @@ export function parseJson(text: string): ParsedJson {
   const duplicates: DuplicateKey[] = [];
   const walk = (node: Node, pointer: string, key?: Position) => {
     locations.set(pointer, key ? { key, value: lines.at(node.offset) } : { value: lines.at(node.offset) });
-    if (node.type === "array") node.children?.forEach((child, i) => walk(child, `${pointer}/${i}`));
+    if (node.type === "array")
+      node.children?.forEach((child, i) => {
+        walk(child, `${pointer}/${i}`);
+      });
     if (node.type !== "object") return;
     const seen = new Map<string, Position>();
     for (const property of node.children ?? []) {
@@ -228,11 +231,11 @@ function syntaxError(text: string, lines: LineIndex): JsonSyntaxError {
       return fail("text is missing its closing double quote", 'Add a " at the end of the text that starts here.');
     case "InvalidEscapeCharacter":
     case "InvalidUnicode": {
-      const escape = /\\(?!["\\/bfnrt]|u[0-9a-fA-F]{4})(.?)/.exec(text.slice(offset));
+      const badEscape = /\\(?!["\\/bfnrt]|u[0-9a-fA-F]{4})(.?)/.exec(text.slice(offset));
       return fail(
-        `"\\${escape?.[1] ?? ""}" is not a valid escape in text`,
+        `"\\${badEscape?.[1] ?? ""}" is not a valid escape in text`,
         'Inside double quotes a backslash must be followed by one of " \\ / b f n r t or u and four hex digits; write \\\\ for a backslash.',
-        offset + (escape?.index ?? 0),
+        offset + (badEscape?.index ?? 0),
       );
     }
     case "InvalidCharacter": {

@@ -47,6 +47,7 @@ export function sortProblems(problems: Problem[]): Problem[] {
 export function distance(x: string, y: string): number {
   const a = x.toLowerCase();
   const b = y.toLowerCase();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is "not ASCII", control characters included on purpose.
   if (!/[^\x00-\x7f]/.test(a + b) && a.length * b.length > 400) return editDistance(a, b);
   // Optimal string alignment, for the short names that messages compare.
   const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));

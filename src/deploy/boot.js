@@ -36,7 +36,7 @@ export function boot(reloadOnce, options) {
   document.addEventListener("click", keepEarlyClick, true);
   document.addEventListener(
     options.hydratingEvent,
-    function () {
+    () => {
       document.removeEventListener("click", keepEarlyClick, true);
     },
     { once: true },
@@ -58,7 +58,7 @@ export function boot(reloadOnce, options) {
     retry.type = "button";
     retry.className = options.retryClass;
     retry.textContent = "Retry";
-    retry.addEventListener("click", function () {
+    retry.addEventListener("click", () => {
       location.reload();
     });
     box.append(message, retry);
@@ -68,7 +68,7 @@ export function boot(reloadOnce, options) {
     if (failed) return;
     failed = true;
     if (
-      reloadOnce(sessionStorage, key, function () {
+      reloadOnce(sessionStorage, key, () => {
         location.reload();
       })
     )
@@ -81,10 +81,10 @@ export function boot(reloadOnce, options) {
   /** Watches a file the page needs: its load counts down, its failure is told apart (gone, or the network). */
   function watch(element, url) {
     pending++;
-    var timer = setTimeout(function () {
+    var timer = setTimeout(() => {
       fail(url, "timeout");
     }, options.timeoutMs);
-    element.addEventListener("load", function () {
+    element.addEventListener("load", () => {
       clearTimeout(timer);
       if (--pending === 0 && !failed) {
         try {
@@ -92,13 +92,13 @@ export function boot(reloadOnce, options) {
         } catch (e) {}
       }
     });
-    element.addEventListener("error", function () {
+    element.addEventListener("error", () => {
       clearTimeout(timer);
       fetch(url, { method: "HEAD", cache: "no-store" }).then(
-        function (response) {
+        (response) => {
           fail(url, response.ok ? "error" : "missing");
         },
-        function () {
+        () => {
           fail(url, "network error");
         },
       );
@@ -108,17 +108,20 @@ export function boot(reloadOnce, options) {
   function revive(template) {
     var old = template.content.firstElementChild;
     var element = document.createElement(old.localName);
-    for (var i = 0; i < old.attributes.length; i++) element.setAttribute(old.attributes[i].name, old.attributes[i].value);
+    var i;
+    for (i = 0; i < old.attributes.length; i++) element.setAttribute(old.attributes[i].name, old.attributes[i].value);
     element.textContent = old.textContent;
     var url = old.getAttribute("src") || old.getAttribute("href");
     if (url) watch(element, url);
     return element;
   }
   function activate(templates, i) {
+    var element;
+    var wait;
     for (; i < templates.length; i++) {
-      var element = revive(templates[i]);
+      element = revive(templates[i]);
       // A classic script from a file: what follows waits for it, as the parser would have made it.
-      var wait = element.localName === "script" && element.src && element.type !== "module";
+      wait = element.localName === "script" && element.src && element.type !== "module";
       if (wait) {
         element.async = false;
         element.addEventListener("load", activate.bind(null, templates, i + 1));
@@ -134,18 +137,16 @@ export function boot(reloadOnce, options) {
   }
   /** Pictures on the first screen that have arrived: the page's largest paint is usually one of them. */
   function firstScreenImages() {
-    return Array.prototype.filter.call(document.images, function (img) {
+    return Array.prototype.filter.call(document.images, (img) => {
       var box = img.getBoundingClientRect();
       return img.complete && img.naturalWidth > 0 && box.bottom > 0 && box.top < innerHeight;
     });
   }
   /** After the frame that shows the first screen's pictures: code never competes with the largest paint. */
   function afterPaint() {
-    var decoded = firstScreenImages().map(function (img) {
-      return img.decode().catch(function () {});
-    });
-    Promise.all(decoded).then(function () {
-      requestAnimationFrame(function () {
+    var decoded = firstScreenImages().map((img) => img.decode().catch(() => {}));
+    Promise.all(decoded).then(() => {
+      requestAnimationFrame(() => {
         setTimeout(start, 0);
       });
     });

@@ -175,7 +175,10 @@ export function editorApi(root: string) {
         if (typeof node === "string") {
           if (node === route || node.startsWith(`${route}#`) || node.startsWith(`${route}?`))
             out.push({ file: doc.file, pointer, path: readablePath(pointer, doc.parsed!.value), href: node });
-        } else if (Array.isArray(node)) node.forEach((child, i) => visit(child, `${pointer}/${i}`));
+        } else if (Array.isArray(node))
+          node.forEach((child, i) => {
+            visit(child, `${pointer}/${i}`);
+          });
         else if (node && typeof node === "object")
           for (const [key, child] of Object.entries(node)) visit(child, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
       };

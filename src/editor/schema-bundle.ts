@@ -13,7 +13,10 @@ export function bundleSchema(schemasDir: string, file: string, pick?: (schema: S
   const cache = new Map<string, Schema>();
   const load = (rel: string) => {
     let schema = cache.get(rel);
-    if (!schema) cache.set(rel, (schema = JSON.parse(readFileSync(join(schemasDir, rel), "utf8")) as Schema));
+    if (!schema) {
+      schema = JSON.parse(readFileSync(join(schemasDir, rel), "utf8")) as Schema;
+      cache.set(rel, schema);
+    }
     return schema;
   };
   const definitions: Record<string, Schema> = {};

@@ -157,6 +157,7 @@ export function LazyEnquiryForm({ endpoint, to, formPost = true }: { endpoint: s
 
   const action = formPost ? `${endpoint}/send-email` : undefined;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: focus entering the plain form (its fields are the controls) loads the generated one.
     <div
       ref={box}
       data-enquiry-form={adopted ? "ready" : Form ? "loading" : "plain"}

@@ -21,7 +21,9 @@ function useToastLimit(limit: number) {
     toasts
       .filter((t) => t.visible)
       .slice(limit)
-      .forEach((t) => toast.dismiss(t.id));
+      .forEach((t) => {
+        toast.dismiss(t.id);
+      });
   }, [toasts, limit]);
 }
 

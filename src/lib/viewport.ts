@@ -25,7 +25,8 @@ export function whenNear(element: Element, margin: string, wake: () => void): ()
       },
       { rootMargin: margin },
     );
-    observers.set(margin, (entry = { observer, wakes }));
+    entry = { observer, wakes };
+    observers.set(margin, entry);
   }
   const { observer, wakes } = entry;
   const stop = () => {

@@ -23,7 +23,10 @@ const loaders = new Map<SectionType, () => Promise<unknown>>();
 /** Fetches a section type's code once (see loadOnce: a loaded section renders at once); a failed fetch can be tried again. */
 export function loadSection(type: SectionType): Promise<unknown> {
   let load = loaders.get(type);
-  if (!load) loaders.set(type, (load = loadOnce<unknown>(registry[type])));
+  if (!load) {
+    load = loadOnce<unknown>(registry[type]);
+    loaders.set(type, load);
+  }
   return load();
 }
 

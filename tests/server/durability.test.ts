@@ -233,7 +233,7 @@ describe("start-up", () => {
       .output()
       .split("\n")
       .find((l) => l.includes("MAIL_TO="));
-    expect(line).toMatch(/^  MAIL_TO=(\S+)  \((\S+)\)$/);
+    expect(line).toMatch(/^ {2}MAIL_TO=(\S+) {2}\((\S+)\)$/);
     expect(line).toContain(`MAIL_TO=${SITE_FACTS.email}  (`);
     expect(line).toMatch(/site\.json\)$/);
   });

@@ -158,7 +158,7 @@ describe("the five most common mistakes: exactly one message each, with file:lin
     expect(p!.severity).toBe("error");
     expect(p!.line).toBeGreaterThan(1);
     expect(p!.hint, "a fix").toMatch(/^(Remove|Did you mean|Add|Link to|Use)/);
-    expect(formatProblem(p!)).toMatch(/^site-config\/pages\/[a-z-]+\.json:\d+:\d+  /);
+    expect(formatProblem(p!)).toMatch(/^site-config\/pages\/[a-z-]+\.json:\d+:\d+ {2}/);
     expect(formatProblem(p!)).toMatchSnapshot();
   });
   it("the editor guide shows each of these messages as it really reads", () => {

@@ -52,7 +52,10 @@ describe("every schema", () => {
     (file) => {
       const lost: string[] = [];
       const walk = (node: unknown, path: string) => {
-        if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}[${i}]`));
+        if (Array.isArray(node))
+          return node.forEach((n, i) => {
+            walk(n, `${path}[${i}]`);
+          });
         if (!node || typeof node !== "object") return;
         const obj = node as Record<string, unknown>;
         if (typeof obj.$ref === "string" && obj.description !== undefined && obj.markdownDescription !== obj.description) lost.push(path);
@@ -65,7 +68,10 @@ describe("every schema", () => {
   it.each(schemas.files)("%s: objects are closed (additionalProperties: false)", (file) => {
     const open: string[] = [];
     const walk = (node: unknown, path: string) => {
-      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}[${i}]`));
+      if (Array.isArray(node))
+        return node.forEach((n, i) => {
+          walk(n, `${path}[${i}]`);
+        });
       if (!node || typeof node !== "object") return;
       const obj = node as Record<string, unknown>;
       // The section union is closed by the branch its "then" picks.
@@ -143,7 +149,10 @@ describe("editor completions", () => {
   it.each(schemas.files)("%s: every allowed value of every enum has a description (enumDescriptions)", (file) => {
     const undescribed: string[] = [];
     const walk = (node: unknown, path: string) => {
-      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}[${i}]`));
+      if (Array.isArray(node))
+        return node.forEach((n, i) => {
+          walk(n, `${path}[${i}]`);
+        });
       if (!node || typeof node !== "object") return;
       const obj = node as Record<string, unknown>;
       if (Array.isArray(obj.enum)) {

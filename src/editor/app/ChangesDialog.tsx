@@ -64,12 +64,13 @@ export function ChangesDialog({ open, onClose, onDiscarded }: { open: boolean; o
               </button>
             </div>
             {change.diff && (
-              <pre className="max-h-72 overflow-auto rounded border border-slate-200 bg-slate-50 text-xs leading-5" aria-label={`Changes to ${change.path}`}>
+              <pre className="max-h-72 overflow-auto rounded border border-slate-200 bg-slate-50 text-xs leading-5" title={`Changes to ${change.path}`}>
                 {change.diff
                   .split("\n")
                   .filter((line) => !/^(diff --git|index |--- |\+\+\+ )/.test(line))
                   .map((line, i) => (
                     <div
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a diff's lines have no identity but their place.
                       key={i}
                       className={
                         line.startsWith("+") ? "ed-diff-add" : line.startsWith("-") ? "ed-diff-del" : line.startsWith("@@") ? "bg-slate-200 text-slate-700" : ""

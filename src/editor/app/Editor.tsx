@@ -442,11 +442,13 @@ export function Editor() {
     <div className="grid h-screen grid-cols-[16rem_minmax(0,1fr)_24rem] grid-rows-[auto_minmax(0,1fr)] bg-slate-50 text-slate-900 2xl:grid-cols-[18rem_minmax(0,1fr)_28rem]">
       <header className="col-span-3 flex flex-wrap items-center gap-2 border-b border-slate-300 bg-white px-3 py-2">
         <h1 className="mr-2 text-base font-bold">Page builder</h1>
-        <span className="truncate font-mono text-sm text-slate-700" aria-label="Open file">
+        <span className="truncate font-mono text-sm text-slate-700">
+          <span className="sr-only">Open file: </span>
           {doc.path}
           {dirty && <span className="ml-1 text-amber-800">(unsaved)</span>}
         </span>
         <div className="ml-auto flex flex-wrap items-center gap-2">
+          {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not form fields: a fieldset would bring a legend and form semantics. */}
           <div role="group" aria-label="Canvas width" className="flex rounded-md ring-1 ring-slate-300">
             {VIEWPORTS.map((v) => (
               <button
@@ -669,6 +671,7 @@ function ProblemList({ problems }: { problems: EditorProblem[] }) {
       </summary>
       <ul className="mt-1 space-y-1 font-mono">
         {problems.map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the same message can appear twice; the list is replaced as a whole on each check.
           <li key={i} className={p.severity === "error" ? "text-red-800" : "text-amber-900"}>
             {p.text}
           </li>

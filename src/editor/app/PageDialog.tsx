@@ -124,8 +124,8 @@ export function PageDialog({
                 : `These links point at /${action.slug}:`}
             </p>
             <ul className="mt-1 max-h-40 list-disc overflow-y-auto pl-5 font-mono text-xs">
-              {outcome.links.map((l, i) => (
-                <li key={i}>
+              {outcome.links.map((l) => (
+                <li key={`${l.file}:${l.path}`}>
                   {l.file}: {l.path} = "{l.href}"
                 </li>
               ))}

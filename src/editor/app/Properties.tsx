@@ -24,8 +24,12 @@ export function errorsUnder(problems: readonly EditorProblem[], base: string): E
       .filter(Boolean)
       .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
     let node = out;
-    for (const segment of segments) node = (node[segment] ??= {}) as Record<string, unknown>;
-    ((node.__errors ??= []) as string[]).push(`${p.severity === "warning" ? "Warning: " : ""}${p.message}`);
+    for (const segment of segments) {
+      node[segment] ??= {};
+      node = node[segment] as Record<string, unknown>;
+    }
+    node.__errors ??= [];
+    (node.__errors as string[]).push(`${p.severity === "warning" ? "Warning: " : ""}${p.message}`);
   }
   return out as ErrorSchema;
 }

@@ -264,22 +264,29 @@ export function ImageField({ idSchema, formData, onChange, schema, name, registr
 }
 
 /** rjsf's list buttons, with words instead of the Bootstrap icon font its default theme expects. */
-function textButton(text: string, danger = false) {
-  return function TextButton({ icon: _icon, iconType: _iconType, uiSchema: _uiSchema, registry: _registry, className: _className, ...rest }: IconButtonProps) {
-    return (
-      <button type="button" className={`ed-list-button${danger ? " ed-list-button-danger" : ""}`} {...rest}>
-        {text}
-      </button>
-    );
-  };
+function TextButton({
+  text,
+  danger = false,
+  icon: _icon,
+  iconType: _iconType,
+  uiSchema: _uiSchema,
+  registry: _registry,
+  className: _className,
+  ...rest
+}: IconButtonProps & { text: string; danger?: boolean }) {
+  return (
+    <button type="button" className={`ed-list-button${danger ? " ed-list-button-danger" : ""}`} {...rest}>
+      {text}
+    </button>
+  );
 }
 
 export const ButtonTemplates = {
-  AddButton: textButton("Add"),
-  CopyButton: textButton("Copy"),
-  MoveUpButton: textButton("Up"),
-  MoveDownButton: textButton("Down"),
-  RemoveButton: textButton("Remove", true),
+  AddButton: (props: IconButtonProps) => <TextButton {...props} text="Add" />,
+  CopyButton: (props: IconButtonProps) => <TextButton {...props} text="Copy" />,
+  MoveUpButton: (props: IconButtonProps) => <TextButton {...props} text="Up" />,
+  MoveDownButton: (props: IconButtonProps) => <TextButton {...props} text="Down" />,
+  RemoveButton: (props: IconButtonProps) => <TextButton {...props} text="Remove" danger />,
 };
 
 export const widgets = { LinkWidget, MediaWidget, EntryWidget };

@@ -73,6 +73,7 @@ export function ServiceExplorer({ section, data }: SectionProps<"service-explore
               role="tabpanel"
               id={panelId(i)}
               aria-labelledby={`${base}-tab-${i}`}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA tabs pattern: the panel takes focus after its tab.
               tabIndex={0}
               data-selected={i === selected ? "" : undefined}
               className="explorer-panel scroll-mt-24 gap-6 rounded-2xl bg-slate-50 p-6 md:grid-cols-2"
