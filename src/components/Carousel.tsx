@@ -126,7 +126,7 @@ export function Carousel({
     <section
       className="relative"
       aria-roledescription="carousel"
-      aria-label={label}
+      aria-label={`${label}: slides`}
       onMouseEnter={() => {
         hold.current.hover = true;
         stop();
@@ -138,7 +138,10 @@ export function Carousel({
       onFocus={onFocus}
       onBlur={onBlur}
     >
-      <style>{carouselCss(settings)}</style>
+      {/* React hoists it into the head (one per carousel kind): a style element is not allowed in the body. */}
+      <style href={`carousel-${settings.name}`} precedence="carousel">
+        {carouselCss(settings)}
+      </style>
       <div ref={sliderRef} className="keen-slider" data-carousel={settings.name}>
         {slides.map((slide, i) => (
           <div

@@ -20,15 +20,17 @@ export function Footer({ settings: s }: { settings: SiteSettings }) {
             {s.companyName}
           </p>
           {s.tagline && <p className="mt-3 text-sm">{s.tagline}</p>}
-          <ul className="mt-4 flex gap-4" aria-label="Social media">
-            {social.map((item) => (
-              <li key={item.label}>
-                <SmartLink href={item.href} className={link}>
-                  {item.label}
-                </SmartLink>
-              </li>
-            ))}
-          </ul>
+          <nav aria-label="Social media">
+            <ul className="mt-4 flex gap-4">
+              {social.map((item) => (
+                <li key={item.label}>
+                  <SmartLink href={item.href} className={link}>
+                    {item.label}
+                  </SmartLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
         <nav aria-labelledby="footer-quick">
           <h2 id="footer-quick" className={heading}>
