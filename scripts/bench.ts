@@ -70,7 +70,7 @@ const resultsDir = join(root, "bench-results");
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const write = (name: string, data: unknown) => {
   mkdirSync(resultsDir, { recursive: true });
-  const text = JSON.stringify({ date: new Date().toISOString(), ...(data as object) }, null, 2) + "\n";
+  const text = `${JSON.stringify({ date: new Date().toISOString(), ...(data as object) }, null, 2)}\n`;
   writeFileSync(join(resultsDir, `${name}.json`), text);
   writeFileSync(join(resultsDir, `${name}-${stamp}.json`), text);
   console.log(`\nWrote bench-results/${name}.json (and ${name}-${stamp}.json)`);
@@ -223,16 +223,18 @@ const rows = results.map((r) => [
   kb(r.cssGzip),
   r.initialScripts.some((s) => formBuilt.includes(s.slice(s.lastIndexOf("/") + 1))) ? "INITIAL" : r.formChunkRequests.length ? "on demand" : "absent",
 ]);
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+// A column's width: its widest cell (a missing cell is empty).
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
+const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
+const [routeWidth = 0] = widths;
 out.push(line(header), ...rows.map(line));
 if (twins.length) {
   out.push("", `LCP vs static twin (devtools throttling, median of ${twinRuns} interleaved runs each)`, "");
-  out.push(`${"route".padEnd(widths[0]!)}  site LCP ms  twin LCP ms  ratio  site TBT ms  twin TBT ms`);
+  out.push(`${"route".padEnd(routeWidth)}  site LCP ms  twin LCP ms  ratio  site TBT ms  twin TBT ms`);
   for (const t of twins) {
     const siteTbt = results.find((r) => r.route === t.route)?.median.tbt;
     out.push(
-      `${t.route.padEnd(widths[0]!)}  ${ms(t.siteMedian).padStart(11)}  ${ms(t.twinMedian).padStart(11)}  ${t.ratio.toFixed(3).padStart(5)}  ${(siteTbt === undefined ? "-" : ms(siteTbt)).padStart(11)}  ${(t.twinTbt.length ? ms(t.twinTbtMedian) : "-").padStart(11)}`,
+      `${t.route.padEnd(routeWidth)}  ${ms(t.siteMedian).padStart(11)}  ${ms(t.twinMedian).padStart(11)}  ${t.ratio.toFixed(3).padStart(5)}  ${(siteTbt === undefined ? "-" : ms(siteTbt)).padStart(11)}  ${(t.twinTbt.length ? ms(t.twinTbtMedian) : "-").padStart(11)}`,
     );
   }
   if (twins.some((t) => t.twinTbt.length))

@@ -21,7 +21,7 @@
 import { mkdirSync, writeFileSync, rmSync, mkdtempSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -96,7 +96,7 @@ function gearPath(cx, cy, r, teeth) {
     const rr = i % 4 < 2 ? r : r * 0.8;
     p.push([cx + rr * Math.cos(a), cy + rr * Math.sin(a)]);
   }
-  return "M" + pts(p).replace(/ /g, "L") + "Z";
+  return `M${pts(p).replace(/ /g, "L")}Z`;
 }
 const gear = (cx, cy, r, teeth, fill, hole = slate) => P(gearPath(cx, cy, r, teeth), fill) + O(cx, cy, r * 0.32, hole);
 function cube(cx, cy, s, top, left, right) {
@@ -2173,9 +2173,10 @@ function logoMark(s = 64) {
     O(32 * k, 32 * k, 6 * k, sky)
   );
 }
-const fit = (w) => ({ textLength: w, lengthAdjust: "spacingAndGlyphs" });
+const fitWidth = (w) => ({ textLength: w, lengthAdjust: "spacingAndGlyphs" });
 const wordmark = (x, name, suffix, accent, size, w, w2) =>
-  T(x, 42, size, navy, name, { "font-weight": 700, ...fit(w) }) + T(x + 1, 60, 10, accent, suffix, { "font-weight": 600, "letter-spacing": 3, ...fit(w2) });
+  T(x, 42, size, navy, name, { "font-weight": 700, ...fitWidth(w) }) +
+  T(x + 1, 60, 10, accent, suffix, { "font-weight": 600, "letter-spacing": 3, ...fitWidth(w2) });
 const PARTNERS = {
   medisphere: () =>
     svg(200, 80, O(38, 40, 24, teal) + R(33, 26, 10, 28, 3, white) + R(24, 35, 28, 10, 3, white) + wordmark(72, "MediSphere", "HEALTH", teal, 20, 116, 58)),
@@ -2198,7 +2199,7 @@ const PARTNERS = {
         ) +
         O(35, 53, 3.5, white) +
         O(48, 53, 3.5, white) +
-        T(74, 48, 24, navy, 'Urban<tspan fill="#f59e0b">Kart</tspan>', { "font-weight": 800, ...fit(112) }),
+        T(74, 48, 24, navy, 'Urban<tspan fill="#f59e0b">Kart</tspan>', { "font-weight": 800, ...fitWidth(112) }),
     ),
   finedge: () =>
     svg(
@@ -2428,7 +2429,7 @@ async function makeVideo() {
   const input = ["-y", "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", `${VW}x${VH}`, "-r", String(FPS), "-i", raw, "-an"];
   const run = (a) => {
     const r = spawnSync(ff, a, { stdio: "inherit" });
-    if (r.status !== 0) throw new Error("ffmpeg failed: " + a.join(" "));
+    if (r.status !== 0) throw new Error(`ffmpeg failed: ${a.join(" ")}`);
   };
   const out = (n) => join(PUB, "media", n);
   const vp9 = [
@@ -2533,11 +2534,11 @@ const groups = {
     }),
   industries: () =>
     Object.entries(INDUSTRIES).forEach(([id, fn]) => {
-      put(`media/industries/${id}.svg`, scene("ind-" + id, fn(), [teal, sky, blue][id.length % 3]));
+      put(`media/industries/${id}.svg`, scene(`ind-${id}`, fn(), [teal, sky, blue][id.length % 3]));
     }),
   process: () =>
     Object.entries(PROCESS).forEach(([id, fn]) => {
-      put(`media/process/${id}.svg`, scene("proc-" + id, fn()));
+      put(`media/process/${id}.svg`, scene(`proc-${id}`, fn()));
     }),
   offerings: () =>
     Object.entries(OFFER_ICONS).forEach(([id, fn]) => {
@@ -2549,7 +2550,7 @@ const groups = {
     }),
   portfolio: () =>
     Object.entries(PORTFOLIO).forEach(([id, fn], i) => {
-      put(`media/portfolio/${id}.svg`, scene("pf-" + id, fn(), [sky, teal, blue][i % 3]));
+      put(`media/portfolio/${id}.svg`, scene(`pf-${id}`, fn(), [sky, teal, blue][i % 3]));
     }),
   about: () =>
     Object.entries(ABOUT).forEach(([id, fn]) => {

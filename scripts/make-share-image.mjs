@@ -22,10 +22,10 @@ function wrap(text, max) {
   const lines = [];
   let line = "";
   for (const word of text.split(/\s+/)) {
-    if (line && (line + " " + word).length > max) {
+    if (line && `${line} ${word}`.length > max) {
       lines.push(line);
       line = word;
-    } else line = line ? line + " " + word : word;
+    } else line = line ? `${line} ${word}` : word;
   }
   if (line) lines.push(line);
   return lines;

@@ -14,7 +14,7 @@ const ms = Math.round(performance.now() - started);
 
 if (result.problems.length > 0) {
   const out = hasErrors(result.problems) ? process.stderr : process.stdout;
-  out.write(formatReport(result.problems) + "\n");
+  out.write(`${formatReport(result.problems)}\n`);
 }
 if (hasErrors(result.problems)) process.exit(1);
 console.log(`site-config/ is valid: ${result.pages.length} pages, ${result.routes.length} routes (${ms} ms).`);

@@ -50,7 +50,7 @@ export const EMAIL_PATTERN = /^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,4}$/;
 /** An address for a mail header: the strict pattern, optionally with a display name ("Name <a@b.co>"). */
 function isMailbox(value: string): boolean {
   const named = /^([^<>\r\n"]{1,80}) <([^<>\s]+)>$/.exec(value);
-  return EMAIL_PATTERN.test(named ? named[2]! : value);
+  return EMAIL_PATTERN.test(named?.[2] ?? value);
 }
 
 function isCidrOrIp(value: string): boolean {

@@ -18,7 +18,9 @@ export interface EditorBench {
 
 const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  const value = sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  if (value === undefined) throw new Error("No timings to take a percentile of.");
+  return value;
 };
 
 async function waitFor(url: string, ms: number) {
@@ -79,20 +81,23 @@ export async function runEditorBench(root: string, port: number, { opens = 5, ke
       await page.evaluate((expected) => {
         const w = window as unknown as { __latency?: Promise<number> };
         const input = document.getElementById("field_headline") as HTMLInputElement;
-        const frame = (document.querySelector('iframe[title^="Preview of the page"]') as HTMLIFrameElement).contentDocument!;
+        const frame = (document.querySelector('iframe[title^="Preview of the page"]') as HTMLIFrameElement).contentDocument;
+        if (!frame) throw new Error("The canvas has no document to watch.");
         w.__latency = new Promise<number>((resolve, reject) => {
           setTimeout(() => reject(new Error(`the canvas did not show "${expected}" within 10 s`)), 10_000);
           input.addEventListener(
             "keydown",
             () => {
               const start = performance.now();
+              const main = frame.querySelector("main");
+              if (!main) return reject(new Error("The canvas has no <main> to watch."));
               // No named functions in here: tsx would wrap them in a helper the page does not have.
               const observer = new MutationObserver(() => {
                 if (!(frame.querySelector("main h1")?.textContent ?? "").endsWith(expected)) return;
                 resolve(performance.now() - start);
                 observer.disconnect();
               });
-              observer.observe(frame.querySelector("main")!, { subtree: true, childList: true, characterData: true });
+              observer.observe(main, { subtree: true, childList: true, characterData: true });
             },
             { once: true, capture: true },
           );

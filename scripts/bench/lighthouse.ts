@@ -72,7 +72,9 @@ export interface TwinResult {
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+  const [lower, upper] = [s[mid - 1], s[mid]];
+  if (upper === undefined) return Number.NaN; // no values
+  return s.length % 2 || lower === undefined ? upper : (lower + upper) / 2;
 };
 
 /** Starts the production server (server/main.ts) on a port; resolves when it answers. */
@@ -235,7 +237,7 @@ export function summarize(route: string, runs: RunResult[], clientDir: string): 
   const scripts = [...new Set(runs.flatMap((r) => r.scripts))].sort();
   const sheets = [...new Set(runs.flatMap((r) => r.stylesheets))];
   const html = readFileSync(join(clientDir, htmlFileOf(route)), "utf8");
-  const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join("");
+  const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? "").join("");
   const pick = (f: (r: RunResult) => number) => median(runs.map(f));
   return {
     route,
@@ -271,7 +273,8 @@ export function bootScripts(html: string): string[] {
     for (const child of node.childNodes) {
       if (!defaultTreeAdapter.isElementNode(child)) continue;
       const attr = (name: string) => child.attrs.find((a) => a.name === name)?.value;
-      if (child.tagName === "link" && attr("rel") === "modulepreload" && attr("href")) found.add(attr("href")!);
+      const href = attr("href");
+      if (child.tagName === "link" && attr("rel") === "modulepreload" && href) found.add(href);
       visit(child.tagName === "template" ? defaultTreeAdapter.getTemplateContent(child as DefaultTreeAdapterTypes.Template) : child);
     }
   };
@@ -303,8 +306,8 @@ function withStaticImports(urls: string[], clientDir: string): string[] {
     if (seen.has(url) || !existsSync(join(clientDir, url))) return;
     seen.add(url);
     const code = readFileSync(join(clientDir, url), "utf8");
-    for (const m of code.matchAll(/(?:^|;)import(?:[^"'`;()]*?from)?\s*["'`](\.\/[^"'`]+)["'`]/g))
-      visit(url.slice(0, url.lastIndexOf("/") + 1) + m[1]!.slice(2));
+    for (const [, path] of code.matchAll(/(?:^|;)import(?:[^"'`;()]*?from)?\s*["'`](\.\/[^"'`]+)["'`]/g))
+      if (path) visit(url.slice(0, url.lastIndexOf("/") + 1) + path.slice(2));
   };
   urls.forEach(visit);
   return [...seen].sort();

@@ -21,7 +21,11 @@ export interface ScaleRow {
   buildMs: number | null;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => {
+  const m = [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  if (m === undefined) throw new Error("No timings to take the median of.");
+  return m;
+};
 
 /** A copy of the project with n pages in site-config/pages (node_modules linked, the rest copied). */
 function makeProject(root: string, n: number): string {
@@ -36,7 +40,9 @@ function makeProject(root: string, n: number): string {
   mkdirSync(pagesDir, { recursive: true });
   for (let i = templates.length; i < n; i++) {
     // Titles must be unique across pages (an SEO rule), so each copy gets its own.
-    const text = templates[i % templates.length]!.replace(/"title": "[^"]*"/, `"title": "Synthetic page ${i} | Vistaar Technologies"`);
+    const template = templates[i % templates.length];
+    if (template === undefined) throw new Error(`No pages in ${pagesDir} to make copies of.`);
+    const text = template.replace(/"title": "[^"]*"/, `"title": "Synthetic page ${i} | Vistaar Technologies"`);
     writeFileSync(join(pagesDir, `generated-page-${i}.json`), text);
   }
   return dir;
@@ -112,9 +118,9 @@ export function printScale(rows: ScaleRow[], runs: number): string {
       `${String(r.pages).padStart(5)}  ${String(r.routes).padStart(6)}  ${String(r.loadSiteMedianMs).padStart(11)}  ${String(r.loadSiteMinMs).padStart(6)}  ${r.msPerPage.toFixed(3).padStart(7)}  ${String(r.validateCliMs).padStart(19)}  ${r.validateCliMs < 2000 ? "PASS" : "FAIL"}  ${r.buildMs === null ? "-" : (r.buildMs / 1000).toFixed(1).padStart(8)}`,
     );
   }
-  if (rows.length > 1) {
-    const first = rows[0]!;
-    const last = rows.at(-1)!;
+  const first = rows[0];
+  const last = rows.at(-1);
+  if (first && last && rows.length > 1) {
     lines.push(
       "",
       `Scaling ${first.pages} -> ${last.pages} pages: validation x${(last.loadSiteMedianMs / Math.max(1, first.loadSiteMedianMs)).toFixed(1)}${first.buildMs && last.buildMs ? `, build x${(last.buildMs / first.buildMs).toFixed(1)}` : ""} for pages x${(last.pages / first.pages).toFixed(1)}`,

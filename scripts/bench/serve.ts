@@ -19,7 +19,7 @@ export async function startBenchServer(root: string, port: number, env: Record<s
     await new Promise((r) => server.once("exit", r));
   };
   let output = "";
-  server.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  server.stdout.on("data", (d: Buffer) => (output += d.toString()));
   const deadline = Date.now() + 30_000;
   while (!output.includes("Site ready at")) {
     if (Date.now() > deadline || server.exitCode !== null) {

@@ -83,7 +83,7 @@ function rebaseRefs(node: unknown, fromDir: string, toDir: string): unknown {
   );
 }
 
-const json = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
  * A field that refers to a shared definition keeps its own description in VS Code's hover as

@@ -20,8 +20,8 @@ export function rateLimitKey(ip: string): string {
   const bare = ip.replace(/%.*$/, "");
   if (!isIPv6(bare)) return ip;
   // An IPv4 client seen through an IPv6 socket (::ffff:203.0.113.7) is that IPv4 client.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return mapped[1]!;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)?.[1];
+  if (mapped) return mapped;
   const g = groups(bare);
   return g
     ? `${g

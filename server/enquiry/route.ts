@@ -114,7 +114,10 @@ export function replyToFrom(text: string): string | null {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
 
-const contentType = (request: FastifyRequest) => (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+const contentType = (request: FastifyRequest) => {
+  const [type = ""] = (request.headers["content-type"] ?? "").split(";");
+  return type.trim().toLowerCase();
+};
 
 /** The plain form's fields, as sent: what the form-encoded parser makes of a body. */
 interface FormFields {
@@ -265,7 +268,11 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
         return reply.redirect("/thank-you", 303);
       }
 
-      if (!validateBody(request.body)) return sendError(reply, 400, describeError(validateBody.errors![0]!));
+      if (!validateBody(request.body)) {
+        // Ajv lists at least one error when it rejects a value.
+        const [error] = validateBody.errors ?? [];
+        return sendError(reply, 400, error ? describeError(error) : "The request body is not a valid enquiry.");
+      }
       const { subject, body, website } = request.body;
       if (website !== undefined && website.trim() !== "") {
         request.log.info("honeypot filled: enquiry dropped");

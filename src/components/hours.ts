@@ -14,8 +14,10 @@ function clock(hhmm: string): string {
 export function formatHours(hours: SiteSettings["openingHours"]): string {
   const parts = hours.map((run) => {
     const days = WEEK.filter((d) => run.days.includes(d));
-    const first = days[0]!;
-    const last = days.at(-1)!;
+    const [first] = days;
+    const last = days.at(-1);
+    // The schema requires at least one day per run.
+    if (first === undefined || last === undefined) throw new Error("An opening-hours run has no days.");
     const label = days.length === 1 ? SHORT[first] : `${SHORT[first]} - ${SHORT[last]}`;
     return `${label} ${clock(run.opens)} - ${clock(run.closes)}`;
   });

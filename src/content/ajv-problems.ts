@@ -87,7 +87,7 @@ function describeValue(v: Json | undefined): string {
   if (v === null) return "null";
   if (Array.isArray(v)) return "a list";
   if (typeof v === "object") return "an object";
-  if (typeof v === "string") return `text (${JSON.stringify(v.length > 30 ? v.slice(0, 30) + "…" : v)})`;
+  if (typeof v === "string") return `text (${JSON.stringify(v.length > 30 ? `${v.slice(0, 30)}…` : v)})`;
   if (typeof v === "number") return Number.isInteger(v) ? `the number ${v}` : `the number ${v}`;
   return String(v);
 }
@@ -161,18 +161,18 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
     if (seen.has(key)) continue;
     seen.add(key);
     // Below a value of the wrong type every other complaint is noise.
-    if (e.keyword !== "type" && e.keyword !== "discriminator" && [...typeErrorAt].some((t) => ptr === t || ptr.startsWith(t + "/"))) continue;
+    if (e.keyword !== "type" && e.keyword !== "discriminator" && [...typeErrorAt].some((t) => ptr === t || ptr.startsWith(`${t}/`))) continue;
     const value = valueAt(ptr, data);
 
     // A section's "type" is checked against the list of types first (schemas/section.schema.json).
-    const section = /^(.*\/sections\/\d+)(\/type)?$/.exec(ptr);
-    if (section && e.keyword === "enum" && section[2]) {
+    const [, sectionPtr, typePart] = /^(.*\/sections\/\d+)(\/type)?$/.exec(ptr) ?? [];
+    if (sectionPtr !== undefined && e.keyword === "enum" && typePart) {
       const tag = typeof value === "string" ? value : JSON.stringify(value);
       const near = didYouMean(tag, ctx.sectionTypes);
-      push(ptr, section[1]!, `unknown section type "${tag}"`, `${near ? `Did you mean "${near}"? ` : ""}Known types: ${ctx.sectionTypes.join(", ")}.`);
+      push(ptr, sectionPtr, `unknown section type "${tag}"`, `${near ? `Did you mean "${near}"? ` : ""}Known types: ${ctx.sectionTypes.join(", ")}.`);
       continue;
     }
-    if (section && !section[2] && e.keyword === "required" && e.params.missingProperty === "type") {
+    if (sectionPtr !== undefined && !typePart && e.keyword === "required" && e.params.missingProperty === "type") {
       push(ptr, ptr, 'section has no "type"', `Add "type" with one of: ${ctx.sectionTypes.join(", ")}.`);
       continue;
     }

@@ -18,7 +18,8 @@ const NOT_TEXT = new Set(["$schema", "type", "id", "href", "src", "webm", "mp4",
 const COUNTED: Record<string, "services" | "industries"> = { services: "services", industries: "industries" };
 
 function problemAt(source: SourceFile, severity: Problem["severity"], pointer: string, message: string, hint: string): Problem {
-  const parsed = source.parsed!;
+  const parsed = source.parsed;
+  if (!parsed) throw new Error(`${source.file} could not be read as JSON, so no problem can be placed in it.`);
   const loc = parsed.locations.get(pointer)?.value ?? { line: 1, column: 1 };
   return { severity, file: source.file, line: loc.line, column: loc.column, path: readablePath(pointer, parsed.value), message, hint, pointer };
 }
@@ -76,16 +77,17 @@ function longSections(page: SourceFile): Problem[] {
 function staleCounts(source: SourceFile, counts: Partial<Record<"services" | "industries", number>>): Problem[] {
   const out: Problem[] = [];
   for (const { pointer, text } of texts(source.parsed?.value)) {
-    for (const match of text.matchAll(/\b(\d{1,4}) (services|industries)\b/gi)) {
-      const collection = COUNTED[match[2]!.toLowerCase()]!;
+    for (const [phrase, stated, noun = ""] of text.matchAll(/\b(\d{1,4}) (services|industries)\b/gi)) {
+      const collection = COUNTED[noun.toLowerCase()];
+      if (collection === undefined) continue; // the pattern matches only counted words
       const count = counts[collection];
-      if (count === undefined || Number(match[1]) === count) continue;
+      if (count === undefined || Number(stated) === count) continue;
       out.push(
         problemAt(
           source,
           "warning",
           pointer,
-          `the text says "${match[0]}", but site-config/collections/${collection}.json has ${count}`,
+          `the text says "${phrase}", but site-config/collections/${collection}.json has ${count}`,
           `Write ${count}, or say it without a number ("all our ${collection}") so that it stays right as the list changes.`,
         ),
       );

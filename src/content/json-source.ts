@@ -58,13 +58,17 @@ export class LineIndex {
   }
   at(offset: number): Position {
     let lo = 0;
+    let start = 0; // where line `lo` starts
     let hi = this.starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
+      const midStart = this.starts[mid];
+      if (midStart !== undefined && midStart <= offset) {
+        lo = mid;
+        start = midStart;
+      } else hi = mid - 1;
     }
-    return { offset, line: lo + 1, column: offset - this.starts[lo]! + 1 };
+    return { offset, line: lo + 1, column: offset - start + 1 };
   }
 }
 
@@ -173,11 +177,11 @@ function syntaxError(text: string, lines: LineIndex): JsonSyntaxError {
   /** Offset just after the last non-space character before `from`. */
   const endOfPrevious = (from: number) => {
     let j = from - 1;
-    while (j >= 0 && /\s/.test(text[j]!)) j--;
+    while (j >= 0 && /\s/.test(text.charAt(j))) j--;
     return j + 1;
   };
   const notANumber = (start: number) => {
-    const number = /^[^\s,\]}]*/.exec(text.slice(start))![0];
+    const number = /^[^\s,\]}]*/.exec(text.slice(start))?.[0] ?? "";
     return fail(`"${number}" is not a valid number`, "Write numbers like 12, 3.5 or -7; put anything else in double quotes as text.", start);
   };
 

@@ -50,16 +50,23 @@ export function distance(x: string, y: string): number {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is "not ASCII", control characters included on purpose.
   if (!/[^\x00-\x7f]/.test(a + b) && a.length * b.length > 400) return editDistance(a, b);
   // Optimal string alignment, for the short names that messages compare.
+  // d[i][j]: the distance between the first i letters of a and the first j letters of b.
   const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
+  const at = (i: number, j: number): number => {
+    const v = d[i]?.[j];
+    if (v === undefined) throw new Error(`The distance table has no cell ${i},${j}.`);
+    return v;
+  };
+  for (const [i, row] of d.entries()) {
+    if (i === 0) continue;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
+      let v = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, at(i - 2, j - 2) + 1);
+      row[j] = v;
     }
   }
-  return d[a.length]![b.length]!;
+  return at(a.length, b.length);
 }
 
 /** Whether `b` is a plausible misspelling of `a`: few edits for its length. */
@@ -82,7 +89,11 @@ const words = (s: string): string[] =>
 function likely(input: string, candidate: string): boolean {
   const a = words(input);
   const b = words(candidate);
-  if (a.length === b.length && a.length > 1) return a.every((w, i) => w === b[i] || close(w, b[i]!));
+  if (a.length === b.length && a.length > 1)
+    return a.every((w, i) => {
+      const other = b[i];
+      return other !== undefined && (w === other || close(w, other));
+    });
   if (close(input, candidate)) return true;
   // A word the author left out: "/about" for "/about-us", "cloud" for "cloud-services".
   const joined = a.join(" ");

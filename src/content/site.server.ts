@@ -137,7 +137,8 @@ export function catalogOf({ collections }: Site, { facts }: SiteResult): Catalog
   const context = dataContext(collections, new Usage(), collections.services[0]);
   return facts.schemas.sectionTypes.map((type): CatalogEntry => {
     const file = `sections/${type}.schema.json`;
-    const schema = facts.schemas.raw.get(file)!;
+    const schema = facts.schemas.raw.get(file);
+    if (!schema) throw new Error(`The schema ${file} of a known section type was not loaded.`);
     const example = Array.isArray(schema.examples) ? schema.examples[0] : undefined;
     const json = JSON.stringify(example ?? { type }, null, 2);
     const { valid, problems } = checkDocument<Section>(facts, `src/sections/${type}/schema.json (examples)`, parseJson(json), file);

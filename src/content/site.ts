@@ -215,7 +215,8 @@ function unshownEntries(sources: Sources, schemas: SchemaSet, usage: Usage): Pro
     for (const { index, entry } of entriesOf(source)) {
       if ((typeof entry.id !== "string" && typeof entry.id !== "number") || shown.has(String(entry.id))) continue;
       const pointer = `/items/${index}`;
-      const loc = source.parsed.locations.get(pointer)!.value;
+      const loc = source.parsed.locations.get(pointer)?.value;
+      if (!loc) throw new Error(`${source.file}: the place of the entry at ${pointer} is not known.`);
       out.push({
         severity: "warning",
         file: source.file,

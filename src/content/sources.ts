@@ -51,7 +51,7 @@ function listFiles(dir: string, base = dir): string[] {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, e.name);
     if (e.isDirectory()) out.push(...listFiles(full, base));
-    else out.push("/" + relative(base, full).split(sep).join("/"));
+    else out.push(`/${relative(base, full).split(sep).join("/")}`);
   }
   return out.sort();
 }
@@ -125,7 +125,7 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
     fileProblem(
       `site-config/collections${extra}`,
       "this file is not a known collection",
-      `${near ? `Did you mean collections/${near}.json? ` : ""}Collections: ${COLLECTION_NAMES.map((n) => n + ".json").join(", ")}.`,
+      `${near ? `Did you mean collections/${near}.json? ` : ""}Collections: ${COLLECTION_NAMES.map((n) => `${n}.json`).join(", ")}.`,
     );
   }
 

@@ -208,6 +208,8 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
 
 /** Ids are unique within a collection: pages refer to entries by id. */
 function duplicateIds(source: SourceFile): Problem[] {
+  const parsed = source.parsed;
+  if (!parsed) return [];
   const out: Problem[] = [];
   const first = new Map<string, number>();
   for (const { index, entry } of entriesOf(source)) {
@@ -219,14 +221,16 @@ function duplicateIds(source: SourceFile): Problem[] {
       continue;
     }
     const pointer = `/items/${index}/id`;
-    const loc = source.parsed!.locations.get(pointer)!.value;
-    const firstLoc = source.parsed!.locations.get(`/items/${before}/id`)!.value;
+    // The parser records where every value is, so both ids have a place.
+    const loc = parsed.locations.get(pointer)?.value;
+    const firstLoc = parsed.locations.get(`/items/${before}/id`)?.value;
+    if (!loc || !firstLoc) throw new Error(`${source.file}: the place of the id at ${pointer} is not known.`);
     out.push({
       severity: "error",
       file: source.file,
       line: loc.line,
       column: loc.column,
-      path: readablePath(pointer, source.parsed!.value),
+      path: readablePath(pointer, parsed.value),
       message: `id ${JSON.stringify(entry.id)} is used twice (first on line ${firstLoc.line})`,
       hint: "Give each entry its own id.",
       pointer,
@@ -246,7 +250,7 @@ function checkSections(page: SourceFile, valid: Section[] | undefined, pageProbl
   const isSection = schemas.validator<Section>("section.schema.json");
   return raw.map((section, index): CheckedSection => {
     const prefix = `/sections/${index}`;
-    const own = pageProblems.filter((p) => p.severity === "error" && (p.pointer === prefix || p.pointer.startsWith(prefix + "/")));
+    const own = pageProblems.filter((p) => p.severity === "error" && (p.pointer === prefix || p.pointer.startsWith(`${prefix}/`)));
     const ok = valid ? valid[index] : isSection(section) ? section : undefined;
     if (ok && own.length === 0) return { ok: true, index, section: ok };
     const type = section && typeof section === "object" && !Array.isArray(section) && typeof section.type === "string" ? section.type : "(no type)";

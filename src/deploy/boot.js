@@ -53,7 +53,7 @@ export function boot(reloadOnce, options) {
     box.setAttribute("role", "alert");
     box.className = options.noticeClass;
     var message = document.createElement("span");
-    message.textContent = text + ".";
+    message.textContent = `${text}.`;
     var retry = document.createElement("button");
     retry.type = "button";
     retry.className = options.retryClass;
@@ -73,7 +73,7 @@ export function boot(reloadOnce, options) {
       })
     )
       return;
-    var error = new Error("Loading chunk " + chunkName(url) + " failed (" + reason + ": " + url + ")");
+    var error = new Error(`Loading chunk ${chunkName(url)} failed (${reason}: ${url})`);
     error.name = "ChunkLoadError";
     console.error(error);
     notice(error.message);
@@ -89,7 +89,7 @@ export function boot(reloadOnce, options) {
       if (--pending === 0 && !failed) {
         try {
           sessionStorage.removeItem(key);
-        } catch (e) {}
+        } catch {}
       }
     });
     element.addEventListener("error", () => {

@@ -78,13 +78,16 @@ export function deferScripts(html: string, fileUrl: (code: string, n: number) =>
   let out = "";
   let at = 0;
   for (const el of targets) {
-    const loc = el.sourceCodeLocation!;
+    const loc = el.sourceCodeLocation;
+    if (!loc) throw new Error(`A <${el.tagName}> to defer has no place in the page's source.`);
     let element = html.slice(loc.startOffset, loc.endOffset);
     const code = el.childNodes.map((n) => (tree.isTextNode(n) ? n.value : "")).join("");
     if (el.tagName === "script" && !attr(el, "type") && !attr(el, "src") && code.length > EXTERNALIZE_OVER) {
       const url = fileUrl(code, files.length);
       files.push({ url, code });
-      element = `${html.slice(loc.startTag!.startOffset, loc.startTag!.endOffset - 1)} src="${escapeAttribute(url)}"></script>`;
+      const { startTag } = loc;
+      if (!startTag) throw new Error("A script to move to its own file has no start tag in the page's source.");
+      element = `${html.slice(startTag.startOffset, startTag.endOffset - 1)} src="${escapeAttribute(url)}"></script>`;
     }
     out += `${html.slice(at, loc.startOffset)}<template data-deferred>${element}</template>`;
     at = loc.endOffset;

@@ -119,5 +119,5 @@ export function nginxInclude(routes: readonly string[]): string {
 
 /** Reads back the rules of a generated nginx include: exact page locations and the redirects. */
 export function nginxPageRoutes(conf: string): { route: string; file: string }[] {
-  return [...conf.matchAll(/^location = (\S+) \{.* try_files (\S+) =404; \}$/gm)].map((m) => ({ route: m[1]!, file: m[2]! }));
+  return [...conf.matchAll(/^location = (\S+) \{.* try_files (\S+) =404; \}$/gm)].map(([, route = "", file = ""]) => ({ route, file }));
 }

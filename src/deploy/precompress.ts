@@ -68,8 +68,9 @@ export async function precompress(dir: string): Promise<Precompressed[]> {
   for (const { data } of files) gzipped.push(await zopfliGzip(data));
   const brs = await brotlied;
   return files.map(({ file, data }, i) => {
-    const br = brs[i]!;
-    const gz = gzipped[i]!;
+    const br = brs[i];
+    const gz = gzipped[i];
+    if (!br || !gz) throw new Error(`${file} was not compressed both ways.`);
     if (br.length < data.length) writeFileSync(`${file}.br`, br);
     if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
     return { file, size: data.length, br: br.length, gzip: gz.length };

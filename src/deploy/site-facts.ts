@@ -28,7 +28,7 @@ export function writeSiteFacts(buildDir: string, site: Site, routes: readonly st
     enquiryEndpoint: settings.enquiry.endpoint,
     formPages: withForm.map((p) => p.path),
   };
-  writeFileSync(join(buildDir, SITE_FACTS_FILE), JSON.stringify(facts, null, 2) + "\n");
+  writeFileSync(join(buildDir, SITE_FACTS_FILE), `${JSON.stringify(facts, null, 2)}\n`);
 }
 
 /** The facts the build wrote beside `siteDir` (dist/client -> dist/site.json); throws a sentence naming the file and what is wrong. */

@@ -85,8 +85,9 @@ export function editorApi(root: string) {
     };
     for (const name of new Set(Object.values(COLLECTIONS).map((c) => c.schema))) {
       documents[`collections/${name}`] = bundleSchema(schemasDir, `collections/${name}.schema.json`, (s) => {
-        const entry = (s.properties as Record<string, { items: Record<string, unknown> }>).items!.items;
-        return { ...entry, definitions: s.definitions };
+        const list = (s.properties as { items?: { items: Record<string, unknown> } }).items;
+        if (!list) throw new Error(`The collection schema ${name}.schema.json has no "items" property.`);
+        return { ...list.items, definitions: s.definitions };
       });
     }
     return { sections, documents };
@@ -99,7 +100,7 @@ export function editorApi(root: string) {
       for (const entry of readdirSync(d, { withFileTypes: true })) {
         const full = join(d, entry.name);
         if (entry.isDirectory()) walk(full);
-        else out.push("/" + relative(join(root, "public"), full).split(sep).join("/"));
+        else out.push(`/${relative(join(root, "public"), full).split(sep).join("/")}`);
       }
     };
     if (existsSync(dir)) walk(dir);
@@ -170,11 +171,12 @@ export function editorApi(root: string) {
     const documents = [sources.settings, sources.template, ...Object.values(sources.collections), ...sources.pages];
     const out: { file: string; pointer: string; path: string; href: string }[] = [];
     for (const doc of documents) {
-      if (!doc.parsed) continue;
+      const parsed = doc.parsed;
+      if (!parsed) continue;
       const visit = (node: JsonValue, pointer: string) => {
         if (typeof node === "string") {
           if (node === route || node.startsWith(`${route}#`) || node.startsWith(`${route}?`))
-            out.push({ file: doc.file, pointer, path: readablePath(pointer, doc.parsed!.value), href: node });
+            out.push({ file: doc.file, pointer, path: readablePath(pointer, parsed.value), href: node });
         } else if (Array.isArray(node))
           node.forEach((child, i) => {
             visit(child, `${pointer}/${i}`);
@@ -182,7 +184,7 @@ export function editorApi(root: string) {
         else if (node && typeof node === "object")
           for (const [key, child] of Object.entries(node)) visit(child, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
       };
-      visit(doc.parsed.value, "");
+      visit(parsed.value, "");
     }
     return out;
   }
@@ -203,7 +205,7 @@ export function editorApi(root: string) {
     const company = site.site?.settings.companyName ?? "Our company";
     const words = slug
       .split("-")
-      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
       .join(" ");
     let title = `${words} | ${company}`.slice(0, 60);
     for (let n = 2; titles.has(title); n++) title = `${words} ${n} | ${company}`.slice(0, 60);
@@ -211,7 +213,8 @@ export function editorApi(root: string) {
     if (from) {
       value = { ...(read(pageFile(from)).value as Record<string, unknown>), title, status: "draft" };
     } else {
-      const banner = (schemas().sections["page-banner"]!.examples as Record<string, unknown>[])[0]!;
+      const banner = (schemas().sections["page-banner"]?.examples as Record<string, unknown>[] | undefined)?.[0];
+      if (!banner) throw new Error("The page-banner section schema has no example to start a new page from.");
       value = {
         $schema: "../../schemas/page.schema.json",
         title,
@@ -220,7 +223,7 @@ export function editorApi(root: string) {
         sections: [{ ...banner, title: words }],
       };
     }
-    const text = JSON.stringify(value, null, 2) + "\n";
+    const text = `${JSON.stringify(value, null, 2)}\n`;
     writeAtomic(full, text);
     return { path, route: pagePath(slug) };
   }
@@ -327,7 +330,7 @@ export function editorApi(root: string) {
 }
 
 /** "stats-band" → "Stats band". */
-const titleOf = (type: string) => type[0]!.toUpperCase() + type.slice(1).replace(/-/g, " ");
+const titleOf = (type: string) => type.charAt(0).toUpperCase() + type.slice(1).replace(/-/g, " ");
 
 const withoutSections = (schema: Record<string, unknown>) => {
   const { sections: _, ...properties } = schema.properties as Record<string, unknown>;
@@ -340,7 +343,8 @@ function setAt(value: JsonValue, pointer: string, to: string) {
     .split("/")
     .slice(1)
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-  const last = segments.pop()!;
+  const last = segments.pop();
+  if (last === undefined) throw new Error("A link cannot be the whole document: its JSON Pointer is empty.");
   let node = value as Record<string, JsonValue>;
   for (const segment of segments) node = node[segment] as Record<string, JsonValue>;
   node[last] = to;

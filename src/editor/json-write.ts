@@ -44,6 +44,13 @@ function tree(text: string): Node {
   return root;
 }
 
+/** Entry `index` of `list`; throws when there is none (the file and the value it was read as disagree). */
+function entryAt<T>(list: readonly T[], index: number): T {
+  const entry = list[index];
+  if (entry === undefined) throw new Error(`The list has no entry ${index}.`);
+  return entry;
+}
+
 class Writer {
   readonly options: FormattingOptions;
   constructor(public text: string) {
@@ -64,13 +71,13 @@ class Writer {
   /** Removes entry `index` of the array at `path`, with the separator before it (or after it, for the first). */
   removeAt(path: Path, index: number) {
     const items = this.node(path).children ?? [];
-    const item = items[index]!;
+    const item = entryAt(items, index);
     if (items.length === 1) return this.splice(item.offset, item.offset + item.length, "");
     if (index > 0) {
-      const previous = items[index - 1]!;
+      const previous = entryAt(items, index - 1);
       return this.splice(previous.offset + previous.length, item.offset + item.length, "");
     }
-    return this.splice(item.offset, items[1]!.offset, "");
+    return this.splice(item.offset, entryAt(items, 1).offset, "");
   }
 
   /**
@@ -79,32 +86,36 @@ class Writer {
    */
   insertAt(path: Path, index: number, value: Json) {
     const items = this.node(path).children ?? [];
-    if (items.length === 0) return this.set([...path, index], value, true);
-    const first = items[0]!;
+    const [first, second] = items;
+    if (!first) return this.set([...path, index], value, true);
     const lineStart = this.text.lastIndexOf("\n", first.offset) + 1;
     const lead = this.text.slice(lineStart, first.offset);
     const ownLine = lead.trim() === "";
-    const separator = items.length > 1 ? this.text.slice(first.offset + first.length, items[1]!.offset) : ownLine ? `,${this.options.eol}${lead}` : ", ";
+    const separator = second ? this.text.slice(first.offset + first.length, second.offset) : ownLine ? `,${this.options.eol}${lead}` : ", ";
     const unit = this.options.insertSpaces ? " ".repeat(this.options.tabSize ?? 2) : "\t";
     const written = JSON.stringify(value, null, unit)
       .split("\n")
       .join(`${this.options.eol}${ownLine ? lead : ""}`);
-    if (index < items.length) return this.splice(items[index]!.offset, items[index]!.offset, written + separator);
-    const last = items[items.length - 1]!;
+    const at = items[index];
+    if (at) return this.splice(at.offset, at.offset, written + separator);
+    const last = items.at(-1) ?? first;
     this.splice(last.offset + last.length, last.offset + last.length, separator + written);
   }
 
   /** Puts the entries of the array at `path` in the order `order` (old indices), each entry's text as it was and the separators where they were. */
   reorder(path: Path, order: number[]) {
     const items = this.node(path).children ?? [];
+    const first = items[0];
+    const last = items.at(-1);
+    if (!first || !last) throw new Error(`The list at ${JSON.stringify(path)} has no entries to reorder.`);
     const texts = items.map((n) => this.text.slice(n.offset, n.offset + n.length));
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    let out = "";
-    order.forEach((from, i) => {
-      out += texts[from]!;
-      if (i < items.length - 1) out += this.text.slice(items[i]!.offset + items[i]!.length, items[i + 1]!.offset);
+    // The text between each entry and the next; none after the last.
+    const separators = items.slice(1).map((next, i) => {
+      const previous = entryAt(items, i);
+      return this.text.slice(previous.offset + previous.length, next.offset);
     });
+    let out = "";
+    for (const [i, from] of order.entries()) out += entryAt(texts, from) + (separators[i] ?? "");
     this.splice(first.offset, last.offset + last.length, out);
   }
 
@@ -118,7 +129,8 @@ class Writer {
   writeObject(path: Path, before: { [key: string]: Json }, after: { [key: string]: Json }) {
     for (const key of Object.keys(before)) if (!(key in after)) this.set([...path, key], undefined);
     for (const [key, value] of Object.entries(after)) {
-      if (key in before) this.write([...path, key], before[key]!, value);
+      const old = before[key];
+      if (old !== undefined) this.write([...path, key], old, value);
       else this.set([...path, key], value);
     }
   }
@@ -135,18 +147,16 @@ class Writer {
     let i = 0;
     let j = 0;
     for (const [ki, kj] of [...kept, [before.length, after.length] as [number, number]]) {
-      const olds = range(i, ki);
-      const news = range(j, kj);
-      const common = Math.min(olds.length, news.length);
-      for (let n = 0; n < common; n++) pairs.push([olds[n]!, news[n]!]);
-      removed.push(...olds.slice(common));
-      added.push(...news.slice(common));
+      const common = Math.min(ki - i, kj - j);
+      for (let n = 0; n < common; n++) pairs.push([i + n, j + n]);
+      removed.push(...range(i + common, ki));
+      added.push(...range(j + common, kj));
       i = ki + 1;
       j = kj + 1;
     }
     for (const index of removed.sort((a, b) => b - a)) this.removeAt(path, index);
-    for (const index of added.sort((a, b) => a - b)) this.insertAt(path, index, after[index]!);
-    for (const [from, to] of pairs) this.write([...path, to], before[from]!, after[to]!);
+    for (const index of added.sort((a, b) => a - b)) this.insertAt(path, index, entryAt(after, index));
+    for (const [from, to] of pairs) this.write([...path, to], entryAt(before, from), entryAt(after, to));
   }
 }
 
@@ -168,9 +178,14 @@ function permutation(before: Json[], after: Json[]): number[] | undefined {
 
 /** Index pairs of a longest common subsequence of equal entries. */
 function commonSubsequence(a: Json[], b: Json[]): [number, number][] {
-  const table = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--)
-    for (let j = b.length - 1; j >= 0; j--) table[i]![j] = deepEqual(a[i], b[j]) ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+  // table[i][j]: the length of a longest common subsequence of a[i..] and b[j..]; 0 past the end of either.
+  const table = new Array<number[]>(a.length);
+  const length = (i: number, j: number) => table[i]?.[j] ?? 0;
+  for (let i = a.length - 1; i >= 0; i--) {
+    const row = new Array<number>(b.length + 1).fill(0);
+    table[i] = row;
+    for (let j = b.length - 1; j >= 0; j--) row[j] = deepEqual(a[i], b[j]) ? length(i + 1, j + 1) + 1 : Math.max(length(i + 1, j), length(i, j + 1));
+  }
   const out: [number, number][] = [];
   let i = 0;
   let j = 0;
@@ -179,7 +194,7 @@ function commonSubsequence(a: Json[], b: Json[]): [number, number][] {
       out.push([i, j]);
       i++;
       j++;
-    } else if (table[i + 1]![j]! >= table[i]![j + 1]!) i++;
+    } else if (length(i + 1, j) >= length(i, j + 1)) i++;
     else j++;
   }
   return out;

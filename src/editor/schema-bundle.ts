@@ -36,12 +36,11 @@ export function bundleSchema(schemasDir: string, file: string, pick?: (schema: S
   const reference = (ref: string, from: string): string => {
     const [target = "", fragment = ""] = ref.split("#");
     const file = target === "" ? from : posix.join(dirname(from) === "." ? "" : dirname(from), target);
-    const segments = fragment.split("/").filter(Boolean);
-    if (segments[0] !== "definitions" || segments.length !== 2) {
+    const [kind, name, ...more] = fragment.split("/").filter(Boolean);
+    if (kind !== "definitions" || name === undefined || more.length > 0) {
       if (target === "" && file === rootFile) return ref;
       throw new Error(`${from}: cannot bundle the reference ${ref}`);
     }
-    const name = segments[1]!;
     if (!(name in definitions)) {
       definitions[name] = {};
       definitions[name] = localize((load(file).definitions as Record<string, Schema>)[name], file) as Schema;

@@ -17,7 +17,7 @@ export function reloadOnce(storage, key, reload) {
   try {
     reloaded = storage.getItem(key);
     if (!reloaded) storage.setItem(key, "1");
-  } catch (e) {
+  } catch {
     reloaded = "1";
   }
   if (reloaded) return false;

@@ -39,6 +39,7 @@ async function errorUnder(page: Page, name: string): Promise<string | null> {
   const [input, box] = await Promise.all([page.locator(`#enquiry_${name}`).boundingBox(), err.boundingBox()]);
   expect(box!.y).toBeGreaterThanOrEqual(input!.y + input!.height - 1);
   expect(Math.abs(box!.x - input!.x)).toBeLessThan(2);
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as the visitor sees it rendered.
   return (await err.innerText()).trim();
 }
 

@@ -42,7 +42,8 @@ test("every pre-rendered page is valid HTML: structure, content models, unique l
   for (const file of files) {
     const report = await validator.validateFile(file);
     for (const result of report.results) {
-      for (const m of result.messages) problems.push(`${relative(client, file)}:${m.line}:${m.column} ${m.ruleId}: ${m.message}${m.selector ? ` (${m.selector})` : ""}`);
+      for (const m of result.messages)
+        problems.push(`${relative(client, file)}:${m.line}:${m.column} ${m.ruleId}: ${m.message}${m.selector ? ` (${m.selector})` : ""}`);
     }
   }
   expect(problems).toEqual([]);

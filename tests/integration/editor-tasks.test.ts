@@ -39,7 +39,7 @@ let site: SiteCopy;
 let dist: string;
 
 const json = <T>(file: string) => JSON.parse(site.read(file)) as T;
-const save = (file: string, value: unknown) => site.write(file, JSON.stringify(value, null, 2) + "\n");
+const save = (file: string, value: unknown) => site.write(file, `${JSON.stringify(value, null, 2)}\n`);
 const html = (path: string) => readFileSync(join(dist, path === "/" ? "index.html" : `${path.slice(1)}/index.html`), "utf8");
 const sectionsIn = (page: string) => [...page.matchAll(/<section[^>]* data-section="([^"]+)"/g)].map((m) => m[1]);
 /** The HTML of the first section of this type: from its opening tag to the next section. */

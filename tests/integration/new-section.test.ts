@@ -63,7 +63,7 @@ beforeAll(() => {
   // ...used on a page, as an author would.
   const page = JSON.parse(readFileSync(join(project, "site-config", "pages", "thank-you.json"), "utf8")) as { sections: unknown[] };
   page.sections.push({ type: "quote-band", quote: "Fast, careful and honest about trade-offs.", author: "Arjun Mehta, COO" });
-  writeFileSync(join(project, "site-config", "pages", "thank-you.json"), JSON.stringify(page, null, 2) + "\n");
+  writeFileSync(join(project, "site-config", "pages", "thank-you.json"), `${JSON.stringify(page, null, 2)}\n`);
 
   // ...and the one command.
   run(bin("tsx"), ["scripts/gen.ts"]);

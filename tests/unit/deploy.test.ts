@@ -67,7 +67,11 @@ const PAGE = (data: string) =>
 
 describe("deferred scripts", () => {
   const urls: string[] = [];
-  const defer = (html: string) => deferScripts(html, (_code, n) => (urls.push(`/assets/page-data/p-${n}.js`), `/assets/page-data/p-${n}.js`));
+  const defer = (html: string) =>
+    deferScripts(html, (_code, n) => {
+      urls.push(`/assets/page-data/p-${n}.js`);
+      return `/assets/page-data/p-${n}.js`;
+    });
 
   it("puts every script and module preload, unchanged, in an inert <template data-deferred>, and leaves JSON-LD alone", () => {
     const { html, files } = defer(PAGE('window.__reactRouterContext.streamController.enqueue("[1]");'));

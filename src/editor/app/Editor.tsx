@@ -24,8 +24,8 @@ type State = EditorState & { library: LibraryEntry[] };
 
 const isObject = (v: Json | undefined): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** What an entry is called in the outline: its own heading or name, else its kind. */
-function labelOf(entry: Json, fallback: string): string {
+/** What an entry is called in the outline: its own heading or name, else its kind (or `fallback` for no entry). */
+function labelOf(entry: Json | undefined, fallback: string): string {
   if (!isObject(entry)) return fallback;
   for (const key of ["headline", "title", "heading", "name", "label", "id"]) {
     const v = entry[key];
@@ -34,7 +34,7 @@ function labelOf(entry: Json, fallback: string): string {
   return fallback;
 }
 
-const typeTitle = (type: string) => type[0]!.toUpperCase() + type.slice(1).replace(/-/g, " ");
+const typeTitle = (type: string) => type.charAt(0).toUpperCase() + type.slice(1).replace(/-/g, " ");
 
 const fileFromUrl = () => (typeof location === "undefined" ? null : new URL(location.href).searchParams.get("file"));
 
@@ -253,10 +253,11 @@ export function Editor() {
     const ids = [...doc.ids];
     const [item] = items.splice(from, 1);
     const [id] = ids.splice(from, 1);
-    items.splice(to, 0, item!);
-    ids.splice(to, 0, id!);
+    if (item === undefined || id === undefined) return;
+    items.splice(to, 0, item);
+    ids.splice(to, 0, id);
     edit(withList(doc, items), `move:${Date.now()}`, ids, id);
-    announce(`${labelOf(item!, "The entry")} moved to position ${to + 1} of ${items.length}.`);
+    announce(`${labelOf(item, "The entry")} moved to position ${to + 1} of ${items.length}.`);
   };
 
   const uniqueId = (entry: Json): Json => {
@@ -280,8 +281,9 @@ export function Editor() {
 
   const duplicateEntry = (id: string) => {
     const i = doc?.ids.indexOf(id) ?? -1;
-    if (i < 0) return;
-    insertAt(i + 1, uniqueId(structuredClone(list[i]!)), `A copy of ${labelOf(list[i]!, "the entry")}`);
+    const entry = list[i];
+    if (i < 0 || entry === undefined) return;
+    insertAt(i + 1, uniqueId(structuredClone(entry)), `A copy of ${labelOf(entry, "the entry")}`);
   };
 
   const deleteEntry = (id: string) => {
@@ -291,7 +293,7 @@ export function Editor() {
     const items = list.filter((_, j) => j !== i);
     const ids = doc.ids.filter((_, j) => j !== i);
     edit(withList(doc, items), `delete:${id}`, ids, ids[Math.min(i, ids.length - 1)] ?? null);
-    announce(`${labelOf(list[i]!, "The entry")} deleted. Ctrl+Z brings it back.`);
+    announce(`${labelOf(list[i], "The entry")} deleted. Ctrl+Z brings it back.`);
   };
 
   const insertSection = (entry: LibraryEntry) => {
@@ -312,6 +314,7 @@ export function Editor() {
       const mine = under(fileProblems, `/${key}/${i}`);
       const type = isObject(entry) && typeof entry.type === "string" ? entry.type : undefined;
       return {
+        // biome-ignore lint/style/noNonNullAssertion: the store keeps one id per entry of the list.
         id: doc.ids[i]!,
         label: labelOf(entry, type ? typeTitle(type) : `Entry ${i + 1}`),
         detail: type ? typeTitle(type) : (file?.name ?? ""),
@@ -337,7 +340,8 @@ export function Editor() {
         set: (v) => ({ ...(v as JsonObject), [key]: items ?? [] }),
       };
     }
-    const entry = list[entryIndex]!;
+    const entry = list[entryIndex];
+    if (entry === undefined) return null;
     const type = isObject(entry) && typeof entry.type === "string" ? entry.type : undefined;
     const schema = key === "sections" ? (type ? site.schemas.sections[type] : undefined) : documentSchema;
     if (!schema) return null;
@@ -384,7 +388,7 @@ export function Editor() {
   const runPageAction = async (
     action: PageAction,
     fixLinks = false,
-  ): Promise<{ links?: { file: string; path: string; href: string }[]; error?: string } | void> => {
+  ): Promise<{ links?: { file: string; path: string; href: string }[]; error?: string } | undefined> => {
     try {
       if (action.kind === "create") {
         const created = await api.createPage(action.slug, action.from || undefined);
@@ -396,9 +400,10 @@ export function Editor() {
       } else if (action.kind === "rename") {
         const result = await api.renamePage(action.slug, action.to, fixLinks);
         if (!result.renamed) return { links: result.links };
-        setFileInUrl(result.path!);
+        if (!result.path) throw new Error("The page was renamed, but the server did not say its new file.");
+        setFileInUrl(result.path);
         await refresh();
-        await open(result.path!);
+        await open(result.path);
         announce(`Renamed to /${action.to}${result.links.length ? `; ${result.links.length} links changed` : ""}.`, "ok");
       } else {
         const result = await api.deletePage(action.slug);

@@ -9,7 +9,7 @@ import type { EditorFile } from "./api-client";
 export type PageAction = { kind: "create"; slug: string; from: string } | { kind: "rename"; slug: string; to: string } | { kind: "delete"; slug: string };
 
 type Link = { file: string; path: string; href: string };
-type Outcome = { links?: Link[]; error?: string } | void;
+type Outcome = { links?: Link[]; error?: string } | undefined;
 
 export function PageDialog({
   action: initial,

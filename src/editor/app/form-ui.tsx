@@ -57,7 +57,7 @@ const isWords = (title: unknown) => typeof title === "string" && !/^[A-Z][a-z]+[
 /** A field without such a title is labelled by its name, in words: "ctaLabel" → "Cta label". */
 const humanize = (name: string) => {
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
-  return words[0]!.toUpperCase() + words.slice(1);
+  return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
 /** Where the pickers find their choices. */

@@ -135,6 +135,7 @@ export const isDirty = (doc: Doc | null) => Boolean(doc && !deepEqual(doc.saved,
 
 /** The value with its list replaced. */
 export function withList(doc: Doc, list: Json[]): Json {
-  const key = listKey(doc.kind)!;
+  const key = listKey(doc.kind);
+  if (!key) throw new Error(`A ${doc.kind} file has no list of entries.`);
   return { ...(doc.value as JsonObject), [key]: list };
 }

@@ -14,7 +14,7 @@ export function ServiceExplorer({ section, data }: SectionProps<"service-explore
   const [hydrated, setHydrated] = useState(false);
   const base = useId();
   const tabs = useRef<(HTMLAnchorElement | null)[]>([]);
-  const panelId = (i: number) => `${base}-${services[i]!.id}`;
+  const panelId = (i: number) => `${base}-${services[i]?.id ?? i}`;
 
   // The panel a tap chose before React arrived is the selection from now on.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for what happened before React took over; later taps select through onClick.
