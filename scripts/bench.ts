@@ -7,8 +7,8 @@
  *   npm run bench -- --twin-runs 3 --twin-routes /,/contact-us
  *   npm run bench -- --twin-tbt                     # also the TBT of the script-free twin and of a one-line page (the machine's floor), ~2 min more
  *   npm run bench -- --no-build --no-twin           # reuse dist/, skip the twin comparison
- *   npm run bench -- --mode scale                   # build scaling: 100 and 1,000 synthetic pages, validate + build time
- *   npm run bench -- --mode scale --pages 100 --pages 500 --no-scale-build
+ *   npm run bench -- --mode scale                   # build scaling: 100 and 1,000 synthetic pages: validate, build phases and memory, dev save-to-browser
+ *   npm run bench -- --mode scale --pages 100 --pages 500 --no-scale-build --no-scale-dev
  *   npm run bench -- --mode editor                  # the page builder: time to open, keystroke to canvas (50 keystrokes)
  *
  * Chromium comes from CHROME_PATH or /usr/bin/chromium. Servers listen on
@@ -53,6 +53,7 @@ const { values } = parseArgs({
     pages: { type: "string", multiple: true },
     "validate-runs": { type: "string", default: "5" },
     "no-scale-build": { type: "boolean", default: false },
+    "no-scale-dev": { type: "boolean", default: false },
   },
 });
 
@@ -87,7 +88,7 @@ const list = (s: string | undefined) =>
 if (values.mode === "scale") {
   const sizes = (values.pages ?? ["100", "1000"]).map(Number);
   const runs = Number(values["validate-runs"]);
-  const rows = runScale(root, sizes, runs, !values["no-scale-build"]);
+  const rows = await runScale(root, sizes, runs, !values["no-scale-build"], !values["no-scale-dev"], Number(process.env.BENCH_PORT ?? 4500) + 3);
   console.log(printScale(rows, runs));
   write("scale", { runs, rows });
   process.exit(0);

@@ -2,12 +2,17 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { CATALOG_PATH, catalogEnabled, contentRoot, siteRoutes } from "./content/routes.ts";
 import { readSources } from "./content/sources.ts";
 
-// One route per file in site-config/pages/ (drafts only outside a production
-// build), all rendered by the same module; service pages come from the
+// Pages: the home page and one route for every other file in site-config/pages/ (drafts only
+// outside a production build), which lists each of them for pre-rendering (src/content/routes.ts).
+// One route whatever the number of pages: React Router matches every request against the whole
+// route list, so a route per page made the build grow with the square of the pages, and the
+// route manifest every visitor downloads with them. Service pages likewise come from the
 // services collection through one template.
-const pages = siteRoutes(readSources(contentRoot())).pageSlugs.map((slug) =>
-  slug === "home" ? index("routes/page.tsx", { id: "page-home" }) : route(slug, "routes/page.tsx", { id: `page-${slug}` }),
-);
+const { pageSlugs } = siteRoutes(readSources(contentRoot()));
+const pages = [
+  ...(pageSlugs.includes("home") ? [index("routes/page.tsx", { id: "page-home" })] : []),
+  ...(pageSlugs.some((slug) => slug !== "home") ? [route(":page", "routes/page.tsx", { id: "page" })] : []),
+];
 
 // The section catalog exists only while previewing: `react-router build`
 // (and typegen) run with NODE_ENV=production, so it is neither pre-rendered

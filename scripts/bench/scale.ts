@@ -1,14 +1,15 @@
 /**
- * Build scaling: how validation and the whole build grow with the number of
- * pages. Generates N synthetic pages (copies of the real ones, each with its
- * own title, internal links kept valid) in a temporary copy of the project and
- * times loadSite(), `npm run validate` (whole process) and the production
- * build (`react-router build`: validate, bundle, pre-render, post-build).
+ * Build scaling: how validation, the whole build and the dev preview grow with the number of
+ * pages. Generates N synthetic pages (copies of the real ones, each with its own title, internal
+ * links kept valid) in a temporary copy of the project and times loadSite(), `npm run validate`
+ * (whole process), the production build (`react-router build`) phase by phase with its peak
+ * memory, and in `npm run dev` the time from saving a page file to the browser showing it.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { chromium } from "@playwright/test";
 import { hasErrors, loadSite, schemaSet } from "../../src/content/site.ts";
 
 export interface ScaleRow {
@@ -19,6 +20,151 @@ export interface ScaleRow {
   msPerPage: number;
   validateCliMs: number;
   buildMs: number | null;
+  build: BuildPhases | null;
+  /** npm run dev: from saving a page file to the browser showing the change, each save (ms). */
+  devSaveMs: number[] | null;
+}
+
+/** A production build's phases (ms) and the build process's peak resident memory (MB). */
+export interface BuildPhases {
+  startupMs: number;
+  validateMs: number;
+  clientBundleMs: number;
+  serverBundleMs: number;
+  prerenderMs: number;
+  postBuildMs: number;
+  compressAssetsAndDataMs: number;
+  peakRssMb: number;
+}
+
+const seconds = (line: string, pattern: RegExp) => {
+  const m = pattern.exec(line);
+  return m?.[1] === undefined ? 0 : Number(m[1]) * 1000;
+};
+
+/**
+ * `react-router build` in `dir`, timed from its output: when the client and server bundles start,
+ * the first and last "Prerender" lines, and the post-build lines (which give their own times).
+ * Peak memory is the kernel's high-water mark for the process (/proc/<pid>/status, VmHWM), read
+ * every 100 ms while it runs.
+ */
+export async function timedBuild(dir: string): Promise<BuildPhases & { totalMs: number }> {
+  const started = performance.now();
+  const child = spawn(join(dir, "node_modules", ".bin", "react-router"), ["build"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+  const at: Record<string, number> = {};
+  let firstPrerender = 0;
+  let lastPrerender = 0;
+  let validateMs = 0;
+  let compressMs = 0;
+  let peakKb = 0;
+  let errors = "";
+  const poll = setInterval(() => {
+    try {
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
+      if (hwm?.[1]) peakKb = Math.max(peakKb, Number(hwm[1]));
+    } catch {
+      // The process has ended.
+    }
+  }, 100);
+  const onLine = (line: string) => {
+    const now = performance.now() - started;
+    if (line.includes("building client environment")) at.client = now;
+    else if (line.includes("building ssr environment")) at.server = now;
+    else if (line.startsWith("Prerender (")) {
+      firstPrerender ||= now;
+      lastPrerender = now;
+    } else if (line.startsWith("site-config/ checked")) validateMs = seconds(line, / in ([\d.]+) s/);
+    else if (line.startsWith("Pre-compressed")) {
+      at.done = now;
+      compressMs = seconds(line, /assets ([\d.]+) s/) + seconds(line, /page data ([\d.]+) s/);
+    }
+  };
+  let pending = "";
+  const onData = (d: Buffer) => {
+    const lines = (pending + d.toString()).split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) onLine(line.trim());
+  };
+  child.stdout.on("data", onData);
+  child.stderr.on("data", (d: Buffer) => {
+    errors = (errors + d.toString()).slice(-3000);
+    onData(d);
+  });
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  clearInterval(poll);
+  const totalMs = performance.now() - started;
+  if (code !== 0) throw new Error(`The build failed:\n${errors}`);
+  const { client = 0, server = 0, done = totalMs } = at;
+  return {
+    totalMs,
+    startupMs: client,
+    validateMs,
+    clientBundleMs: server - client,
+    serverBundleMs: firstPrerender - server,
+    prerenderMs: lastPrerender - firstPrerender,
+    postBuildMs: done - lastPrerender,
+    compressAssetsAndDataMs: compressMs,
+    peakRssMb: Math.round(peakKb / 1024),
+  };
+}
+
+async function waitForUrl(url: string, ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
+/**
+ * `npm run dev` over the synthetic content (SITE_ROOT), Chromium on /about-us: `saves` times, the
+ * page file gets a new title, and the time runs until the browser's document has it (the page
+ * reloads itself when content changes).
+ */
+export async function devSaveToBrowser(root: string, contentDir: string, port: number, saves = 10): Promise<number[]> {
+  const server = spawn(join(root, "node_modules", ".bin", "react-router"), ["dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
+    cwd: root,
+    env: { ...process.env, SITE_ROOT: contentDir },
+    stdio: "ignore",
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitForUrl(`${base}/about-us`, 180_000);
+    const page = await browser.newPage();
+    await page.goto(`${base}/about-us`);
+    await page.waitForLoadState("networkidle");
+    const file = join(contentDir, "site-config", "pages", "about-us.json");
+    const original = readFileSync(file, "utf8");
+    const times: number[] = [];
+    try {
+      for (let i = 1; i <= saves; i++) {
+        const marker = `Saved ${i}-${Date.now()}`;
+        const edited = original.replace(/"title": "[^"]*"/, `"title": "${marker} | About us"`);
+        if (edited === original) throw new Error(`No "title" to change in ${file}.`);
+        const t = performance.now();
+        writeFileSync(file, edited);
+        await page.waitForFunction((m) => document.title.includes(m), marker, { timeout: 30_000, polling: 10 });
+        times.push(Math.round(performance.now() - t));
+        await page.waitForLoadState("networkidle");
+      }
+    } finally {
+      writeFileSync(file, original);
+    }
+    return times;
+  } finally {
+    await browser.close();
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+  }
 }
 
 const median = (xs: number[]) => {
@@ -48,7 +194,7 @@ function makeProject(root: string, n: number): string {
   return dir;
 }
 
-export function runScale(root: string, sizes: number[], runs: number, build: boolean): ScaleRow[] {
+export async function runScale(root: string, sizes: number[], runs: number, build: boolean, dev: boolean, port: number): Promise<ScaleRow[]> {
   schemaSet(join(root, "schemas"));
   const rows: ScaleRow[] = [];
   for (const n of sizes) {
@@ -80,14 +226,17 @@ export function runScale(root: string, sizes: number[], runs: number, build: boo
         cli.push(performance.now() - t);
         if (res.status !== 0) throw new Error(`validate failed:\n${res.stderr}`);
       }
-      let buildMs: number | null = null;
+      let phases: (BuildPhases & { totalMs: number }) | null = null;
       if (build) {
         process.stdout.write(`  building ${n} pages... `);
-        const t = performance.now();
-        const res = spawnSync(join(dir, "node_modules", ".bin", "react-router"), ["build"], { cwd: dir, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-        buildMs = Math.round(performance.now() - t);
-        if (res.status !== 0) throw new Error(`build of ${n} pages failed:\n${res.stderr.slice(-3000)}`);
-        console.log(`${(buildMs / 1000).toFixed(1)} s`);
+        phases = await timedBuild(dir);
+        console.log(`${(phases.totalMs / 1000).toFixed(1)} s, peak ${phases.peakRssMb} MB`);
+      }
+      let devSaveMs: number[] | null = null;
+      if (dev) {
+        process.stdout.write(`  npm run dev with ${n} pages: saving a page 10 times... `);
+        devSaveMs = await devSaveToBrowser(root, dir, port);
+        console.log(`median ${median(devSaveMs)} ms`);
       }
       const med = median(times);
       rows.push({
@@ -97,8 +246,10 @@ export function runScale(root: string, sizes: number[], runs: number, build: boo
         loadSiteMinMs: Math.round(Math.min(...times)),
         msPerPage: +(med / n).toFixed(3),
         validateCliMs: Math.round(median(cli)),
-        buildMs,
-      });
+        buildMs: phases && Math.round(phases.totalMs),
+        build: phases && { ...phases, totalMs: undefined },
+        devSaveMs,
+      } as ScaleRow);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -117,6 +268,28 @@ export function printScale(rows: ScaleRow[], runs: number): string {
     lines.push(
       `${String(r.pages).padStart(5)}  ${String(r.routes).padStart(6)}  ${String(r.loadSiteMedianMs).padStart(11)}  ${String(r.loadSiteMinMs).padStart(6)}  ${r.msPerPage.toFixed(3).padStart(7)}  ${String(r.validateCliMs).padStart(19)}  ${r.validateCliMs < 2000 ? "PASS" : "FAIL"}  ${r.buildMs === null ? "-" : (r.buildMs / 1000).toFixed(1).padStart(8)}`,
     );
+  }
+  const built = rows.filter((r) => r.build);
+  if (built.length > 0) {
+    const s = (ms: number) => (ms / 1000).toFixed(1).padStart(7);
+    lines.push(
+      "",
+      "Build phases, s (peak memory of the build process)",
+      "",
+      "pages  startup  validate  client  server  pre-render  post-build  of which assets+data compression  total  peak MB",
+    );
+    for (const r of built) {
+      const b = r.build as BuildPhases;
+      lines.push(
+        `${String(r.pages).padStart(5)}  ${s(b.startupMs)}  ${s(b.validateMs).padStart(8)}  ${s(b.clientBundleMs).padStart(6)}  ${s(b.serverBundleMs).padStart(6)}  ${s(b.prerenderMs).padStart(10)}  ${s(b.postBuildMs).padStart(10)}  ${s(b.compressAssetsAndDataMs).padStart(32)}  ${s(r.buildMs ?? 0).padStart(5)}  ${String(b.peakRssMb).padStart(7)}`,
+      );
+    }
+  }
+  const dev = rows.filter((r) => r.devSaveMs);
+  if (dev.length > 0) {
+    lines.push("", "npm run dev: saving a page file to the browser showing it (10 saves), ms", "", "pages  median  slowest");
+    for (const r of dev)
+      lines.push(`${String(r.pages).padStart(5)}  ${String(median(r.devSaveMs ?? [])).padStart(6)}  ${String(Math.max(...(r.devSaveMs ?? []))).padStart(7)}`);
   }
   const first = rows[0];
   const last = rows.at(-1);

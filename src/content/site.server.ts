@@ -3,7 +3,7 @@
  * sections (each with only the collection fields it reads) and its head tags. Runs at build time
  * (and in dev on each request); never shipped in the client bundle.
  */
-import type { MetaDescriptor } from "react-router";
+import { type MetaDescriptor, redirect } from "react-router";
 import type { Section, SiteSettings } from "@/generated/content";
 import { checkDocument } from "./validate.ts";
 import { parseJson } from "./json-source.ts";
@@ -103,7 +103,9 @@ export function pageDataAt(path: string): PageData {
   if (!result.site && import.meta.env?.DEV) return unavailablePage(path, result);
   const { pages, settings } = site(result);
   const page = pages.find((p) => p.path === path);
-  if (!page || (page.draft && !includeDrafts())) throw new Response("Not Found", { status: 404 });
+  // An address that is no page goes home, as the production server answers it (the page route
+  // takes any one-segment address: npm run dev, and client-side navigation, reach this).
+  if (!page || (page.draft && !includeDrafts())) throw redirect("/");
   return pageData(page, settings, result);
 }
 

@@ -30,7 +30,8 @@ export function siteContent({ root }: { root: string }): Plugin {
 
     buildStart() {
       if (this.environment?.mode === "dev" || validatedForBuild) return;
-      const { problems } = loadSite(root);
+      const started = performance.now();
+      const { problems, routes } = loadSite(root);
       if (hasErrors(problems)) {
         // Exit here rather than throw: Vite would print the list three times
         // wrapped in a bundler stack trace, and authors need the list alone.
@@ -40,6 +41,7 @@ export function siteContent({ root }: { root: string }): Plugin {
         process.exit(1);
       }
       if (problems.length > 0) console.warn(formatReport(problems));
+      console.log(`site-config/ checked: ${routes.length} routes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       validatedForBuild = true;
     },
 

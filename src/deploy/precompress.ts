@@ -8,11 +8,12 @@
  *
  * Why: a server compresses each response at a level fast enough per request,
  * which leaves the biggest chunks much larger than the highest level does
- * (docs/performance.md), and spends CPU on every request. Pages (HTML,
- * .data) are done too (precompressPages), at a level whose cost stays small
- * per page.
+ * (docs/performance.md), and spends CPU on every request. Pages, their
+ * data and scripts are done too (compressFile, from post-build), at a level
+ * whose cost stays small per page.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -48,10 +49,11 @@ const zopfliGzip = async (data: Buffer) => {
   return Buffer.from(await zopfli.gzipAsync(data, { numiterations: 1, blocksplitting: data.length > 64 * 1024 }));
 };
 
+/** The assets' text files; not page-data/, which has one file per page (post-build compresses those with the pages). */
 function textFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return textFiles(path);
+    if (entry.isDirectory()) return entry.name === "page-data" ? [] : textFiles(path);
     return COMPRESSIBLE.test(entry.name) && statSync(path).size >= MIN_SIZE ? [path] : [];
   });
 }
@@ -79,33 +81,57 @@ export async function precompress(dir: string): Promise<Precompressed[]> {
 
 const gzipAsync = promisify(gzip);
 
-/** Every page (index.html) and page data file (.data) under `dir`, not the assets. */
-function pageFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "assets" ? [] : pageFiles(path);
-    return /\.(html|data)$/.test(entry.name) && statSync(path).size >= MIN_SIZE ? [path] : [];
-  });
+/** Pages beyond this many bytes in all are compressed at PAGE_QUALITY_LARGE (see pageBrotliQuality). */
+const PAGE_BYTES_BUDGET = 8 * 1024 * 1024;
+const PAGE_QUALITY = 10;
+const PAGE_QUALITY_LARGE = 6;
+
+/**
+ * Brotli quality for a site's pages, page data and their scripts: 10 while they total under
+ * 8 MiB (about 50 pages), else 6, which is over ten times faster for about 10 % more bytes
+ * (docs/performance.md), so a big site's build grows in proportion to its pages.
+ */
+export function pageBrotliQuality(totalBytes: number): number {
+  return totalBytes <= PAGE_BYTES_BUDGET ? PAGE_QUALITY : PAGE_QUALITY_LARGE;
 }
 
 /**
- * `.br` and `.gz` beside every page and page data file of the built site, so the server sends
- * them as they are instead of compressing each response. Brotli at quality 10 and zlib's best
- * gzip: within a few percent of the assets' settings, at a cost that stays small per page (there
- * can be thousands). All run on libuv's thread pool.
+ * Writes `file.br` and `file.gz` for `data` (the file's content, already in memory), each only if
+ * smaller than the file and the file is at least MIN_SIZE. Compression and writes run on libuv's
+ * thread pool.
  */
-export async function precompressPages(dir: string): Promise<Precompressed[]> {
-  const files = pageFiles(dir);
-  return Promise.all(
-    files.map(async (file) => {
-      const data = readFileSync(file);
-      const [br, gz] = await Promise.all([
-        brotliAsync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 10, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-        gzipAsync(data, { level: constants.Z_BEST_COMPRESSION }),
-      ]);
-      if (br.length < data.length) writeFileSync(`${file}.br`, br);
-      if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
-      return { file, size: data.length, br: br.length, gzip: gz.length };
-    }),
-  );
+export async function compressFile(file: string, data: Buffer, quality: number): Promise<Precompressed | null> {
+  if (data.length < MIN_SIZE) return null;
+  const [br, gz] = await Promise.all([
+    brotliAsync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+    gzipAsync(data, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  await Promise.all([br.length < data.length && writeFile(`${file}.br`, br), gz.length < data.length && writeFile(`${file}.gz`, gz)]);
+  return { file, size: data.length, br: br.length, gzip: gz.length };
+}
+
+/** `work` over every item, at most `limit` at a time (so a site of thousands of pages is not all in memory at once). */
+export async function eachLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await work(items[i] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** The page data files (.data) under `dir`, not the assets. */
+function dataFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "assets" ? [] : dataFiles(path);
+    return entry.name.endsWith(".data") ? [path] : [];
+  });
+}
+
+/** `.br` and `.gz` beside every page data file (.data) of the built site, at `quality`. */
+export async function precompressData(dir: string, quality: number): Promise<Precompressed[]> {
+  const done = await eachLimited(dataFiles(dir), 8, async (file) => compressFile(file, await readFile(file), quality));
+  return done.filter((d) => d !== null);
 }

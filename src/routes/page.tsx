@@ -1,3 +1,4 @@
+import { isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/page";
 import { pageDataAt } from "@/content/site.server";
 import { PageView } from "@/components/PageView";
@@ -13,8 +14,14 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 // A client-side navigation shows the page once its data and its sections' code are both there.
-export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  return preloadPageSections(serverLoader, request.url);
+// An address that is no page (no data file: a stale link) goes home, as the server answers it.
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await preloadPageSections(serverLoader, request.url);
+  } catch (error) {
+    if (isRouteErrorResponse(error) && error.status === 404) throw redirect("/");
+    throw error;
+  }
 }
 
 // Title, description, canonical, link-preview tags and JSON-LD, in the pre-rendered HTML.

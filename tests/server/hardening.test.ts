@@ -11,7 +11,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../server/app.ts";
-import { precompressPages } from "../../src/deploy/precompress.ts";
+import { compressFile } from "../../src/deploy/precompress.ts";
 import { Outbox } from "../../server/enquiry/outbox.ts";
 import { makeSite, tempDir } from "./helpers.ts";
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
   clientDir = makeSite();
   writeFileSync(join(clientDir, "index.html"), page);
   for (const f of ["_headers", "_redirects", "__spa-fallback.html"]) writeFileSync(join(clientDir, f), "for the host");
-  await precompressPages(clientDir);
+  await compressFile(join(clientDir, "index.html"), Buffer.from(page), 10);
   app = await buildServer({ clientDir, enquiry: { outbox: await outbox(), rateLimitPerMinute: 100 } });
   await app.listen({ port: 0, host: "127.0.0.1" });
   port = (app.server.address() as AddressInfo).port;
