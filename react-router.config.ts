@@ -33,6 +33,6 @@ export default {
     console.log(
       `Post-build: ${pages} pages rewritten and compressed in ${s(t.pagesMs)}; wrote sitemap.xml, robots.txt, _redirects, _headers, dist/deploy/nginx.conf, dist/site.json`,
     );
-    console.log(`Pre-compressed ${c.files} files (assets ${s(t.assetsMs)}, page data ${s(t.dataMs)}): ${kb(c.size)} -> ${kb(c.br)} Brotli, ${kb(c.gzip)} gzip`);
+    console.log(`Pre-compressed ${c.files} files (assets, pages, page data): ${kb(c.size)} -> ${kb(c.br)} Brotli, ${kb(c.gzip)} gzip`);
   },
 } satisfies Config;

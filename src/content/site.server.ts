@@ -10,6 +10,7 @@ import { parseJson } from "./json-source.ts";
 import { formatProblem } from "./problems.ts";
 import { dataContext, resolveSection, Usage } from "./resolve.ts";
 import { contentRoot, includeDrafts } from "./routes.ts";
+import { checkedSite } from "./dev-cache.ts";
 import { hasErrors, loadSite, type Site, type SitePage, type SiteResult, type SectionSlot } from "./site.ts";
 import { pageMeta } from "./seo.ts";
 
@@ -28,9 +29,10 @@ export interface RootData {
 
 let cached: SiteResult | undefined;
 
-/** The whole site; re-read on every call in dev so edits show on reload. */
+/** The whole site: read once for a build; in dev, as the content plugin last checked it after a save (read here only before that). */
 function load(): SiteResult {
-  if (import.meta.env?.DEV || !cached) cached = loadSite(contentRoot());
+  if (import.meta.env?.DEV) return checkedSite(contentRoot()) ?? loadSite(contentRoot());
+  cached ??= loadSite(contentRoot());
   return cached;
 }
 

@@ -8,6 +8,7 @@
 import { join } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { hasErrors, loadSite } from "./site.ts";
+import { shareCheckedSite } from "./dev-cache.ts";
 import { knownRoutePaths, routePaths } from "./routes.ts";
 import { formatReport, type Problem } from "./problems.ts";
 
@@ -47,7 +48,10 @@ export function siteContent({ root }: { root: string }): Plugin {
 
     configureServer(server) {
       const check = (announce: boolean) => {
-        const { problems } = loadSite(root);
+        const result = loadSite(root);
+        const { problems } = result;
+        // The loaders use this result until the next save instead of reading every file per request.
+        shareCheckedSite(root, result);
         const errors = problems.filter((p) => p.severity === "error");
         if (errors.length > 0) server.config.logger.error(formatReport(problems), { timestamp: true });
         // Warnings do not stop anything; they are printed so they get seen.

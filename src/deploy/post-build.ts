@@ -5,14 +5,12 @@
  * (src/deploy/site-facts.ts), all from the one loaded site; then the pre-compressed copies of the
  * assets, pages and page data (src/deploy/precompress.ts).
  */
-import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { loadSite, type Site } from "../content/site.ts";
 import { routePaths } from "../content/routes.ts";
-import { deferScripts } from "./defer-scripts.ts";
-import { compressFile, eachLimited, pageBrotliQuality, precompress, precompressData } from "./precompress.ts";
+import { eachLimited, pageBrotliQuality, precompress, precompressData } from "./precompress.ts";
+import { DEFERRED_DIR, processPage } from "./page-job.ts";
 import { headersFile, htmlFileOf, nginxInclude, redirectsFile, robotsTxt, sitemapXml } from "./outputs.ts";
 import { writeSiteFacts } from "./site-facts.ts";
 
@@ -37,19 +35,10 @@ export function deployRoutes(root: string, site: Site = validSite(root)): Deploy
   return { siteUrl: site.settings.siteUrl, routes, indexable: routes.filter((r) => !hidden.has(r)) };
 }
 
-/** Where scripts taken out of the pages go (under /assets/: cached for a year, so the name carries a hash of the code). */
-const DEFERRED_DIR = "assets/page-data";
-
-/** `/services/rpa` -> `services-rpa-1a2b3c4d.js`, `/` -> `index-….js`. */
-function deferredName(route: string, code: string, n: number): string {
-  const slug = route === "/" ? "index" : route.slice(1).replace(/\//g, "-");
-  return `${slug}${n > 0 ? `-${n + 1}` : ""}-${createHash("sha256").update(code).digest("hex").slice(0, 8)}.js`;
-}
-
 export interface PostBuildResult {
   pages: number;
-  /** How long each part took, in ms: the pages (scripts deferred, written, compressed), the assets, the page data. */
-  timings: { pagesMs: number; assetsMs: number; dataMs: number };
+  /** How long the pages took (scripts deferred, written, compressed), ms; the assets and page data are compressed meanwhile. */
+  timings: { pagesMs: number };
   /** Assets written pre-compressed, and their total size: raw, Brotli, gzip. */
   compressed: { files: number; size: number; br: number; gzip: number };
 }
@@ -68,18 +57,16 @@ export async function postBuild(root: string, buildDir = join(root, "dist")): Pr
   });
   const started = performance.now();
   const quality = pageBrotliQuality(pageFiles.reduce((total, { file }) => total + statSync(file).size, 0));
+  // The assets (Zopfli, on this thread) and the page data are compressed while the pages are done.
+  const assets = precompress(join(clientDir, "assets"));
+  const data = precompressData(clientDir, quality);
   // Each page once: read, scripts deferred, written, and compressed from memory (parse5 works on
   // this thread while the compressors of the pages before it run on the thread pool).
-  const pagesDone = await eachLimited(pageFiles, 8, async ({ route, file }) => {
-    const { html, files } = deferScripts(await readFile(file, "utf8"), (code, n) => `/${DEFERRED_DIR}/${deferredName(route, code, n)}`);
-    const written = [...files.map((f) => ({ file: join(clientDir, f.url), data: Buffer.from(f.code) })), { file, data: Buffer.from(html) }];
-    return Promise.all(
-      written.map(async (w) => {
-        await writeFile(w.file, w.data);
-        return compressFile(w.file, w.data, quality);
-      }),
-    );
-  });
+  const pagesDone = await eachLimited(
+    pageFiles.map(({ route, file }) => ({ route, file, clientDir, quality })),
+    8,
+    processPage,
+  );
   const pagesMs = performance.now() - started;
   writeFileSync(join(clientDir, "sitemap.xml"), sitemapXml(siteUrl, indexable));
   writeFileSync(join(clientDir, "robots.txt"), robotsTxt(siteUrl));
@@ -88,12 +75,11 @@ export async function postBuild(root: string, buildDir = join(root, "dist")): Pr
   mkdirSync(join(buildDir, "deploy"), { recursive: true });
   writeFileSync(join(buildDir, "deploy", "nginx.conf"), nginxInclude(routes));
   writeSiteFacts(buildDir, site, routes);
-  const assetsStarted = performance.now();
-  const assets = await precompress(join(clientDir, "assets"));
-  const dataStarted = performance.now();
-  const data = await precompressData(clientDir, quality);
-  const timings = { pagesMs, assetsMs: dataStarted - assetsStarted, dataMs: performance.now() - dataStarted };
-  const done = [...assets, ...pagesDone.flat().filter((d) => d !== null), ...data];
+  const done = [...(await assets), ...pagesDone.flat(), ...(await data)];
   const sum = (f: (d: (typeof done)[number]) => number) => done.reduce((total, d) => total + f(d), 0);
-  return { pages: routes.length, timings, compressed: { files: done.length, size: sum((d) => d.size), br: sum((d) => d.br), gzip: sum((d) => d.gzip) } };
+  return {
+    pages: routes.length,
+    timings: { pagesMs },
+    compressed: { files: done.length, size: sum((d) => d.size), br: sum((d) => d.br), gzip: sum((d) => d.gzip) },
+  };
 }

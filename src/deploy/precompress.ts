@@ -45,7 +45,9 @@ const brotli = (data: Buffer) =>
 const zopfliGzip = async (data: Buffer) => {
   // Loaded only here: its WebAssembly runtime turns any unhandled promise rejection of the whole
   // process into an abort, which must not reach the dev server (react-router.config.ts imports this).
-  const { default: zopfli } = await import("@gfx/zopfli");
+  const loaded = await import("@gfx/zopfli");
+  // A CommonJS package: its exports are `default` when bundled (the build), the namespace itself under tsx.
+  const zopfli = (loaded.default ?? loaded) as typeof loaded.default;
   return Buffer.from(await zopfli.gzipAsync(data, { numiterations: 1, blocksplitting: data.length > 64 * 1024 }));
 };
 
