@@ -45,6 +45,18 @@ export interface CheckOptions {
  * checks. expectSchemaRef: the "$schema" value the file must carry, or undefined for a value that
  * is not a file of its own.
  */
+const routeSets = new WeakMap<SiteFacts, { routeSet: Set<string>; draftSet: Set<string> }>();
+
+/** The site's routes as sets, made once per site: every document is checked against them. */
+function routeSetsOf(facts: SiteFacts) {
+  let sets = routeSets.get(facts);
+  if (!sets) {
+    sets = { routeSet: new Set(facts.routes), draftSet: new Set(facts.draftRoutes) };
+    routeSets.set(facts, sets);
+  }
+  return sets;
+}
+
 export function checkDocument<T>(
   facts: SiteFacts,
   file: string,
@@ -56,8 +68,7 @@ export function checkDocument<T>(
   const validator = facts.schemas.validator<T>(schemaFile);
   const found: Problem[] = [];
   const value = parsed.value;
-  const routeSet = new Set(facts.routes);
-  const draftSet = new Set(facts.draftRoutes);
+  const { routeSet, draftSet } = routeSetsOf(facts);
   const missingAlt: string[] = [];
   const altTexts = new Map<string, string>();
   const add = (severity: Problem["severity"], pointer: string, message: string, hint?: string) => {
