@@ -9,6 +9,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
+import { waitForUrl } from "./serve.ts";
 
 export interface EditorBench {
   openColdMs: number;
@@ -22,19 +23,6 @@ const percentile = (xs: number[], p: number) => {
   if (value === undefined) throw new Error("No timings to take a percentile of.");
   return value;
 };
-
-async function waitFor(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${ms / 1000} s`);
-}
 
 export async function runEditorBench(root: string, port: number, { opens = 5, keystrokes = 50 } = {}): Promise<EditorBench> {
   const dir = mkdtempSync(join(tmpdir(), "bench-editor-"));
@@ -51,7 +39,7 @@ export async function runEditorBench(root: string, port: number, { opens = 5, ke
   });
   try {
     const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/__edit/api/state`, 120_000);
+    await waitForUrl(`${base}/__edit/api/state`, 120_000);
     // Each open in a fresh browser context, as an author opening the editor in a new window.
     let context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     let page = await context.newPage();

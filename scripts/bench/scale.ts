@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { hasErrors, loadSite, schemaSet } from "../../src/content/site.ts";
+import { waitForUrl } from "./serve.ts";
 
 export interface ScaleRow {
   pages: number;
@@ -107,19 +108,6 @@ export async function timedBuild(dir: string): Promise<BuildPhases & { totalMs: 
     postBuildPagesMs: pagesMs,
     peakRssMb: Math.round(peakKb / 1024),
   };
-}
-
-async function waitForUrl(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${ms / 1000} s`);
 }
 
 /**

@@ -1,4 +1,4 @@
-/** The production server (server/main.ts) as a child process for the load benchmarks. */
+/** The production server (server/main.ts) as a child process for the load benchmarks, and waiting for a server. */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 
@@ -29,4 +29,18 @@ export async function startBenchServer(root: string, port: number, env: Record<s
     await new Promise((r) => setTimeout(r, 50));
   }
   return { stop };
+}
+
+/** Resolves once `url` answers 200, polling every 250 ms; throws after `ms`. */
+export async function waitForUrl(url: string, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
 }
