@@ -40,6 +40,18 @@ function* propertyNodes(node: unknown, path: string): Generator<[string, string,
   }
 }
 
+/** Calls `visit` on every object in a schema (arrays walked into), skipping the keys in `skip`. */
+function walkSchema(node: unknown, path: string, skip: string[], visit: (obj: Record<string, unknown>, path: string) => void): void {
+  if (Array.isArray(node)) {
+    for (const [i, n] of node.entries()) walkSchema(n, `${path}[${i}]`, skip, visit);
+    return;
+  }
+  if (!node || typeof node !== "object") return;
+  const obj = node as Record<string, unknown>;
+  visit(obj, path);
+  for (const [k, v] of Object.entries(obj)) if (!skip.includes(k)) walkSchema(v, `${path}.${k}`, skip, visit);
+}
+
 describe("every schema", () => {
   it.each(schemas.files)("%s: every property has a description for authors", (file) => {
     const missing = [...propertyNodes(schemas.raw.get(file), file)]
@@ -51,34 +63,18 @@ describe("every schema", () => {
     "%s: a field that refers to a shared definition keeps its own hover text (markdownDescription: VS Code copies the definition's description over the field's)",
     (file) => {
       const lost: string[] = [];
-      const walk = (node: unknown, path: string) => {
-        if (Array.isArray(node))
-          return node.forEach((n, i) => {
-            walk(n, `${path}[${i}]`);
-          });
-        if (!node || typeof node !== "object") return;
-        const obj = node as Record<string, unknown>;
+      walkSchema(schemas.raw.get(file), file, ["examples"], (obj, path) => {
         if (typeof obj.$ref === "string" && obj.description !== undefined && obj.markdownDescription !== obj.description) lost.push(path);
-        for (const [k, v] of Object.entries(obj)) if (k !== "examples") walk(v, `${path}.${k}`);
-      };
-      walk(schemas.raw.get(file), file);
+      });
       expect(lost).toEqual([]);
     },
   );
   it.each(schemas.files)("%s: objects are closed (additionalProperties: false)", (file) => {
     const open: string[] = [];
-    const walk = (node: unknown, path: string) => {
-      if (Array.isArray(node))
-        return node.forEach((n, i) => {
-          walk(n, `${path}[${i}]`);
-        });
-      if (!node || typeof node !== "object") return;
-      const obj = node as Record<string, unknown>;
+    walkSchema(schemas.raw.get(file), file, ["examples", "if"], (obj, path) => {
       // The section union is closed by the branch its "then" picks.
       if (obj.properties && obj.additionalProperties !== false && !obj.then) open.push(path);
-      for (const [k, v] of Object.entries(obj)) if (k !== "examples" && k !== "if") walk(v, `${path}.${k}`);
-    };
-    walk(schemas.raw.get(file), file);
+    });
     expect(open).toEqual([]);
   });
 });
@@ -148,21 +144,13 @@ describe("editor completions", () => {
   });
   it.each(schemas.files)("%s: every allowed value of every enum has a description (enumDescriptions)", (file) => {
     const undescribed: string[] = [];
-    const walk = (node: unknown, path: string) => {
-      if (Array.isArray(node))
-        return node.forEach((n, i) => {
-          walk(n, `${path}[${i}]`);
-        });
-      if (!node || typeof node !== "object") return;
-      const obj = node as Record<string, unknown>;
+    walkSchema(schemas.raw.get(file), file, ["examples", "defaultSnippets", "if"], (obj, path) => {
       if (Array.isArray(obj.enum)) {
         const descriptions = obj.enumDescriptions;
         if (!Array.isArray(descriptions) || descriptions.length !== obj.enum.length || descriptions.some((d) => typeof d !== "string" || d.length < 5))
           undescribed.push(path);
       }
-      for (const [k, v] of Object.entries(obj)) if (k !== "examples" && k !== "defaultSnippets" && k !== "if") walk(v, `${path}.${k}`);
-    };
-    walk(schemas.raw.get(file), file);
+    });
     expect(undescribed).toEqual([]);
   });
   it("strict mode knows the editor keywords: a misspelt keyword is still refused", () => {
