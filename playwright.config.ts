@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 // The dev server for *.dev.spec.ts (section catalog, drafts): E2E_DEV_PORT, or E2E_PORT + 100.
@@ -17,18 +18,7 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     // Debian's Chromium: no browser download (the machine has no internet).
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     // The production server over the built site (npm test builds first).

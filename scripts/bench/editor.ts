@@ -4,12 +4,12 @@
  * on the home page (navigation to the canvas showing the page) and the delay from a keystroke in
  * the hero's heading to the canvas's DOM holding it (median and 95th percentile).
  */
-import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { waitForUrl } from "./serve.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
+import { startDevServer, waitForUrl } from "./serve.ts";
 
 export interface EditorBench {
   openColdMs: number;
@@ -28,15 +28,8 @@ export async function runEditorBench(root: string, port: number, { opens = 5, ke
   const dir = mkdtempSync(join(tmpdir(), "bench-editor-"));
   for (const f of ["site-config", "public"]) cpSync(join(root, f), join(dir, f), { recursive: true });
   symlinkSync(join(root, "schemas"), join(dir, "schemas"));
-  const server = spawn(join(root, "node_modules", ".bin", "react-router"), ["dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
-    cwd: root,
-    env: { ...process.env, SITE_ROOT: dir },
-    stdio: "ignore",
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
+  const server = startDevServer(root, dir, port);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitForUrl(`${base}/__edit/api/state`, 120_000);

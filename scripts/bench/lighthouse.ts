@@ -13,16 +13,8 @@ import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { defaultTreeAdapter, parse, type DefaultTreeAdapterTypes } from "parse5";
 import { htmlFileOf } from "../../src/deploy/outputs.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 
-export const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 /** The enquiry form's lazy chunk, by file name: "EnquiryForm-….js", "enquiry-….js", "ContactForm-….js". */
 export const isFormChunk = (file: string) => /enquir/i.test(file) || /Form\b|^form\b/.test(file);
@@ -148,8 +140,7 @@ export function addFloorPage(dir: string): string {
 export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
 
 export async function launchChrome() {
-  const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-  return chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  return chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: "silent" });
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];

@@ -10,8 +10,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, syml
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 import { hasErrors, loadSite, schemaSet } from "../../src/content/site.ts";
-import { waitForUrl } from "./serve.ts";
+import { startDevServer, waitForUrl } from "./serve.ts";
 
 export interface ScaleRow {
   pages: number;
@@ -48,7 +49,7 @@ const seconds = (line: string, pattern: RegExp) => {
  * `react-router build` in `dir`, timed from its output: when the client and server bundles start,
  * the first and last "Prerender" lines, and the post-build lines (which give their own times).
  * Peak memory is the kernel's high-water mark for the process (/proc/<pid>/status, VmHWM), read
- * every 100 ms while it runs.
+ * repeatedly while it runs.
  */
 export async function timedBuild(dir: string): Promise<BuildPhases & { totalMs: number }> {
   const started = performance.now();
@@ -116,15 +117,8 @@ export async function timedBuild(dir: string): Promise<BuildPhases & { totalMs: 
  * reloads itself when content changes).
  */
 export async function devSaveToBrowser(root: string, contentDir: string, port: number, saves = 10): Promise<number[]> {
-  const server = spawn(join(root, "node_modules", ".bin", "react-router"), ["dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
-    cwd: root,
-    env: { ...process.env, SITE_ROOT: contentDir },
-    stdio: "ignore",
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
+  const server = startDevServer(root, contentDir, port);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitForUrl(`${base}/about-us`, 180_000);

@@ -1,5 +1,5 @@
-/** The production server (server/main.ts) as a child process for the load benchmarks, and waiting for a server. */
-import { spawn } from "node:child_process";
+/** Servers for the benchmarks: the production server (server/main.ts), the dev server, and waiting for one to answer. */
+import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 
 export interface BenchServer {
@@ -31,7 +31,7 @@ export async function startBenchServer(root: string, port: number, env: Record<s
   return { stop };
 }
 
-/** Resolves once `url` answers 200, polling every 250 ms; throws after `ms`. */
+/** Resolves once `url` answers 200 (polled); throws after `ms`. */
 export async function waitForUrl(url: string, ms: number): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -43,4 +43,13 @@ export async function waitForUrl(url: string, ms: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
+/** `npm run dev` (react-router dev) of the project at `root` on 127.0.0.1:`port`, over the content in `contentDir` (SITE_ROOT). */
+export function startDevServer(root: string, contentDir: string, port: number): ChildProcess {
+  return spawn(join(root, "node_modules", ".bin", "react-router"), ["dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
+    cwd: root,
+    env: { ...process.env, SITE_ROOT: contentDir },
+    stdio: "ignore",
+  });
 }

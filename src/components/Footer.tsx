@@ -5,6 +5,25 @@ import { SmartLink } from "./links";
 const heading = "mb-4 text-sm font-semibold uppercase tracking-wider text-sky";
 const link = "text-slate-300 hover:text-white underline-offset-4 hover:underline";
 
+/** A footer column's links; an entry without an address is shown as coming soon. */
+function LinkList({ items, className }: { items: { label: string; href?: string }[]; className: string }) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.label}>
+          {item.href ? (
+            <SmartLink href={item.href} className={link}>
+              {item.label}
+            </SmartLink>
+          ) : (
+            <span className="text-slate-400">{item.label} (coming soon)</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Footer({ settings: s }: { settings: SiteSettings }) {
   const social = [
     { label: "LinkedIn", href: s.social.linkedin },
@@ -21,48 +40,20 @@ export function Footer({ settings: s }: { settings: SiteSettings }) {
           </p>
           {s.tagline && <p className="mt-3 text-sm">{s.tagline}</p>}
           <nav aria-label="Social media">
-            <ul className="mt-4 flex gap-4">
-              {social.map((item) => (
-                <li key={item.label}>
-                  <SmartLink href={item.href} className={link}>
-                    {item.label}
-                  </SmartLink>
-                </li>
-              ))}
-            </ul>
+            <LinkList items={social} className="mt-4 flex gap-4" />
           </nav>
         </div>
         <nav aria-labelledby="footer-quick">
           <h2 id="footer-quick" className={heading}>
             Quick Links
           </h2>
-          <ul className="space-y-2">
-            {s.footer.quickLinks.map((item) => (
-              <li key={item.label}>
-                <SmartLink href={item.href} className={link}>
-                  {item.label}
-                </SmartLink>
-              </li>
-            ))}
-          </ul>
+          <LinkList items={s.footer.quickLinks} className="space-y-2" />
         </nav>
         <nav aria-labelledby="footer-company">
           <h2 id="footer-company" className={heading}>
             Company
           </h2>
-          <ul className="space-y-2">
-            {s.footer.companyLinks.map((item) => (
-              <li key={item.label}>
-                {item.href ? (
-                  <SmartLink href={item.href} className={link}>
-                    {item.label}
-                  </SmartLink>
-                ) : (
-                  <span className="text-slate-400">{item.label} (coming soon)</span>
-                )}
-              </li>
-            ))}
-          </ul>
+          <LinkList items={s.footer.companyLinks} className="space-y-2" />
         </nav>
         <div>
           <h2 className={heading}>Contact</h2>

@@ -90,8 +90,8 @@ const PAGE_QUALITY_LARGE = 6;
 
 /**
  * Brotli quality for a site's pages, page data and their scripts: 10 while they total under
- * 8 MiB (about 50 pages), else 6, which is over ten times faster for about 10 % more bytes
- * (docs/performance.md), so a big site's build grows in proportion to its pages.
+ * PAGE_BYTES_BUDGET, else 6, much faster for slightly larger files (figures in
+ * docs/performance.md), so a big site's build grows in proportion to its pages.
  */
 export function pageBrotliQuality(totalBytes: number): number {
   return totalBytes <= PAGE_BYTES_BUDGET ? PAGE_QUALITY : PAGE_QUALITY_LARGE;
