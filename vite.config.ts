@@ -6,6 +6,7 @@ import { defineConfig } from "vite";
 import { contentRoot } from "./src/content/routes.ts";
 import { siteContent } from "./src/content/vite-plugin.ts";
 import { editorEndpoints } from "./src/editor/vite-plugin.ts";
+import { pictureCopies } from "./src/images/vite-plugin.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -45,7 +46,8 @@ const root = contentRoot();
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   // The page builder's endpoints exist only in the dev server (apply: "serve").
-  plugins: [siteContent({ root }), editorEndpoints({ root }), tailwindcss(), reactRouter()],
+  // In dev, the picture copies are encoded on request (pictureCopies); a build writes them all.
+  plugins: [siteContent({ root }), editorEndpoints({ root }), pictureCopies({ root }), tailwindcss(), reactRouter()],
   publicDir: join(root, "public"),
   resolve: {
     alias: [

@@ -7,6 +7,7 @@ import { rootData, type RootData } from "@/content/site.server";
 import type { SiteSettings } from "@/generated/content";
 import { Header } from "@/components/Header";
 import { Island } from "@/components/island";
+import { ImagesContext } from "@/components/page-context";
 import { KEEP_SCROLL, useScrollOnNavigate, useSmoothAnchors } from "@/components/smooth-scroll";
 import { ToastHost } from "@/enquiry/toast-host";
 import { isChunkLoadError, loadChunk, loadOnce } from "@/lib/chunk-load";
@@ -53,9 +54,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
             Skip to content
           </a>
         )}
-        {data?.settings && <Header settings={data.settings} />}
-        {editor ? children : <main id="main">{children}</main>}
-        {data?.settings && <SiteEnd settings={data.settings} />}
+        <ImagesContext value={data?.images ?? {}}>
+          {data?.settings && <Header settings={data.settings} />}
+          {editor ? children : <main id="main">{children}</main>}
+          {data?.settings && <SiteEnd settings={data.settings} />}
+        </ImagesContext>
         <Scripts />
       </body>
     </html>

@@ -23,9 +23,9 @@ export function Card({
 }) {
   return (
     <li className={`overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${className}`}>
-      {image && <Picture image={image} width={800} height={600} className="aspect-[4/3] h-auto w-full object-cover" />}
+      {image && <Picture image={image} slot="card" className="aspect-[4/3] h-auto w-full object-cover" />}
       <div className="p-5">
-        {icon && <Picture image={icon} width={48} height={48} className="mb-3 h-12 w-12" />}
+        {icon && <Picture image={icon} slot="icon" className="mb-3 h-12 w-12" />}
         <h3 className="text-lg font-semibold text-navy">{title}</h3>
         <p className="mt-2 text-sm text-slate-600">{text}</p>
         {children}

@@ -1,6 +1,7 @@
 import type { SiteSettings } from "@/generated/content";
 import { formatHours } from "./hours";
 import { SmartLink } from "./links";
+import { Picture } from "./ui";
 
 const heading = "mb-4 text-sm font-semibold uppercase tracking-wider text-sky";
 const link = "text-slate-300 hover:text-white underline-offset-4 hover:underline";
@@ -35,7 +36,7 @@ export function Footer({ settings: s }: { settings: SiteSettings }) {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">
-            <img src={s.logo.src} alt="" width={36} height={36} className="h-9 w-9" />
+            <Picture image={{ ...s.logo, decorative: true }} slot="mark" className="h-9 w-9" />
             {s.companyName}
           </p>
           {s.tagline && <p className="mt-3 text-sm">{s.tagline}</p>}

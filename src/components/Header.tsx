@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import type { SiteSettings } from "@/generated/content";
 import { SmartLink } from "./links";
 import { media } from "./motion";
+import { Picture } from "./ui";
 
 const linkClass =
   "rounded-md px-3 py-2 font-medium text-slate-700 transition hover:text-brand focus-visible:outline-2 focus-visible:outline-brand aria-[current=page]:font-semibold aria-[current=page]:text-brand";
@@ -88,7 +89,7 @@ export function Header({ settings }: { settings: SiteSettings }) {
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/70 bg-white shadow-sm">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <SmartLink href="/" className="flex items-center gap-2.5 rounded-md font-bold text-navy focus-visible:outline-2 focus-visible:outline-brand">
-          <img src={settings.logo.src} alt="" width={36} height={36} className="h-9 w-9" />
+          <Picture image={{ ...settings.logo, decorative: true }} slot="mark" eager className="h-9 w-9" />
           <span className="text-lg tracking-tight">{settings.companyName}</span>
         </SmartLink>
         <nav aria-label="Main" className="hidden md:block">

@@ -5,6 +5,7 @@ import type { ResolvedSection } from "@/sections/types";
 import { loadChunk } from "@/lib/chunk-load";
 import { DraftBadge } from "./DraftBadge";
 import { ErrorCard } from "./ErrorCard";
+import { ImagesContext } from "./page-context";
 import { Island } from "./island";
 import { revealBelowFold } from "./reveal";
 
@@ -49,7 +50,7 @@ export const PageView = memo(function PageView({ page }: { page: PageData }) {
   // Error cards are `main > [data-section]` too: sections are counted after them.
   const first = (siteProblems.length > 0 ? 1 : 0) + (pageProblems.length > 0 ? 1 : 0);
   return (
-    <>
+    <ImagesContext value={page.images}>
       {/* Drafts and content errors exist only in `npm run dev`: a production build has no drafts and refuses errors. */}
       {import.meta.env.DEV && page.draft && <DraftBadge />}
       {siteProblems.length > 0 && (
@@ -73,6 +74,6 @@ export const PageView = memo(function PageView({ page }: { page: PageData }) {
           )
         ),
       )}
-    </>
+    </ImagesContext>
   );
 });

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { preload } from "react-dom";
 import type { BackgroundVideo, Image, Link, Tone } from "@/generated/content";
+import { pictureSources, type SlotName } from "@/images/slots";
+import { useImageFacts } from "./page-context";
 import { afterLoad, useReducedMotion } from "./motion";
 import { revealBelowFold } from "./reveal";
 import { SmartLink } from "./links";
@@ -90,29 +93,50 @@ export function ButtonLink({ link, variant = "primary" }: { link: Link; variant?
   );
 }
 
+/**
+ * A picture from content, in the slot where the component puts it (src/images/slots.ts). A photo
+ * (JPEG, PNG, WebP...) is offered as AVIF and WebP copies at the slot's widths, for the browser
+ * to pick by `sizes`; an SVG is sent as it is. Width and height come from the file, so the box has
+ * the picture's shape before it arrives. The <picture> makes no box of its own (display: contents):
+ * the <img> lays out as it would alone.
+ */
 export function Picture({
   image,
+  slot,
   className,
-  width,
-  height,
   eager = false,
+  highPriority = false,
 }: {
   image: Image;
+  slot: SlotName;
   className?: string;
-  width: number;
-  height: number;
   eager?: boolean;
+  /** The page's largest picture above the fold: fetched first, preloaded from the page's <head>. */
+  highPriority?: boolean;
 }) {
+  const facts = useImageFacts(image.src);
+  const sources = facts?.raster ? pictureSources(image.src, facts, slot) : undefined;
+  if (highPriority) {
+    // In <head>, before anything else is fetched. Only the AVIF copies: the browser that preloads them picks them below too.
+    if (sources)
+      preload(sources.fallbackAvif, { as: "image", type: "image/avif", imageSrcSet: sources.avif, imageSizes: sources.sizes, fetchPriority: "high" });
+    else preload(image.src, { as: "image", fetchPriority: "high" });
+  }
+  const alt = image.decorative ? "" : image.alt;
+  const img = {
+    width: facts?.width,
+    height: facts?.height,
+    loading: eager || highPriority ? ("eager" as const) : ("lazy" as const),
+    decoding: "async" as const,
+    fetchPriority: highPriority ? ("high" as const) : undefined,
+    className,
+  };
+  if (!sources) return <img src={image.src} alt={alt} {...img} />;
   return (
-    <img
-      src={image.src}
-      alt={image.decorative ? "" : image.alt}
-      width={width}
-      height={height}
-      loading={eager ? "eager" : "lazy"}
-      decoding="async"
-      className={className}
-    />
+    <picture className="contents">
+      <source type="image/avif" srcSet={sources.avif} sizes={sources.sizes} />
+      <img src={sources.fallback} srcSet={sources.webp} sizes={sources.sizes} alt={alt} {...img} />
+    </picture>
   );
 }
 
@@ -143,13 +167,10 @@ export function VideoBackdrop({ video }: { video: BackgroundVideo }) {
   }, [reduced]);
   return (
     <div className="absolute inset-0 -z-10 overflow-hidden bg-navy" aria-hidden="true">
-      <img
-        src={video.poster.src}
-        alt=""
-        width={1920}
-        height={1080}
-        fetchPriority="high"
-        loading="eager"
+      <Picture
+        image={{ ...video.poster, decorative: true }}
+        slot="full"
+        highPriority
         className="absolute inset-px h-[calc(100%-2px)] w-[calc(100%-2px)] object-cover"
       />
       <video

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
+import { SLOTS } from "../images/slots.ts";
 import { choices } from "./problems.ts";
 
 // ajv-formats is CommonJS; depending on the loader its default export is the
@@ -38,6 +39,10 @@ export interface KeywordContext {
   missingAlt(pointer: string): void;
   /** The text shown as alt when the image at pointer has none. */
   altFallback(pointer: string, text: string): void;
+  /** A file in public/ that content uses (a picture or a video), checked once validation is done (src/content/media.ts). */
+  mediaUse(pointer: string, path: string): void;
+  /** The image at pointer is shown in this slot (src/images/slots.ts) at its widest. */
+  imageSlot(pointer: string, slot: string): void;
 }
 
 interface DataCxt {
@@ -52,7 +57,8 @@ const isContext = (value: unknown): value is KeywordContext => typeof value === 
 
 function addSiteKeywords(ajv: Ajv) {
   const assetPath: Keyword<boolean, string> = function (_schema, data, _parent, cxt) {
-    if (isContext(this) && cxt && !this.assetExists(data)) {
+    if (isContext(this) && cxt && this.assetExists(data)) this.mediaUse(cxt.instancePath, data);
+    else if (isContext(this) && cxt) {
       const near = this.assetSuggestion(data);
       this.report(
         cxt.instancePath,
@@ -109,6 +115,11 @@ function addSiteKeywords(ajv: Ajv) {
     }
     return true;
   };
+  // Beside an image property: where it is shown at its widest, for the check that the file is wide enough.
+  const imageSlot: Keyword<string, unknown> = function (slot, _data, _parent, cxt) {
+    if (isContext(this) && cxt) this.imageSlot(cxt.instancePath, slot);
+    return true;
+  };
   // Longer text is allowed (up to maxLength) but reads badly: a warning, not an error.
   const recommendedMaxLength: Keyword<number, string> = function (limit, data, _parent, cxt) {
     if (isContext(this) && cxt && data.length > limit) {
@@ -129,6 +140,7 @@ function addSiteKeywords(ajv: Ajv) {
   ajv.addKeyword({ keyword: "requiresAlt", type: "object", ...boolean, validate: requiresAlt });
   // No "type": it sits beside a "$ref", and strict mode wants a type declared wherever a typed keyword is.
   ajv.addKeyword({ keyword: "altFallback", schemaType: "string", validate: altFallback });
+  ajv.addKeyword({ keyword: "imageSlot", schemaType: "string", metaSchema: { enum: Object.keys(SLOTS) }, validate: imageSlot });
   ajv.addKeyword({ keyword: "recommendedMaxLength", type: "string", schemaType: "number", validate: recommendedMaxLength });
 }
 

@@ -3,7 +3,10 @@
  * sections (each with only the collection fields it reads) and its head tags. Runs at build time
  * (and in dev on each request); never shipped in the client bundle.
  */
+import { join } from "node:path";
 import { type MetaDescriptor, redirect } from "react-router";
+import { imageFactsOf, picturePaths, renderFacts } from "../images/facts.ts";
+import type { ImageFacts } from "../images/slots.ts";
 import type { Section, SiteSettings } from "@/generated/content";
 import { checkDocument } from "./validate.ts";
 import { parseJson } from "./json-source.ts";
@@ -20,11 +23,22 @@ export type { SectionSlot };
  * A page as its route's loader returns it. `siteProblems` (npm run dev only): errors in the files
  * every page depends on (settings, collections, the service template), shown above the page.
  */
-export type PageData = Omit<SitePage, "file" | "service"> & { meta: MetaDescriptor[]; siteProblems?: string[] };
+export type PageData = Omit<SitePage, "file" | "service"> & { meta: MetaDescriptor[]; siteProblems?: string[]; images: PageImages };
+
+/** The size and hash of each picture a page shows, by its path in public/ (see Picture in src/components/ui.tsx). */
+export type PageImages = Record<string, ImageFacts>;
 
 export interface RootData {
   /** Absent only in npm run dev, while settings.json has errors: the page then has no header or footer. */
   settings?: SiteSettings;
+  /** The pictures of the header and footer. */
+  images: PageImages;
+}
+
+/** The facts of every picture in `value`, read from public/ (each file once per change). */
+export async function imagesIn(value: unknown, root = contentRoot()): Promise<PageImages> {
+  const facts = await imageFactsOf(join(root, "public"), picturePaths(value));
+  return Object.fromEntries([...facts].map(([src, f]) => [src, renderFacts(f)]));
 }
 
 let cached: SiteResult | undefined;
@@ -71,21 +85,27 @@ function unavailablePage(path: string, result: SiteResult): PageData {
     pageProblems: own,
     siteProblems: sharedErrors(result),
     meta: [{ title: "Content errors in site-config/" }],
+    images: {},
   };
 }
 
 /** The page without what only the build needs, with its head tags (title, description, canonical, link previews, JSON-LD). */
-function pageData(page: SitePage, settings: SiteSettings, result?: SiteResult): PageData {
+async function pageData(page: SitePage, settings: SiteSettings, result?: SiteResult, root?: string): Promise<PageData> {
   const { file, service, ...data } = page;
   const shared = import.meta.env?.DEV && result ? sharedErrors(result, file) : [];
-  return { ...data, meta: pageMeta({ ...data, service }, settings), ...(shared.length > 0 && { siteProblems: shared }) };
+  return {
+    ...data,
+    meta: pageMeta({ ...data, service }, settings),
+    ...(shared.length > 0 && { siteProblems: shared }),
+    images: await imagesIn(data.slots, root),
+  };
 }
 
-export function rootData(): RootData {
+export async function rootData(): Promise<RootData> {
   const result = load();
-  if (!result.site && import.meta.env?.DEV) return { settings: result.settings };
+  if (!result.site && import.meta.env?.DEV) return { settings: result.settings, images: await imagesIn(result.settings) };
   const { settings } = site(result);
-  return { settings: includeDrafts() ? settings : withoutDraftLinks(settings, result.draftRoutes) };
+  return { settings: includeDrafts() ? settings : withoutDraftLinks(settings, result.draftRoutes), images: await imagesIn(settings) };
 }
 
 /** The live site's menus and footer lists leave out links to draft pages (validation allows only those). */
@@ -100,7 +120,7 @@ function withoutDraftLinks(settings: SiteSettings, drafts: readonly string[]): S
   };
 }
 
-export function pageDataAt(path: string): PageData {
+export async function pageDataAt(path: string): Promise<PageData> {
   const result = load();
   if (!result.site && import.meta.env?.DEV) return unavailablePage(path, result);
   const { pages, settings } = site(result);
@@ -111,7 +131,7 @@ export function pageDataAt(path: string): PageData {
   return pageData(page, settings, result);
 }
 
-export function servicePageData(slug: string): PageData {
+export async function servicePageData(slug: string): Promise<PageData> {
   const result = load();
   if (!result.site && import.meta.env?.DEV) return unavailablePage(`/services/${slug}`, result);
   const { servicePages, settings } = site(result);
@@ -156,8 +176,8 @@ export function catalogOf({ collections }: Site, { facts }: SiteResult): Catalog
 }
 
 /** The page at `path` of a site loaded with unsaved edits (the page builder's canvas), drafts included. */
-export function previewOf(result: SiteResult, path: string): PageData | undefined {
+export async function previewOf(result: SiteResult, path: string, root: string): Promise<PageData | undefined> {
   const site = result.site;
   const page = site && [...site.pages, ...site.servicePages].find((p) => p.path === path);
-  return page && site ? pageData(page, site.settings) : undefined;
+  return page && site ? pageData(page, site.settings, undefined, root) : undefined;
 }

@@ -20,7 +20,8 @@ import { dataContext, resolveSection, Usage, withAltFallbacks } from "./resolve.
 import { siteRoutes } from "./routes.ts";
 import { loadSchemas, type SchemaSet } from "./schemas.ts";
 import { entriesOf, readSources, servicePath, type Sources } from "./sources.ts";
-import { validateSite, type CheckedPage, type CheckedSection, type SiteFacts } from "./validate.ts";
+import { mediaProblems } from "./media.ts";
+import { validateSite, type CheckedPage, type CheckedSection, type MediaUse, type SiteFacts } from "./validate.ts";
 
 /** A section as a page renders it: resolved, or the reasons it cannot be shown (an error card in the preview). */
 export type SectionSlot = ({ ok: true } & ResolvedSection) | { ok: false; type: string; index: number; problems: string[] };
@@ -64,6 +65,8 @@ export interface SiteResult {
   /** The settings, when settings.json is valid (the preview shows the header even when a collection is broken). */
   settings?: SiteSettings;
   facts: SiteFacts;
+  /** Every picture and video the content names that exists in public/ (checked by checkSite). */
+  media: MediaUse[];
   site?: Site;
 }
 
@@ -115,6 +118,7 @@ export function loadSite(root: string, { overlay }: { overlay?: ReadonlyMap<stri
     collections,
     settings,
     facts: validated.facts,
+    media: validated.media,
   };
   if (!settings || !collections) {
     result.problems = sortProblems(problems);
@@ -170,6 +174,18 @@ export function loadSite(root: string, { overlay }: { overlay?: ReadonlyMap<stri
   if (validated.pages.every((p) => p.doc)) problems.push(...unshownEntries(sources, validated.facts.schemas, usage));
   result.problems = sortProblems(problems);
   result.site = { settings, collections, pages, servicePages };
+  return result;
+}
+
+/**
+ * loadSite, and the checks that read the pictures and videos themselves (size, shape, animation:
+ * src/content/media.ts). What the build, the dev server, `npm run validate` and the page builder
+ * report; loadSite alone is for what needs the content only.
+ */
+export async function checkSite(root: string, options: { overlay?: ReadonlyMap<string, string> } = {}): Promise<SiteResult> {
+  const result = loadSite(root, options);
+  const media = await mediaProblems(join(root, "public"), result.media);
+  if (media.length > 0) result.problems = sortProblems([...result.problems, ...media]);
   return result;
 }
 

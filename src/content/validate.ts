@@ -29,10 +29,23 @@ export interface AltFallback {
   alt: string;
 }
 
+/** A file in public/ that content uses, where it is named, and for a picture the slot where it is shown at its widest. */
+export interface MediaUse {
+  src: string;
+  file: string;
+  /** Of the path (the "src" of an image). */
+  pointer: string;
+  line: number;
+  column: number;
+  path: string;
+  slot?: string;
+}
+
 export interface Checked<T> {
   valid: T | undefined;
   problems: Problem[];
   fallbacks: AltFallback[];
+  media: MediaUse[];
 }
 
 export interface CheckOptions {
@@ -71,6 +84,8 @@ export function checkDocument<T>(
   const { routeSet, draftSet } = routeSetsOf(facts);
   const missingAlt: string[] = [];
   const altTexts = new Map<string, string>();
+  const media: MediaUse[] = [];
+  const slots = new Map<string, string>();
   const add = (severity: Problem["severity"], pointer: string, message: string, hint?: string) => {
     const loc = parsed.locations.get(pointer)?.value ?? { line: 1, column: 1 };
     found.push({ severity, file, line: loc.line, column: loc.column, path: readablePath(pointer, value), message, hint, pointer });
@@ -94,6 +109,11 @@ export function checkDocument<T>(
     warn: (pointer, message, hint) => add("warning", pointer, message, hint),
     missingAlt: (pointer) => missingAlt.push(pointer),
     altFallback: (pointer, text) => altTexts.set(pointer, text),
+    mediaUse: (pointer, src) => {
+      const loc = parsed.locations.get(pointer)?.value ?? { line: 1, column: 1 };
+      media.push({ src, file, pointer, line: loc.line, column: loc.column, path: readablePath(pointer, value) });
+    },
+    imageSlot: (pointer, slot) => slots.set(`${pointer}/src`, slot),
   };
   const valid = validator.call(context, value) ? value : undefined;
   const fallbacks: AltFallback[] = [];
@@ -121,7 +141,8 @@ export function checkDocument<T>(
       pointer: "/$schema",
     });
   }
-  return { valid: valid as T | undefined, problems: found, fallbacks };
+  for (const use of media) use.slot = slots.get(use.pointer);
+  return { valid: valid as T | undefined, problems: found, fallbacks, media };
 }
 
 /** One section of a page, as validation left it. */
@@ -143,6 +164,8 @@ export interface Validated {
   pages: CheckedPage[];
   /** Per file, the alt texts that stand in for missing ones. */
   fallbacks: Map<string, AltFallback[]>;
+  /** Every picture and video the content names that exists in public/. */
+  media: MediaUse[];
   facts: SiteFacts;
 }
 
@@ -154,6 +177,7 @@ const schemaRef = (file: string, schema: string) => `${"../".repeat(file.split("
 export function validateSite(sources: Sources, schemas: SchemaSet, routes: { routes: string[]; draftRoutes: string[] }): Validated {
   const problems: Problem[] = [];
   const fallbacks = new Map<string, AltFallback[]>();
+  const media: MediaUse[] = [];
   const collectionIds = new Map<string, ReadonlySet<string> | undefined>(COLLECTION_NAMES.map((n) => [n, idsOf(sources.collections[n])]));
   const facts: SiteFacts = { schemas, assets: sources.assets, routes: routes.routes, draftRoutes: routes.draftRoutes, collectionIds };
   const check = <T>(source: SourceFile, schemaFile: string, options?: CheckOptions): T | undefined => {
@@ -161,6 +185,7 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
     const result = checkDocument<T>(facts, source.file, source.parsed, schemaFile, schemaRef(source.file, schemaFile), options);
     problems.push(...result.problems);
     if (result.fallbacks.length > 0) fallbacks.set(source.file, result.fallbacks);
+    media.push(...result.media);
     return result.valid;
   };
 
@@ -214,7 +239,7 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
     }),
   );
 
-  return { problems, settings, template, collections, pages, fallbacks, facts };
+  return { problems, settings, template, collections, pages, fallbacks, media, facts };
 }
 
 /** Ids are unique within a collection: pages refer to entries by id. */

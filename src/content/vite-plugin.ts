@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
-import { hasErrors, loadSite } from "./site.ts";
+import { checkSite, hasErrors } from "./site.ts";
 import { shareCheckedSite } from "./dev-cache.ts";
 import { knownRoutePaths, routePaths } from "./routes.ts";
 import { formatReport, type Problem } from "./problems.ts";
@@ -29,10 +29,10 @@ export function siteContent({ root }: { root: string }): Plugin {
     name: "site-content",
     enforce: "pre",
 
-    buildStart() {
+    async buildStart() {
       if (this.environment?.mode === "dev" || validatedForBuild) return;
       const started = performance.now();
-      const { problems, routes } = loadSite(root);
+      const { problems, routes } = await checkSite(root);
       if (hasErrors(problems)) {
         // Exit here rather than throw: Vite would print the list three times
         // wrapped in a bundler stack trace, and authors need the list alone.
@@ -47,8 +47,12 @@ export function siteContent({ root }: { root: string }): Plugin {
     },
 
     configureServer(server) {
-      const check = (announce: boolean) => {
-        const result = loadSite(root);
+      // Checks overlap when saves come quickly: only the latest one's result is kept.
+      let latest = 0;
+      const check = async (announce: boolean) => {
+        const run = ++latest;
+        const result = await checkSite(root);
+        if (run !== latest) return;
         const { problems } = result;
         // The loaders use this result until the next save instead of reading every file per request.
         shareCheckedSite(root, result);
@@ -97,13 +101,13 @@ export function siteContent({ root }: { root: string }): Plugin {
           });
           return;
         }
-        check(false);
+        void check(false);
       };
       server.watcher.on("change", onChange);
       server.watcher.on("add", onChange);
       server.watcher.on("unlink", onChange);
       server.httpServer?.on("close", () => clearTimeout(timer));
-      check(true);
+      void check(true);
     },
   };
 }

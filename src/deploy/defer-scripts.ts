@@ -14,6 +14,7 @@
 import { defaultTreeAdapter as tree, parse, type DefaultTreeAdapterTypes as T } from "parse5";
 import { reloadOnce } from "../lib/reload-once.js";
 import { boot } from "./boot.js";
+import { IMAGE_DIR } from "../images/slots.ts";
 import { CHUNK_TIMEOUT_MS, HYDRATE_TIMEOUT_MS, HYDRATING_EVENT, RELOAD_KEY } from "./constants.ts";
 
 /** Class names of the notice shown when the page's code cannot be loaded (Tailwind finds them here). */
@@ -57,6 +58,16 @@ export interface DeferResult {
   html: string;
   /** Scripts moved to files: their URL and code. */
   files: { url: string; code: string }[];
+  /** Every picture copy the page names (src, srcset, preloads under IMAGE_DIR): the build makes these. */
+  imageUrls: string[];
+}
+
+/** The URLs an element makes the browser fetch as a picture: src/href and each candidate of a srcset. */
+function pictureUrls(el: T.Element): string[] {
+  const single = el.tagName === "link" ? [attr(el, "href")] : el.tagName === "img" ? [attr(el, "src")] : [];
+  const sets = [attr(el, "srcset"), el.tagName === "link" ? attr(el, "imagesrcset") : undefined];
+  const candidates = sets.flatMap((set) => (set ? set.split(",").map((c) => c.trim().split(/\s+/)[0]) : []));
+  return [...single, ...candidates].filter((url): url is string => url?.startsWith(IMAGE_DIR) === true);
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
@@ -93,5 +104,6 @@ export function deferScripts(html: string, fileUrl: (code: string, n: number) =>
     at = loc.endOffset;
   }
   out += `${html.slice(at, bodyEnd)}<script>${bootScript()}</script>${html.slice(bodyEnd)}`;
-  return { html: out, files };
+  const imageUrls = [...new Set(all.filter((el) => el.tagName === "img" || el.tagName === "source" || el.tagName === "link").flatMap(pictureUrls))];
+  return { html: out, files, imageUrls };
 }

@@ -26,8 +26,14 @@ function deferredName(route: string, code: string, n: number): string {
   return `${slug}${n > 0 ? `-${n + 1}` : ""}-${createHash("sha256").update(code).digest("hex").slice(0, 8)}.js`;
 }
 
-export async function processPage({ route, file, clientDir, quality }: PageJob): Promise<Precompressed[]> {
-  const { html, files } = deferScripts(await readFile(file, "utf8"), (code, n) => `/${DEFERRED_DIR}/${deferredName(route, code, n)}`);
+export interface PageDone {
+  compressed: Precompressed[];
+  /** The picture copies the page names (defer-scripts.ts). */
+  imageUrls: string[];
+}
+
+export async function processPage({ route, file, clientDir, quality }: PageJob): Promise<PageDone> {
+  const { html, files, imageUrls } = deferScripts(await readFile(file, "utf8"), (code, n) => `/${DEFERRED_DIR}/${deferredName(route, code, n)}`);
   const written = [...files.map((f) => ({ file: join(clientDir, f.url), data: Buffer.from(f.code) })), { file, data: Buffer.from(html) }];
   const done = await Promise.all(
     written.map(async (w) => {
@@ -35,5 +41,5 @@ export async function processPage({ route, file, clientDir, quality }: PageJob):
       return compressFile(w.file, w.data, quality);
     }),
   );
-  return done.filter((d) => d !== null);
+  return { compressed: done.filter((d) => d !== null), imageUrls };
 }

@@ -13,6 +13,9 @@ import { eachLimited, pageBrotliQuality, precompress, precompressData } from "./
 import { DEFERRED_DIR, processPage } from "./page-job.ts";
 import { headersFile, htmlFileOf, nginxInclude, redirectsFile, robotsTxt, sitemapXml } from "./outputs.ts";
 import { writeSiteFacts } from "./site-facts.ts";
+import { filesByHash, picturePaths } from "../images/facts.ts";
+import { imageCacheDir, writeVariants, type EncodeReport } from "../images/encode.ts";
+import { IMAGE_DIR, variantOf, type Variant } from "../images/slots.ts";
 
 export interface DeployRoutes {
   siteUrl: string;
@@ -41,6 +44,21 @@ export interface PostBuildResult {
   timings: { pagesMs: number };
   /** Assets written pre-compressed, and their total size: raw, Brotli, gzip. */
   compressed: { files: number; size: number; br: number; gzip: number };
+  /** The picture copies the pages name, written to assets/img/. */
+  images: EncodeReport;
+}
+
+/** Each picture copy the pages name, with the file in public/ it is made from (found by the hash in its name). */
+async function wantedCopies(root: string, site: Site, urls: Iterable<string>): Promise<Map<string, { source: string; variant: Variant }>> {
+  const byHash = await filesByHash(join(root, "public"), picturePaths([site.settings, site.collections, site.pages, site.servicePages]));
+  const wanted = new Map<string, { source: string; variant: Variant }>();
+  for (const url of urls) {
+    const variant = variantOf(url);
+    const source = variant && byHash.get(variant.hash);
+    if (!variant || !source) throw new Error(`A page names the picture ${url}, which no picture in public/ that content uses makes.`);
+    wanted.set(url, { source, variant });
+  }
+  return wanted;
 }
 
 export async function postBuild(root: string, buildDir = join(root, "dist")): Promise<PostBuildResult> {
@@ -68,6 +86,9 @@ export async function postBuild(root: string, buildDir = join(root, "dist")): Pr
     processPage,
   );
   const pagesMs = performance.now() - started;
+  // The picture copies the pages name: from the cache, or encoded now (src/images/encode.ts).
+  const wanted = await wantedCopies(root, site, new Set(pagesDone.flatMap((p) => p.imageUrls)));
+  const images = await writeVariants(wanted, imageCacheDir(root), join(clientDir, IMAGE_DIR));
   writeFileSync(join(clientDir, "sitemap.xml"), sitemapXml(siteUrl, indexable));
   writeFileSync(join(clientDir, "robots.txt"), robotsTxt(siteUrl));
   writeFileSync(join(clientDir, "_redirects"), redirectsFile(routes));
@@ -75,11 +96,12 @@ export async function postBuild(root: string, buildDir = join(root, "dist")): Pr
   mkdirSync(join(buildDir, "deploy"), { recursive: true });
   writeFileSync(join(buildDir, "deploy", "nginx.conf"), nginxInclude(routes));
   writeSiteFacts(buildDir, site, routes);
-  const done = [...(await assets), ...pagesDone.flat(), ...(await data)];
+  const done = [...(await assets), ...pagesDone.flatMap((p) => p.compressed), ...(await data)];
   const sum = (f: (d: (typeof done)[number]) => number) => done.reduce((total, d) => total + f(d), 0);
   return {
     pages: routes.length,
     timings: { pagesMs },
+    images,
     compressed: { files: done.length, size: sum((d) => d.size), br: sum((d) => d.br), gzip: sum((d) => d.gzip) },
   };
 }

@@ -10,7 +10,7 @@ import { COLLECTIONS, COLLECTION_NAMES } from "../content/collections.ts";
 import { readablePath } from "../content/ajv-problems.ts";
 import type { JsonValue } from "../content/json-source.ts";
 import { formatProblem, type Problem } from "../content/problems.ts";
-import { hasErrors, loadSite } from "../content/site.ts";
+import { checkSite, hasErrors, loadSite } from "../content/site.ts";
 import { PAGE_SLUG, pagePath, readSources } from "../content/sources.ts";
 import { catalogOf, previewOf } from "../content/site.server.ts";
 import { allowedPath, contentPath, EditorError, readText, sha256, writeAtomic } from "./files.ts";
@@ -108,8 +108,8 @@ export function editorApi(root: string) {
   }
 
   /** The whole site as the editor starts from it. */
-  function state() {
-    const result = loadSite(root);
+  async function state() {
+    const result = await checkSite(root);
     return {
       files: files(),
       routes: [...result.routes, ...result.draftRoutes],
@@ -132,27 +132,27 @@ export function editorApi(root: string) {
   }
 
   /** What saving `value` into `path` would write, every problem of the site with it, and the page at `preview` as it would render. */
-  function check(path: string, value: unknown, preview?: string) {
+  async function check(path: string, value: unknown, preview?: string) {
     const full = contentPath(root, path);
     const text = writeJson(readText(full), value);
-    const result = loadSite(root, { overlay: new Map([[path, text]]) });
+    const result = await checkSite(root, { overlay: new Map([[path, text]]) });
     return {
       text,
       problems: result.problems.map(toEditorProblem),
       errors: hasErrors(result.problems),
-      page: preview ? (previewOf(result, preview) ?? null) : null,
+      page: preview ? ((await previewOf(result, preview, root)) ?? null) : null,
       settings: result.site?.settings ?? null,
       routes: [...result.routes, ...result.draftRoutes],
     };
   }
 
   /** Saves `value` into `path` if the file is still what the editor read (`hash`) and the site has no error with it. */
-  function save(path: string, value: unknown, hash: string) {
+  async function save(path: string, value: unknown, hash: string) {
     const full = contentPath(root, path);
     const current = readText(full);
     if (sha256(current) !== hash)
       throw new EditorError(409, `${path} changed on disk since the editor read it (edited by hand?). Nothing was saved: reload it to see what it holds now.`);
-    const { text, problems, errors } = check(path, value);
+    const { text, problems, errors } = await check(path, value);
     if (errors)
       throw new EditorError(
         422,

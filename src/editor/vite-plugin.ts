@@ -87,16 +87,16 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
           const route = `${req.method} ${url.pathname}`;
           switch (route) {
             case "GET /state":
-              return send(res, 200, { ...api.state(), server: instance });
+              return send(res, 200, { ...(await api.state()), server: instance });
             case "GET /file":
               return send(res, 200, api.read(url.searchParams.get("path") ?? ""));
             case "POST /check": {
               const { path, value, preview } = await json<{ path: string; value: unknown; preview?: string }>(req);
-              return send(res, 200, api.check(path, value, preview));
+              return send(res, 200, await api.check(path, value, preview));
             }
             case "POST /save": {
               const { path, value, hash } = await json<{ path: string; value: unknown; hash: string }>(req);
-              const saved = api.save(path, value, hash);
+              const saved = await api.save(path, value, hash);
               // The dev server shows the change on its next request; other pages open in the browser reload.
               server.ws.send({ type: "custom", event: "site-editor:saved", data: { path } });
               return send(res, 200, saved);

@@ -25,8 +25,9 @@ const testPage = (path: string, slots: PageData["slots"]): PageData => ({
   slots,
   pageProblems: [],
   meta: [],
+  images: {},
 });
-const root = rootData();
+const root = await rootData();
 // Sections are loaded on demand (a route's clientLoader fetches them before a page shows); here, all of them up front.
 beforeAll(() => preloadSections(Object.keys(registry) as (keyof typeof registry)[]));
 let consoleError: ReturnType<typeof vi.spyOn>;
@@ -49,7 +50,7 @@ async function renderPage(page: PageData) {
 
 describe("every route", () => {
   it.each(site.routes)("%s renders all its sections", async (path) => {
-    const page = path.startsWith("/services/") ? servicePageData(path.slice("/services/".length)) : pageDataAt(path);
+    const page = await (path.startsWith("/services/") ? servicePageData(path.slice("/services/".length)) : pageDataAt(path));
     const { container } = await renderPage(page);
     expect(container.querySelector('[data-section="error"]')).toBeNull();
     const rendered = [...container.querySelectorAll("[data-section]")].map((el) => el.getAttribute("data-section"));
@@ -81,16 +82,16 @@ describe("the registry", () => {
 describe("the data a page carries", () => {
   const dataOf = <K extends Section["type"]>(page: PageData, type: K) =>
     page.slots.flatMap((slot) => (slot.ok && slot.section.type === type ? [slot.data as SectionProps<K>["data"]] : []));
-  it("has only the collection fields its sections read: a service page lists every service by id and name, not their full texts", () => {
-    const [detail] = dataOf(servicePageData("uiux"), "service-detail");
+  it("has only the collection fields its sections read: a service page lists every service by id and name, not their full texts", async () => {
+    const [detail] = dataOf(await servicePageData("uiux"), "service-detail");
     expect(detail!.services).toHaveLength(collections.services.length);
     for (const entry of detail!.services) expect(Object.keys(entry).sort()).toEqual(["id", "name"]);
     // The service the page is about comes with what the section shows of it.
     const uiux = collections.services.find((s) => s.id === "uiux")!;
     expect(detail!.service).toEqual({ id: uiux.id, name: uiux.name, image: uiux.image, description: uiux.description, features: uiux.features });
   });
-  it("each section gets what it declared: the home page's explorer and carousel each get their own fields", () => {
-    const home = pageDataAt("/");
+  it("each section gets what it declared: the home page's explorer and carousel each get their own fields", async () => {
+    const home = await pageDataAt("/");
     const [explorer] = dataOf(home, "service-explorer");
     const [carousel] = dataOf(home, "services-carousel");
     expect(Object.keys(explorer!.services[0]!).sort()).toEqual(["features", "id", "image", "name", "summary"]);

@@ -15,7 +15,7 @@ export function ContactInfo({ section }: { section: ContactInfoSection }) {
       aria-labelledby={headingId}
       className="relative isolate overflow-hidden bg-slate-100 py-16 md:py-24"
     >
-      <Picture image={section.map} width={1200} height={700} className="absolute inset-0 -z-10 h-full w-full object-cover" />
+      <Picture image={section.map} slot="full" className="absolute inset-0 -z-10 h-full w-full object-cover" />
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="max-w-md rounded-2xl bg-white/95 p-8 shadow-lg">
           <h2 id={headingId} className="text-2xl font-bold text-navy">

@@ -23,7 +23,7 @@ export function FeatureList({ section }: { section: FeatureListSection }) {
             ))}
           </ul>
         </div>
-        {section.image && <Picture image={section.image} width={800} height={600} className="h-auto w-full rounded-2xl" />}
+        {section.image && <Picture image={section.image} slot="half" className="h-auto w-full rounded-2xl" />}
       </div>
     </SectionShell>
   );

@@ -24,8 +24,7 @@ export function IndustriesGrid({ section, data }: SectionProps<"industries-grid"
           >
             <Picture
               image={industry.image}
-              width={800}
-              height={600}
+              slot="quarter"
               className="absolute inset-0 -z-10 h-full w-full object-cover transition duration-500 group-hover:scale-105 motion-reduce:transition-none"
             />
             <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-navy via-navy/90 to-navy/0 px-4 pt-10 pb-4 text-white">

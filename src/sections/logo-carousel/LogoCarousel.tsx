@@ -17,7 +17,7 @@ export function LogoCarousel({ section, data }: SectionProps<"logo-carousel">) {
           duplicate,
           content: (
             <div className="grid h-24 place-items-center rounded-xl border border-slate-200 bg-white px-4">
-              <Picture image={item.logo} width={200} height={80} className="h-14 w-auto max-w-full" />
+              <Picture image={item.logo} slot="logo" className="h-14 w-auto max-w-full" />
             </div>
           ),
         }))}

@@ -28,7 +28,7 @@ export function ServiceDetail({ section, data }: SectionProps<"service-detail">)
       </section>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-[18rem_1fr] lg:px-8">
         <article>
-          <Picture image={service.image} width={800} height={600} className="mb-8 h-auto w-full rounded-2xl" />
+          <Picture image={service.image} slot="aside" className="mb-8 h-auto w-full rounded-2xl" />
           {service.description.map((p) => (
             <p key={p} className="mb-4 text-lg text-slate-700">
               {p}

@@ -78,7 +78,7 @@ export function ServiceExplorer({ section, data }: SectionProps<"service-explore
               data-selected={i === selected ? "" : undefined}
               className="explorer-panel scroll-mt-24 gap-6 rounded-2xl bg-slate-50 p-6 md:grid-cols-2"
             >
-              <Picture image={service.image} width={800} height={600} className="h-auto w-full rounded-xl" />
+              <Picture image={service.image} slot="panel" className="h-auto w-full rounded-xl" />
               <div>
                 <h3 className="text-2xl font-bold">{service.name}</h3>
                 <p className="mt-3 text-slate-600">{service.summary}</p>

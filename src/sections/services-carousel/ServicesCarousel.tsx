@@ -16,9 +16,9 @@ export function ServicesCarousel({ section, data }: SectionProps<"services-carou
           key: s.id,
           content: (
             <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm">
-              <Picture image={s.image} width={800} height={600} className="aspect-[4/3] h-auto w-full object-cover" />
+              <Picture image={s.image} slot="card" className="aspect-[4/3] h-auto w-full object-cover" />
               <div className="flex flex-1 flex-col p-5">
-                <Picture image={s.icon} width={48} height={48} className="-mt-11 mb-3 h-12 w-12 rounded-xl bg-white p-1.5 shadow ring-1 ring-slate-200" />
+                <Picture image={s.icon} slot="icon" className="-mt-11 mb-3 h-12 w-12 rounded-xl bg-white p-1.5 shadow ring-1 ring-slate-200" />
                 <h3 className="text-lg font-semibold text-navy">{s.name}</h3>
                 <p className="mt-2 flex-1 text-sm text-slate-600">{s.smallDescription}</p>
                 <SmartLink

@@ -15,7 +15,7 @@ export function ServicesGrid({ section, data }: SectionProps<"services-grid">) {
               href={`/services/${s.id}`}
               className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand"
             >
-              <Picture image={s.icon} width={48} height={48} className="mb-4 h-12 w-12" />
+              <Picture image={s.icon} slot="icon" className="mb-4 h-12 w-12" />
               <h3 className="text-lg font-semibold text-navy">{s.name}</h3>
               <p className="mt-2 text-sm text-slate-600">{s.smallDescription}</p>
             </SmartLink>

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { SectionProps } from "@/sections/types";
-import { SectionHeading, SectionShell } from "@/components/ui";
+import { Picture, SectionHeading, SectionShell } from "@/components/ui";
 import { Carousel, TESTIMONIALS_CAROUSEL } from "@/components/Carousel";
 
 function initials(name: string): string {
@@ -33,9 +33,14 @@ export function TestimonialsCarousel({ section, data }: SectionProps<"testimonia
                 <p>“{t.quote}”</p>
               </blockquote>
               <figcaption className="mt-5 flex items-center gap-3 border-t border-slate-100 pt-4">
-                <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-brand/10 font-bold text-brand">
-                  {initials(t.name)}
-                </span>
+                {t.photo ? (
+                  // The name is written beside it: the photo adds nothing for a screen reader.
+                  <Picture image={{ ...t.photo, decorative: true }} slot="avatar" className="h-11 w-11 shrink-0 rounded-full object-cover" />
+                ) : (
+                  <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-brand/10 font-bold text-brand">
+                    {initials(t.name)}
+                  </span>
+                )}
                 <span>
                   <span className="block font-semibold text-navy">{t.name}</span>
                   <span className="text-sm text-slate-600">{t.title}</span>

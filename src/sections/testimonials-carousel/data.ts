@@ -1,5 +1,5 @@
 import { defineData } from "../define-data.ts";
 
 export default defineData("testimonials-carousel", (section, { collections }) => ({
-  testimonials: collections.testimonials.pick(section.testimonials, ["id", "name", "title", "quote"]),
+  testimonials: collections.testimonials.pick(section.testimonials, ["id", "name", "title", "quote", "photo"]),
 }));

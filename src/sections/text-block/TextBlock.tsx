@@ -19,7 +19,7 @@ export function TextBlock({ section }: { section: TextBlockSection }) {
             </p>
           ))}
         </div>
-        {section.image && <Picture image={section.image} width={800} height={600} className="h-auto w-full rounded-2xl" />}
+        {section.image && <Picture image={section.image} slot="half" className="h-auto w-full rounded-2xl" />}
       </div>
     </SectionShell>
   );
