@@ -1,15 +1,16 @@
 /**
  * `npm run validate`: checks every file in site-config/ against schemas/ and
- * the site-wide rules, prints one line per problem, exits 1 on any error.
+ * the site-wide rules, and the pictures and videos it names, prints one line
+ * per problem, exits 1 on any error.
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { hasErrors, loadSite } from "../src/content/site.ts";
+import { checkSite, hasErrors } from "../src/content/site.ts";
 import { formatReport } from "../src/content/problems.ts";
 
 const root = process.env.SITE_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), "..");
 const started = performance.now();
-const result = loadSite(root);
+const result = await checkSite(root);
 const ms = Math.round(performance.now() - started);
 
 if (result.problems.length > 0) {
