@@ -10,6 +10,8 @@
  *   npm run bench -- --mode scale                   # build scaling: 100 and 1,000 synthetic pages: validate, build phases and memory, dev save-to-browser
  *   npm run bench -- --mode scale --pages 100 --pages 500 --no-scale-build --no-scale-dev
  *   npm run bench -- --mode editor                  # the page builder: time to open, keystroke to canvas (50 keystrokes)
+ *   npm run bench -- --mode images                  # photos in the content: Lighthouse on / and /web-development with a 1 MB hero photo and PNG screenshots vs today's media
+ *   npm run bench -- --no-images                    # the default run without its images check (about 4 min less)
  *
  * Chromium comes from CHROME_PATH or /usr/bin/chromium. Servers listen on
  * 127.0.0.1, ports BENCH_PORT (default 4500) and BENCH_PORT + 1 (the twin).
@@ -22,6 +24,7 @@ import { parseArgs } from "node:util";
 import { deployRoutes } from "../src/deploy/post-build.ts";
 import { printScale, runScale } from "./bench/scale.ts";
 import { printEditorBench, runEditorBench } from "./bench/editor.ts";
+import { printImagesBench, runImagesBench } from "./bench/images.ts";
 import {
   addFloorPage,
   auditRoute,
@@ -54,6 +57,7 @@ const { values } = parseArgs({
     "validate-runs": { type: "string", default: "5" },
     "no-scale-build": { type: "boolean", default: false },
     "no-scale-dev": { type: "boolean", default: false },
+    "no-images": { type: "boolean", default: false },
   },
 });
 
@@ -99,8 +103,20 @@ if (values.mode === "editor") {
   write("editor", result);
   process.exit(0);
 }
+/** The images check: its own mode, and the last part of the default run. */
+async function imagesCheck(): Promise<boolean> {
+  const result = await runImagesBench(root, Number(values.runs), Number(process.env.BENCH_PORT ?? 4500) + 4);
+  const { text, ok } = printImagesBench(result);
+  console.log(text);
+  write("images", result);
+  return ok;
+}
+if (values.mode === "images") {
+  await imagesCheck();
+  process.exit(0);
+}
 if (values.mode !== "lighthouse") {
-  console.error(`Unknown --mode "${values.mode}": use lighthouse (the default), scale or editor.`);
+  console.error(`Unknown --mode "${values.mode}": use lighthouse (the default), scale, editor or images.`);
   process.exit(2);
 }
 
@@ -334,3 +350,5 @@ write("lighthouse", {
   twins,
   floorTbt,
 });
+
+if (!values["no-images"]) await imagesCheck();

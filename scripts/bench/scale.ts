@@ -38,6 +38,8 @@ export interface BuildPhases {
   /** Post-build's pages: scripts deferred, written and compressed (the assets and page data are compressed meanwhile). */
   postBuildPagesMs: number;
   peakRssMb: number;
+  /** The build's line about picture copies (how many, encoded or from the cache, how long). */
+  pictures: string;
 }
 
 const seconds = (line: string, pattern: RegExp) => {
@@ -59,6 +61,7 @@ export async function timedBuild(dir: string): Promise<BuildPhases & { totalMs: 
   let lastPrerender = 0;
   let validateMs = 0;
   let pagesMs = 0;
+  let pictures = "";
   let peakKb = 0;
   let errors = "";
   const poll = setInterval(() => {
@@ -78,6 +81,7 @@ export async function timedBuild(dir: string): Promise<BuildPhases & { totalMs: 
       lastPrerender = now;
     } else if (line.startsWith("site-config/ checked")) validateMs = seconds(line, / in ([\d.]+) s/);
     else if (line.startsWith("Post-build:")) pagesMs = seconds(line, /compressed in ([\d.]+) s/);
+    else if (line.startsWith("Pictures:")) pictures = line;
     else if (line.startsWith("Pre-compressed")) {
       at.done = now;
     }
@@ -108,6 +112,7 @@ export async function timedBuild(dir: string): Promise<BuildPhases & { totalMs: 
     postBuildMs: done - lastPrerender,
     postBuildPagesMs: pagesMs,
     peakRssMb: Math.round(peakKb / 1024),
+    pictures,
   };
 }
 
@@ -157,7 +162,7 @@ const median = (xs: number[]) => {
 };
 
 /** A copy of the project with n pages in site-config/pages (node_modules linked, the rest copied). */
-function makeProject(root: string, n: number): string {
+export function makeProject(root: string, n: number): string {
   const dir = mkdtempSync(join(tmpdir(), "bench-site-"));
   for (const f of ["site-config", "schemas", "public", "src"]) cpSync(join(root, f), join(dir, f), { recursive: true });
   for (const f of ["package.json", "tsconfig.json", "vite.config.ts", "react-router.config.ts"]) cpSync(join(root, f), join(dir, f));

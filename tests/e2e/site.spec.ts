@@ -144,7 +144,11 @@ test.describe("hero", () => {
       await expect(page.locator('[data-section="hero"] video')).toHaveAttribute("data-playing", "");
       await page.waitForTimeout(500);
       const entries = await page.evaluate(() => (window as unknown as { __lcp: { tag: string; url: string }[] }).__lcp);
-      expect(entries.at(-1), JSON.stringify(entries)).toEqual({ tag: "IMG", url: expect.stringContaining("/media/hero-poster.webp") });
+      expect(entries.at(-1), JSON.stringify(entries)).toEqual({ tag: "IMG", url: expect.stringMatching(/\/assets\/img\/hero-poster\.\w+\.\d+\.avif$/) });
+      // The copy the browser chose: AVIF, as wide as the screen or the next width up, never the largest for a phone.
+      const chosen = Number(/\.(\d+)\.avif$/.exec(entries.at(-1)?.url ?? "")?.[1]);
+      expect(chosen).toBeGreaterThanOrEqual(width);
+      expect(chosen).toBeLessThanOrEqual(width < 1000 ? 640 : 1600);
       await context.close();
     });
   }

@@ -6,12 +6,13 @@
  * where they link.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSite } from "@/content/site";
+import { checkSite, loadSite } from "@/content/site";
 import { formatProblem } from "@/content/problems";
 import { routePaths } from "@/content/routes";
+import { makePhoto } from "../../scripts/bench/pictures";
 import { copySite, repoRoot, type SiteCopy } from "../helpers/site-copy";
 
 type Json = Record<string, unknown>;
@@ -57,9 +58,12 @@ function builtPages(dir: string): string[] {
   });
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   site = copySite({ buildable: true });
   dist = join(site.root, "dist", "client");
+  // Pictures are added to public/: a copy of its own instead of the link to ours.
+  unlinkSync(join(site.root, "public"));
+  cpSync(join(repoRoot, "public"), join(site.root, "public"), { recursive: true });
 
   // Change the phone number (once for every page).
   const settings = json<Json & { navigation: Json[] }>("settings.json");
@@ -82,7 +86,10 @@ beforeAll(() => {
   // Duplicate a section: the text block of the web development page, with new text in the copy.
   const web = json<PageFile>("pages/web-development.json");
   const block = web.sections.findIndex((s) => s.type === "text-block");
-  web.sections.splice(block + 1, 0, { ...web.sections[block]!, heading: "Built to be found" });
+  // Add a photo: a camera's JPEG, in the copy.
+  mkdirSync(join(site.root, "public", "media", "team"));
+  writeFileSync(join(site.root, "public", "media", "team", "workshop.jpg"), await makePhoto(1600, 1067));
+  web.sections.splice(block + 1, 0, { ...web.sections[block]!, heading: "Built to be found", ...snippet("add-photo") });
   save("pages/web-development.json", web);
 
   // Add a service, and give it a card in the home carousel.
@@ -119,8 +126,8 @@ beforeAll(() => {
 afterAll(() => site?.remove());
 
 describe("every task of docs/editing.md, done on a copy of site-config/ and built", () => {
-  it("leaves content with no errors and no warnings", () => {
-    expect(loadSite(site.root).problems.map(formatProblem)).toEqual([]);
+  it("leaves content with no errors and no warnings", async () => {
+    expect((await checkSite(site.root)).problems.map(formatProblem)).toEqual([]);
   });
 
   it("change the phone number: every page shows the new one, none the old one", () => {
@@ -162,7 +169,14 @@ describe("every task of docs/editing.md, done on a copy of site-config/ and buil
     expect(routePaths(site.root, { drafts: false })).toContain("/services/edge-computing");
   });
 
-  it("add a testimonial: the home carousel shows it", () => {
+  it("add a photo: the page shows small copies of it, in its own shape, and nothing sends the original", () => {
+    const page = html("/web-development");
+    expect(page).toMatch(/<picture class="contents"><source type="image\/avif" srcSet="\/assets\/img\/workshop\.\w+\.400\.avif 400w, [^"]+"/);
+    expect(page).toMatch(/<img src="\/assets\/img\/workshop\.[^"]+" srcSet="[^"]+" sizes="[^"]+" alt="Our team planning a release at a whiteboard" width="1600" height="1067"/);
+    expect(page).not.toContain("/media/team/workshop.jpg");
+  });
+
+    it("add a testimonial: the home carousel shows it", () => {
     expect(section(html("/"), "testimonials-carousel")).toContain("Farah Khan");
     expect(section(html("/"), "testimonials-carousel")).toContain("Director of Digital, Sahyadri Cooperative Bank");
   });
