@@ -127,7 +127,8 @@ export function Picture({
     width: facts?.width,
     height: facts?.height,
     loading: eager || highPriority ? ("eager" as const) : ("lazy" as const),
-    decoding: "async" as const,
+    // The page's largest picture is decoded in time for the frame that shows it; the others off the main path.
+    decoding: highPriority ? undefined : ("async" as const),
     fetchPriority: highPriority ? ("high" as const) : undefined,
     className,
   };

@@ -53,8 +53,8 @@ const toEditorProblem = (p: Problem): EditorProblem => ({
   message: `${p.message}.${p.hint ? ` ${p.hint}` : ""}`,
 });
 
-/** Upload limit for one picture. */
-export const UPLOAD_LIMIT = 10 * 1024 * 1024;
+/** Upload limit for one picture: phones write photos of up to about 15 MB, and the site makes small copies of any (it warns over 8 MB). */
+export const UPLOAD_LIMIT = 25 * 1024 * 1024;
 const IMAGE_FORMATS: Record<string, string> = { jpeg: "jpg", png: "png", webp: "webp", avif: "avif", gif: "gif", svg: "svg", heif: "avif" };
 
 export function editorApi(root: string) {

@@ -8,6 +8,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { devRoot } from "./dev-fixture";
 
 const repo = join(import.meta.dirname, "..", "..");
@@ -282,6 +283,40 @@ test("the write endpoints refuse paths outside site-config/ and public/media/, s
   });
   expect(real.status()).toBe(200);
   expect(((await real.json()) as { src: string }).src).toBe("/media/our-logo.svg");
+});
+
+test("pictures in the canvas are the site's copies, made on request, even for a photo uploaded a moment ago", async ({ page, request }) => {
+  await openEditor(page);
+  // The hero's poster, as the site shows it: the AVIF copy the width calls for, decoded.
+  const poster = canvas(page).locator('[data-section="hero"] img').first();
+  await expect(poster).toHaveJSProperty("complete", true);
+  expect(await poster.evaluate((img: HTMLImageElement) => [/\/assets\/img\/hero-poster\.\w+\.\d+\.avif$/.test(img.currentSrc), img.naturalWidth > 0])).toEqual([
+    true,
+    true,
+  ]);
+  // A photo from a camera, uploaded, then put in the hero: the check that feeds the canvas knows its size, and its copies are made.
+  const jpeg = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#3b6e8f" } })
+    .jpeg()
+    .toBuffer();
+  const upload = await request.post("/__edit/api/upload", {
+    headers: { "x-site-editor": "1", "x-file-name": "Team photo.jpg", "content-type": "application/octet-stream" },
+    data: jpeg,
+  });
+  expect(upload.status()).toBe(200);
+  const { src } = (await upload.json()) as { src: string };
+  const home = JSON.parse(read(HOME)) as { sections: { type: string; video?: { poster: { src: string } } }[] };
+  const hero = home.sections.find((s) => s.type === "hero")!;
+  hero.video!.poster.src = src;
+  const check = await request.post("/__edit/api/check", {
+    headers: { "x-site-editor": "1", "content-type": "application/json" },
+    data: { path: HOME, value: home, preview: "/" },
+  });
+  const { page: preview } = (await check.json()) as { page: { images: Record<string, { width: number; height: number; raster: boolean; hash: string }> } };
+  expect(preview.images[src]).toMatchObject({ width: 2400, height: 1600, raster: true });
+  const copy = await request.get(`/assets/img/team-photo.${preview.images[src]!.hash}.640.avif`);
+  expect(copy.status()).toBe(200);
+  expect(copy.headers()["content-type"]).toBe("image/avif");
+  expect(await sharp(await copy.body()).metadata()).toMatchObject({ width: 640, height: 427 });
 });
 
 test("axe finds no WCAG 2.1 AA violation in the editor, with the library and the changes open too", async ({ page }) => {

@@ -172,11 +172,13 @@ describe("every task of docs/editing.md, done on a copy of site-config/ and buil
   it("add a photo: the page shows small copies of it, in its own shape, and nothing sends the original", () => {
     const page = html("/web-development");
     expect(page).toMatch(/<picture class="contents"><source type="image\/avif" srcSet="\/assets\/img\/workshop\.\w+\.400\.avif 400w, [^"]+"/);
-    expect(page).toMatch(/<img src="\/assets\/img\/workshop\.[^"]+" srcSet="[^"]+" sizes="[^"]+" alt="Our team planning a release at a whiteboard" width="1600" height="1067"/);
+    expect(page).toMatch(
+      /<img src="\/assets\/img\/workshop\.[^"]+" srcSet="[^"]+" sizes="[^"]+" alt="Our team planning a release at a whiteboard" width="1600" height="1067"/,
+    );
     expect(page).not.toContain("/media/team/workshop.jpg");
   });
 
-    it("add a testimonial: the home carousel shows it", () => {
+  it("add a testimonial: the home carousel shows it", () => {
     expect(section(html("/"), "testimonials-carousel")).toContain("Farah Khan");
     expect(section(html("/"), "testimonials-carousel")).toContain("Director of Digital, Sahyadri Cooperative Bank");
   });
