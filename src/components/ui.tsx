@@ -149,7 +149,7 @@ export function Picture({
  * poster's, so it never becomes a larger LCP candidate; it is fetched and started only after the
  * page's load event, and never under prefers-reduced-motion.
  */
-export function VideoBackdrop({ video }: { video: BackgroundVideo }) {
+export function VideoBackdrop({ video, slot }: { video: BackgroundVideo; slot: "hero" | "banner" }) {
   const ref = useRef<HTMLVideoElement>(null);
   const reduced = useReducedMotion();
   const [playing, setPlaying] = useState(false);
@@ -170,7 +170,7 @@ export function VideoBackdrop({ video }: { video: BackgroundVideo }) {
     <div className="absolute inset-0 -z-10 overflow-hidden bg-navy" aria-hidden="true">
       <Picture
         image={{ ...video.poster, decorative: true }}
-        slot="full"
+        slot={slot}
         highPriority
         className="absolute inset-px h-[calc(100%-2px)] w-[calc(100%-2px)] object-cover"
       />

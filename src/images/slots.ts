@@ -30,11 +30,27 @@ interface FixedSlot {
   maxWidth: number;
 }
 
-export type Slot = FluidSlot | FixedSlot;
+/**
+ * A background that covers a box of known height (object-fit: cover): on a narrow screen the box is
+ * taller than the picture's shape and the picture is shown wider than the screen, so it wants
+ * max(100vw, box height x its shape). Said exactly, the browser never treats it as enlarged.
+ */
+interface CoverSlot {
+  label: string;
+  /** The box's height: a share of the viewport's, or pixels. */
+  boxHeight: { vh: number } | { px: number };
+  widths: readonly number[];
+}
+
+export type Slot = FluidSlot | FixedSlot | CoverSlot;
 
 // Content width: the container is 1280 px less 2 x 32 px of padding from 1024 px up (max-w-7xl, lg:px-8).
 export const SLOTS = {
-  /** Full-bleed, behind content: the hero's poster, the map behind the contact card. */
+  /** The hero's poster: one screen tall, the whole width. */
+  hero: { label: "full-screen background", boxHeight: { vh: 100 }, widths: [640, 828, 1080, 1280, 1600, 1920] },
+  /** A page banner's poster: 22rem tall, the whole width. */
+  banner: { label: "banner background", boxHeight: { px: 352 }, widths: [640, 828, 1080, 1280, 1600, 1920] },
+  /** Full-bleed behind content: the map behind the contact card. */
   full: { label: "full-width background", sizes: "100vw", widths: [640, 828, 1080, 1280, 1600, 1920] },
   /** Half the content width from 1024 px, the whole width below (text-block, feature-list, process steps). */
   half: { label: "picture beside text", sizes: "(min-width: 1280px) 608px, (min-width: 1024px) 48vw, 100vw", widths: [400, 640, 828, 1200] },
@@ -111,7 +127,7 @@ export function widthsFor(facts: Pick<ImageFacts, "width" | "height">, slot: Slo
 /** The widths a slot wants for a picture of this shape (fixed-height slots: 1x and 2x). */
 export function slotWidths(facts: Pick<ImageFacts, "width" | "height">, slot: SlotName): number[] {
   const s: Slot = SLOTS[slot];
-  if ("widths" in s) return [...s.widths];
+  if (!("height" in s)) return [...s.widths];
   const shown = shownWidth(facts, s);
   return [shown, shown * 2];
 }
@@ -120,7 +136,10 @@ const shownWidth = (facts: Pick<ImageFacts, "width" | "height">, s: FixedSlot) =
 
 export function sizesFor(facts: Pick<ImageFacts, "width" | "height">, slot: SlotName): string {
   const s: Slot = SLOTS[slot];
-  return "sizes" in s ? s.sizes : `${shownWidth(facts, s)}px`;
+  if ("sizes" in s) return s.sizes;
+  if ("height" in s) return `${shownWidth(facts, s)}px`;
+  const ratio = facts.width / facts.height;
+  return "vh" in s.boxHeight ? `max(100vw, ${+(s.boxHeight.vh * ratio).toFixed(1)}vh)` : `max(100vw, ${Math.round(s.boxHeight.px * ratio)}px)`;
 }
 
 export interface PictureSources {

@@ -110,7 +110,8 @@ describe("a photo and screenshots in the content", () => {
     const preload = els.find((el) => el.tagName === "link" && attr(el, "rel") === "preload" && attr(el, "imagesrcset")?.includes("team-at-work"));
     expect(preload).toBeDefined();
     expect(attr(preload!, "fetchpriority")).toBe("high");
-    expect(attr(preload!, "imagesizes")).toBe("100vw");
+    // One screen tall, so on a tall screen wider than the screen: 1.5 screen heights for a 3:2 photo.
+    expect(attr(preload!, "imagesizes")).toBe("max(100vw, 150vh)");
     expect(attr(preload!, "type")).toBe("image/avif");
     const hero = els.find((el) => el.tagName === "img" && attr(el, "src")?.includes("team-at-work"));
     expect([attr(hero!, "width"), attr(hero!, "height"), attr(hero!, "fetchpriority"), attr(hero!, "loading")]).toEqual(["2400", "1600", "high", "eager"]);

@@ -22,7 +22,7 @@ beforeAll(async () => {
   site = copySite();
   unlinkSync(join(site.root, "public"));
   cpSync(join(repoRoot, "public"), join(site.root, "public"), { recursive: true });
-  // The hero's poster: a photo narrower than a full-width background is shown (1920 px).
+  // The hero's poster: a photo narrower than a full-screen background is shown (1920 px).
   put("/media/small-poster.jpg", await makePhoto(800, 533));
   site.edit("pages/home.json", replaceOnce('"src": "/media/hero-poster.webp"', '"src": "/media/small-poster.jpg"'));
   // Over 8 MB: a PNG of noise, stored without compression.
@@ -70,7 +70,7 @@ describe("pictures and videos, read from disk", () => {
 
   it("a picture narrower than its slot: where, how wide, how wide it is shown, and what to use", () => {
     expect(only("small-poster.jpg")).toMatch(
-      /^site-config\/pages\/home\.json:\d+:\d+ {2}section 1 \(hero\) > video > poster > src {2}warning: picture "\/media\/small-poster\.jpg" is 800 px wide; as a full-width background it is shown up to 1920 px wide, so it will look blurred\. Use a picture at least 1920 px wide\.$/,
+      /^site-config\/pages\/home\.json:\d+:\d+ {2}section 1 \(hero\) > video > poster > src {2}warning: picture "\/media\/small-poster\.jpg" is 800 px wide; as a full-screen background it is shown up to 1920 px wide, so it will look blurred\. Use a picture at least 1920 px wide\.$/,
     );
   });
 

@@ -7,7 +7,7 @@ export function Hero({ section }: { section: HeroSection }) {
   const headingId = useId();
   return (
     <section ref={revealBelowFold} data-section="hero" aria-labelledby={headingId} className="relative isolate flex min-h-svh items-center text-white">
-      <VideoBackdrop video={section.video} />
+      <VideoBackdrop video={section.video} slot="hero" />
       <div className="mx-auto w-full max-w-7xl px-4 pt-24 pb-16 sm:px-6 lg:px-8">
         <div className="max-w-3xl">
           <h1 id={headingId} className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">

@@ -12,7 +12,7 @@ export function PageBanner({ section }: { section: PageBannerSection }) {
       aria-labelledby={headingId}
       className="relative isolate flex min-h-[22rem] items-center justify-center pt-20 text-center text-white"
     >
-      <VideoBackdrop video={section.video} />
+      <VideoBackdrop video={section.video} slot="banner" />
       <div className="px-4">
         <h1 id={headingId} className="mb-4 text-4xl font-extrabold tracking-tight md:text-5xl">
           {section.title}
