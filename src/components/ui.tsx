@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { preload } from "react-dom";
 import type { BackgroundVideo, Image, Link, Tone } from "@/generated/content";
-import { pictureSources, type SlotName } from "@/images/slots";
+import { NOT_PHONE_MEDIA, PHONE_MEDIA, pictureSources, type SlotName, type SourceSet } from "@/images/slots";
 import { useImageFacts } from "./page-context";
 import { afterLoad, useReducedMotion } from "./motion";
 import { revealBelowFold } from "./reveal";
@@ -118,8 +118,12 @@ export function Picture({
   const sources = facts?.raster ? pictureSources(image.src, facts, slot) : undefined;
   if (highPriority) {
     // In <head>, before anything else is fetched. Only the AVIF copies: the browser that preloads them picks them below too.
-    if (sources)
-      preload(sources.fallbackAvif, { as: "image", type: "image/avif", imageSrcSet: sources.avif, imageSizes: sources.sizes, fetchPriority: "high" });
+    const preloadSet = (set: SourceSet, media?: string) =>
+      preload(set.fallbackAvif, { as: "image", type: "image/avif", imageSrcSet: set.avif, imageSizes: sources?.sizes, fetchPriority: "high", media });
+    if (sources?.phone) {
+      preloadSet(sources.phone, PHONE_MEDIA);
+      preloadSet(sources, NOT_PHONE_MEDIA);
+    } else if (sources) preloadSet(sources);
     else preload(image.src, { as: "image", fetchPriority: "high" });
   }
   const alt = image.decorative ? "" : image.alt;
@@ -135,6 +139,8 @@ export function Picture({
   if (!sources) return <img src={image.src} alt={alt} {...img} />;
   return (
     <picture className="contents">
+      {sources.phone && <source media={PHONE_MEDIA} type="image/avif" srcSet={sources.phone.avif} sizes={sources.sizes} />}
+      {sources.phone && <source media={PHONE_MEDIA} type="image/webp" srcSet={sources.phone.webp} sizes={sources.sizes} />}
       <source type="image/avif" srcSet={sources.avif} sizes={sources.sizes} />
       <img src={sources.fallback} srcSet={sources.webp} sizes={sources.sizes} alt={alt} {...img} />
     </picture>

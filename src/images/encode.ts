@@ -12,7 +12,10 @@ import type { Variant } from "./slots.ts";
 /** Where the copies are kept between builds (per project copy; `rm -rf node_modules` clears it). */
 export const imageCacheDir = (root: string) => process.env.IMAGE_CACHE_DIR ?? join(root, "node_modules", ".cache", "site-images");
 
-const cacheName = ({ hash, width, format }: Variant) => `${hash}.${width}.${format}`;
+const cacheName = ({ hash, width, format, backdrop }: Variant) => `${hash}${backdrop ? "-b" : ""}.${width}.${format}`;
+
+/** Qualities (sharp's scale): a backdrop is seen through a dark overlay, which hides what a lower one loses. */
+const QUALITY = { avif: { normal: 50, backdrop: 30 }, webp: { normal: 75, backdrop: 50 } };
 
 /** Encodings in progress, so that two requests for one copy encode it once. */
 const inFlight = new Map<string, Promise<{ file: string; encoded: boolean }>>();
@@ -25,7 +28,8 @@ export function cachedVariant(source: string, variant: Variant, cacheDir: string
   const job = (async () => {
     if (await stat(file).catch(() => undefined)) return { file, encoded: false };
     const pipeline = sharp(source).autoOrient().resize({ width: variant.width, withoutEnlargement: true });
-    const data = await (variant.format === "avif" ? pipeline.avif({ quality: 50, effort: 4 }) : pipeline.webp({ quality: 75, effort: 4 })).toBuffer();
+    const quality = QUALITY[variant.format][variant.backdrop ? "backdrop" : "normal"];
+    const data = await (variant.format === "avif" ? pipeline.avif({ quality, effort: 4 }) : pipeline.webp({ quality, effort: 4 })).toBuffer();
     await mkdir(cacheDir, { recursive: true });
     // Written whole, then renamed: a build stopped midway leaves no half file under the final name.
     const partial = `${file}.${process.pid}.partial`;

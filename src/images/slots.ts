@@ -40,6 +40,8 @@ interface CoverSlot {
   /** The box's height: a share of the viewport's, or pixels. */
   boxHeight: { vh: number } | { px: number };
   widths: readonly number[];
+  /** Seen through a dark overlay (the hero's and banners' posters): encoded at a lower quality, which it hides. */
+  backdrop: true;
 }
 
 export type Slot = FluidSlot | FixedSlot | CoverSlot;
@@ -47,9 +49,9 @@ export type Slot = FluidSlot | FixedSlot | CoverSlot;
 // Content width: the container is 1280 px less 2 x 32 px of padding from 1024 px up (max-w-7xl, lg:px-8).
 export const SLOTS = {
   /** The hero's poster: one screen tall, the whole width. */
-  hero: { label: "full-screen background", boxHeight: { vh: 100 }, widths: [640, 828, 1080, 1280, 1600, 1920] },
+  hero: { label: "full-screen background", boxHeight: { vh: 100 }, widths: [640, 828, 1080, 1280, 1600, 1920], backdrop: true },
   /** A page banner's poster: 22rem tall, the whole width. */
-  banner: { label: "banner background", boxHeight: { px: 352 }, widths: [640, 828, 1080, 1280, 1600, 1920] },
+  banner: { label: "banner background", boxHeight: { px: 352 }, widths: [640, 828, 1080, 1280, 1600, 1920], backdrop: true },
   /** Full-bleed behind content: the map behind the contact card. */
   full: { label: "full-width background", sizes: "100vw", widths: [640, 828, 1080, 1280, 1600, 1920] },
   /** Half the content width from 1024 px, the whole width below (text-block, feature-list, process steps). */
@@ -89,11 +91,12 @@ export const IMAGE_DIR = "/assets/img/";
 
 export type ImageFormat = "avif" | "webp";
 
-/** One copy of a picture: which file, how wide, which format. */
+/** One copy of a picture: which file, how wide, which format, and whether for a backdrop (lower quality). */
 export interface Variant {
   hash: string;
   width: number;
   format: ImageFormat;
+  backdrop?: boolean;
 }
 
 const RASTER = /\.(jpe?g|png|webp|avif|gif)$/i;
@@ -101,19 +104,21 @@ const RASTER = /\.(jpe?g|png|webp|avif|gif)$/i;
 /** Whether a file is a picture format the pipeline can encode (GIFs are checked for animation first). */
 export const isRasterPath = (src: string) => RASTER.test(src);
 
-/** `/media/team-photo.jpg` at 640 px in AVIF -> `/assets/img/team-photo.1a2b3c4d5e.640.avif`. */
-export function variantUrl(src: string, { hash, width, format }: Variant): string {
+/** `/media/team-photo.jpg` at 640 px in AVIF -> `/assets/img/team-photo.1a2b3c4d5e.640.avif` (a backdrop's: `…1a2b3c4d5e-b.640.avif`). */
+export function variantUrl(src: string, { hash, width, format, backdrop }: Variant): string {
   const stem = (src.split("/").at(-1) ?? "image").replace(/\.[^.]+$/, "").replace(/[^A-Za-z0-9_-]+/g, "-");
-  return `${IMAGE_DIR}${stem}.${hash}.${width}.${format}`;
+  return `${IMAGE_DIR}${stem}.${hash}${backdrop ? "-b" : ""}.${width}.${format}`;
 }
 
 /** The copy a URL made by variantUrl names, or undefined for any other URL. */
 export function variantOf(url: string): Variant | undefined {
   if (!url.startsWith(IMAGE_DIR)) return undefined;
   const parts = url.slice(IMAGE_DIR.length).split(".");
-  const [format, width, hash] = [parts.at(-1), Number(parts.at(-2)), parts.at(-3)];
-  if (parts.length < 4 || (format !== "avif" && format !== "webp") || !Number.isInteger(width) || width <= 0 || !hash) return undefined;
-  return { hash, width, format };
+  const [format, width, tag] = [parts.at(-1), Number(parts.at(-2)), parts.at(-3)];
+  if (parts.length < 4 || (format !== "avif" && format !== "webp") || !Number.isInteger(width) || width <= 0 || !tag) return undefined;
+  const backdrop = tag.endsWith("-b");
+  const hash = backdrop ? tag.slice(0, -2) : tag;
+  return hash ? { hash, width, format, ...(backdrop && { backdrop }) } : undefined;
 }
 
 /** The widths a slot wants, at most the picture's own (never enlarged), and the picture's own when it is smaller than the largest wanted. */
@@ -142,26 +147,37 @@ export function sizesFor(facts: Pick<ImageFacts, "width" | "height">, slot: Slot
   return "vh" in s.boxHeight ? `max(100vw, ${+(s.boxHeight.vh * ratio).toFixed(1)}vh)` : `max(100vw, ${Math.round(s.boxHeight.px * ratio)}px)`;
 }
 
-export interface PictureSources {
-  sizes: string;
+/** Phones held upright: a backdrop's lighter copies are for them (a small screen keeps enough detail per pixel for them). */
+export const PHONE_MEDIA = "(max-width: 600px) and (max-aspect-ratio: 2/3)";
+/** Every other screen. */
+export const NOT_PHONE_MEDIA = "(min-width: 601px), (min-aspect-ratio: 2/3)";
+
+/** One format's srcset of each format, and a middle-sized copy for a preload's or an old browser's src. */
+export interface SourceSet {
   avif: string;
   webp: string;
-  /** For browsers that read neither srcset nor <source>: a middle-sized WebP copy. */
   fallback: string;
-  /** The same in AVIF (a preload's href, beside its imagesrcset). */
   fallbackAvif: string;
+}
+
+export interface PictureSources extends SourceSet {
+  sizes: string;
+  /**
+   * A backdrop's copies for phones held upright (PHONE_MEDIA), at a lower quality that its overlay hides.
+   * Only there: on a large screen a picture this light would count as too plain to be its largest paint.
+   */
+  phone?: SourceSet;
 }
 
 /** The srcset of each format for a raster picture in a slot. */
 export function pictureSources(src: string, facts: ImageFacts, slot: SlotName): PictureSources {
   const widths = widthsFor(facts, slot);
-  const set = (format: ImageFormat) => widths.map((width) => `${variantUrl(src, { hash: facts.hash, width, format })} ${width}w`).join(", ");
   const middle = widths[Math.floor((widths.length - 1) / 2)] ?? facts.width;
-  return {
-    sizes: sizesFor(facts, slot),
-    avif: set("avif"),
-    webp: set("webp"),
-    fallback: variantUrl(src, { hash: facts.hash, width: middle, format: "webp" }),
-    fallbackAvif: variantUrl(src, { hash: facts.hash, width: middle, format: "avif" }),
+  const sets = (backdrop: boolean): SourceSet => {
+    const url = (width: number, format: ImageFormat) => variantUrl(src, { hash: facts.hash, width, format, backdrop });
+    const set = (format: ImageFormat) => widths.map((width) => `${url(width, format)} ${width}w`).join(", ");
+    return { avif: set("avif"), webp: set("webp"), fallback: url(middle, "webp"), fallbackAvif: url(middle, "avif") };
   };
+  const s: Slot = SLOTS[slot];
+  return { sizes: sizesFor(facts, slot), ...sets(false), ...("backdrop" in s && { phone: sets(true) }) };
 }

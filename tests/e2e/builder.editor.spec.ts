@@ -290,10 +290,9 @@ test("pictures in the canvas are the site's copies, made on request, even for a 
   // The hero's poster, as the site shows it: the AVIF copy the width calls for, decoded.
   const poster = canvas(page).locator('[data-section="hero"] img').first();
   await expect(poster).toHaveJSProperty("complete", true);
-  expect(await poster.evaluate((img: HTMLImageElement) => [/\/assets\/img\/hero-poster\.\w+\.\d+\.avif$/.test(img.currentSrc), img.naturalWidth > 0])).toEqual([
-    true,
-    true,
-  ]);
+  expect(
+    await poster.evaluate((img: HTMLImageElement) => [/\/assets\/img\/hero-poster\.[\w-]+\.\d+\.avif$/.test(img.currentSrc), img.naturalWidth > 0]),
+  ).toEqual([true, true]);
   // A photo from a camera, uploaded, then put in the hero: the check that feeds the canvas knows its size, and its copies are made.
   const jpeg = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#3b6e8f" } })
     .jpeg()
