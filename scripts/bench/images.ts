@@ -151,7 +151,9 @@ export function printImagesBench(b: ImagesBench): { text: string; ok: boolean } 
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   lines.push(
     "",
-    `Hero photo: ${kb(b.originals.photo)} JPEG; its copies: ${b.heroCopies.map(([f, n]) => `${f.split(".").slice(2).join(".")} ${kb(n)}`).join(", ")}`,
+    `Hero photo: ${kb(b.originals.photo)} JPEG; its copies (phone: the lighter ones for phones held upright): ${b.heroCopies
+      .map(([f, n]) => `${f.split(".").slice(2).join(".")}${f.includes("-b.") ? " phone" : ""} ${kb(n)}`)
+      .join(", ")}`,
     `Builds: photos, empty cache ${b.builds.coldS.toFixed(1)} s; photos, warm cache ${b.builds.warmS.toFixed(1)} s; today's media, warm cache ${b.builds.todayS.toFixed(1)} s`,
     `  empty cache: ${b.builds.cold}`,
     `  warm cache:  ${b.builds.warm}`,
