@@ -6,7 +6,7 @@
  */
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
-import { imageFacts } from "../images/facts.ts";
+import { type FileFacts, imageFacts } from "../images/facts.ts";
 import { isSlotName, SLOTS, slotWidths } from "../images/slots.ts";
 import type { Problem } from "./problems.ts";
 import type { MediaUse } from "./validate.ts";
@@ -21,30 +21,52 @@ const VIDEO = /\.(webm|mp4)$/i;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export async function mediaProblems(publicDir: string, uses: readonly MediaUse[]): Promise<Problem[]> {
-  const found = await Promise.all(uses.map((use) => problemsOf(publicDir, use)));
+  // Each file is read once, however many places name it (a page copied a thousand times names the same hero).
+  const files = new Map<string, Promise<FileInfo>>();
+  const infoOf = (src: string) => {
+    const known = files.get(src);
+    if (known) return known;
+    const info = fileInfo(publicDir, src);
+    files.set(src, info);
+    return info;
+  };
+  const found = await Promise.all(uses.map(async (use) => problemsOf(use, await infoOf(use.src))));
   return found.flat();
 }
 
-async function problemsOf(publicDir: string, use: MediaUse): Promise<Problem[]> {
+interface FileInfo {
+  videoBytes?: number;
+  picture?: FileFacts;
+  unreadable?: boolean;
+}
+
+async function fileInfo(publicDir: string, src: string): Promise<FileInfo> {
+  if (VIDEO.test(src)) return { videoBytes: (await stat(join(publicDir, src)).catch(() => undefined))?.size };
+  if (!PICTURE.test(src)) return {};
+  const picture = await imageFacts(publicDir, src);
+  return picture ? { picture } : { unreadable: true };
+}
+
+function problemsOf(use: MediaUse, info: FileInfo): Problem[] {
   const out: Problem[] = [];
   const warn = (message: string, hint: string) =>
     out.push({ severity: "warning", file: use.file, line: use.line, column: use.column, path: use.path, message, hint, pointer: use.pointer });
   const { src } = use;
-  if (VIDEO.test(src)) {
-    const info = await stat(join(publicDir, src)).catch(() => undefined);
-    if (info && info.size > VIDEO_MAX_BYTES)
+  const size = info.videoBytes;
+  if (size !== undefined) {
+    if (size > VIDEO_MAX_BYTES)
       warn(
-        `video "${src}" is ${mb(info.size)}; over ${mb(VIDEO_MAX_BYTES)}, phones on a slow connection spend long on a background video`,
+        `video "${src}" is ${mb(size)}; over ${mb(VIDEO_MAX_BYTES)}, phones on a slow connection spend long on a background video`,
         'Make a smaller one (docs/editing.md, "Background videos": about 10 seconds, 1280 px wide, no sound).',
       );
     return out;
   }
-  if (!PICTURE.test(src)) return out;
-  const facts = await imageFacts(publicDir, src);
-  if (!facts) {
+  const facts = info.picture;
+  if (info.unreadable) {
     warn(`"${src}" cannot be read as a picture`, "Export it again as JPEG, PNG, WebP or SVG.");
     return out;
   }
+  if (!facts) return out;
   if (facts.bytes > IMAGE_MAX_BYTES)
     warn(
       `picture "${src}" is ${mb(facts.bytes)}; over ${mb(IMAGE_MAX_BYTES)} it slows every build and the repository`,

@@ -37,7 +37,8 @@ export interface RootData {
 
 /** The facts of every picture in `value`, read from public/ (each file once per change). */
 export async function imagesIn(value: unknown, root = contentRoot()): Promise<PageImages> {
-  const facts = await imageFactsOf(join(root, "public"), picturePaths(value));
+  // A build reads each file once; the dev server looks again on every request (a picture may have been replaced).
+  const facts = await imageFactsOf(join(root, "public"), picturePaths(value), { recheck: Boolean(import.meta.env?.DEV) });
   return Object.fromEntries([...facts].map(([src, f]) => [src, renderFacts(f)]));
 }
 

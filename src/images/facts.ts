@@ -23,13 +23,18 @@ export interface FileFacts extends ImageFacts {
 
 const cache = new Map<string, { key: string; facts: Promise<FileFacts | undefined> }>();
 
-/** Facts about `src` (a path under public/, "/media/x.jpg"), or undefined when it is missing or not a picture sharp can read. */
-export async function imageFacts(publicDir: string, src: string): Promise<FileFacts | undefined> {
+/**
+ * Facts about `src` (a path under public/, "/media/x.jpg"), or undefined when it is missing or not a
+ * picture sharp can read. `recheck: false` (a build, whose files do not change while it runs) trusts
+ * what was read before without looking at the file again.
+ */
+export async function imageFacts(publicDir: string, src: string, { recheck = true } = {}): Promise<FileFacts | undefined> {
   const file = join(publicDir, src);
+  const known = cache.get(file);
+  if (known && !recheck) return known.facts;
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return undefined;
   const key = `${info.size}:${info.mtimeMs}`;
-  const known = cache.get(file);
   if (known?.key === key) return known.facts;
   const facts = read(file, src, info.size);
   cache.set(file, { key, facts });
@@ -58,9 +63,9 @@ async function read(file: string, src: string, bytes: number): Promise<FileFacts
 }
 
 /** Each of `srcs` that is a readable picture, with its facts. */
-export async function imageFactsOf(publicDir: string, srcs: Iterable<string>): Promise<Map<string, FileFacts>> {
+export async function imageFactsOf(publicDir: string, srcs: Iterable<string>, options: { recheck?: boolean } = {}): Promise<Map<string, FileFacts>> {
   const unique = [...new Set(srcs)];
-  const found = await Promise.all(unique.map(async (src) => [src, await imageFacts(publicDir, src)] as const));
+  const found = await Promise.all(unique.map(async (src) => [src, await imageFacts(publicDir, src, options)] as const));
   return new Map(found.filter((entry): entry is readonly [string, FileFacts] => entry[1] !== undefined));
 }
 
