@@ -40,7 +40,7 @@ interface CoverSlot {
   /** The box's height: a share of the viewport's, or pixels. */
   boxHeight: { vh: number } | { px: number };
   widths: readonly number[];
-  /** Seen through a dark overlay (the hero's and banners' posters): encoded at a lower quality, which it hides. */
+  /** Seen through a dark overlay (the hero's and banners' posters): phones held upright get lighter copies, which it hides. */
   backdrop: true;
 }
 
