@@ -72,6 +72,17 @@ export function idsOf(source: SourceFile): Set<string> | undefined {
   return new Set(entriesOf(source).flatMap(({ entry }) => (typeof entry.id === "string" || typeof entry.id === "number" ? [String(entry.id)] : [])));
 }
 
+/** The last parse of each file, reused while its text is the same (the dev server reads every file on each save). */
+const parses = new Map<string, { text: string; parsed: ParsedJson }>();
+
+function parseOnce(full: string, text: string): ParsedJson {
+  const known = parses.get(full);
+  if (known?.text === text) return known.parsed;
+  const parsed = parseJson(text);
+  parses.set(full, { text, parsed });
+  return parsed;
+}
+
 /**
  * Reads and parses site-config/ under `root`. `overlay` (file from the root -> text) stands in for
  * files on disk: the page builder checks what it would save this way before saving it.
@@ -92,7 +103,7 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
       return { file };
     }
     try {
-      const parsed = parseJson(text);
+      const parsed = parseOnce(full, text);
       for (const d of parsed.duplicates) {
         fileProblem(
           file,

@@ -180,9 +180,13 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
   const media: MediaUse[] = [];
   const collectionIds = new Map<string, ReadonlySet<string> | undefined>(COLLECTION_NAMES.map((n) => [n, idsOf(sources.collections[n])]));
   const facts: SiteFacts = { schemas, assets: sources.assets, routes: routes.routes, draftRoutes: routes.draftRoutes, collectionIds };
-  const check = <T>(source: SourceFile, schemaFile: string, options?: CheckOptions): T | undefined => {
+  const signature = factsSignature(facts);
+  // `optionsKey` names what `options` decide, for the memo: the same text, schema, options and site facts give the same result.
+  const check = <T>(source: SourceFile, schemaFile: string, options?: CheckOptions, optionsKey = ""): T | undefined => {
     if (!source.parsed) return undefined;
-    const result = checkDocument<T>(facts, source.file, source.parsed, schemaFile, schemaRef(source.file, schemaFile), options);
+    const result = memoized(schemas, source.parsed, `${source.file}|${schemaFile}|${optionsKey}|${signature}`, () =>
+      checkDocument<T>(facts, source.file, source.parsed as ParsedJson, schemaFile, schemaRef(source.file, schemaFile), options),
+    );
     problems.push(...result.problems);
     if (result.fallbacks.length > 0) fallbacks.set(source.file, result.fallbacks);
     media.push(...result.media);
@@ -190,7 +194,7 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
   };
 
   // Menus and footer lists leave out links to drafts in a production build, so those links are fine.
-  const settings = check<SiteSettings>(sources.settings, "settings.schema.json", { draftLinkAllowed: (pointer) => MENU_LINK.test(pointer) });
+  const settings = check<SiteSettings>(sources.settings, "settings.schema.json", { draftLinkAllowed: (pointer) => MENU_LINK.test(pointer) }, "menu");
   const template = check<ServiceTemplate>(sources.template, "service-template.schema.json");
   if (template && !template.sections.some((s) => s.type === "service-detail")) {
     const loc = sources.template.parsed?.locations.get("/sections")?.value;
@@ -216,7 +220,7 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
 
   const pages = sources.pages.map((page): CheckedPage => {
     const before = problems.length;
-    const doc = check<Page>(page, "page.schema.json", { draftLinkAllowed: () => page.draft });
+    const doc = check<Page>(page, "page.schema.json", { draftLinkAllowed: () => page.draft }, `draft:${page.draft}`);
     return { ...page, doc, sections: checkSections(page, doc?.sections, problems.slice(before), schemas) };
   });
 
@@ -240,6 +244,32 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
   );
 
   return { problems, settings, template, collections, pages, fallbacks, media, facts };
+}
+
+/**
+ * Results of checkDocument by schema set, parsed file and key: a file whose text did not change, checked
+ * against the same routes, ids and files, is not checked again (npm run dev on a big site, the page
+ * builder on every keystroke). Problems and data are only read after, never changed.
+ */
+const memo = new WeakMap<SchemaSet, WeakMap<ParsedJson, { key: string; result: Checked<unknown> }>>();
+
+function memoized<T>(schemas: SchemaSet, parsed: ParsedJson, key: string, run: () => Checked<T>): Checked<T> {
+  let bySource = memo.get(schemas);
+  if (!bySource) {
+    bySource = new WeakMap();
+    memo.set(schemas, bySource);
+  }
+  const known = bySource.get(parsed);
+  if (known?.key === key) return known.result as Checked<T>;
+  const result = run();
+  bySource.set(parsed, { key, result });
+  return result;
+}
+
+/** What a document's check depends on besides its own text: the routes, the drafts, the collections' ids and the files in public/. */
+function factsSignature(facts: SiteFacts): string {
+  const ids = [...facts.collectionIds].map(([name, set]) => `${name}:${set ? [...set].join(",") : "?"}`);
+  return [facts.routes.join(" "), facts.draftRoutes.join(" "), ids.join(";"), [...facts.assets].join(" ")].join("\n");
 }
 
 /** Ids are unique within a collection: pages refer to entries by id. */

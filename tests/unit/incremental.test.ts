@@ -1,0 +1,60 @@
+/**
+ * The content layer reuses a file's parse and check while its text and the site's facts are
+ * unchanged (npm run dev on a big site, the page builder on every keystroke). What it reports after
+ * each change must be what a fresh read reports.
+ */
+import { cpSync, rmSync, unlinkSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatProblem } from "../../src/content/problems";
+import { loadSite } from "../../src/content/site";
+import { copySite, replaceOnce, type SiteCopy } from "../helpers/site-copy";
+
+let site: SiteCopy;
+const lines = () => loadSite(site.root).problems.map(formatProblem);
+
+beforeAll(() => {
+  site = copySite();
+  loadSite(site.root);
+});
+afterAll(() => site?.remove());
+
+describe("a second read of the same site", () => {
+  it("sees a change in one file, and only that change", () => {
+    expect(lines()).toEqual([]);
+    site.edit("pages/web-development.json", replaceOnce(/"heading": "[^"]*"/, '"heading": ""'));
+    expect(lines()).toEqual([expect.stringMatching(/^site-config\/pages\/web-development\.json:\d+:\d+ .*heading/)]);
+  });
+
+  it("rechecks an unchanged file when what it refers to goes away: a link to a deleted page", () => {
+    site.edit("pages/web-development.json", replaceOnce('"heading": ""', '"heading": "Back again"'));
+    expect(lines()).toEqual([]);
+    const before = site.read("pages/contact-us.json");
+    unlinkSync(join(site.root, "site-config", "pages", "contact-us.json"));
+    // settings.json (the menu, the header's button) is unchanged, but now links to a page that is gone.
+    expect(lines().filter((l) => l.startsWith("site-config/settings.json") && l.includes('link "/contact-us" goes to a page that does not exist'))).not.toEqual([]);
+    site.write("pages/contact-us.json", before);
+    expect(lines()).toEqual([]);
+  });
+
+  it("rechecks an unchanged page when an id it names leaves its collection", () => {
+    site.edit("collections/services.json", replaceOnce('"id": "app-development"', '"id": "apps"'));
+    expect(lines().some((l) => l.startsWith("site-config/pages/home.json") && l.includes('no service with id "app-development"'))).toBe(true);
+    site.edit("collections/services.json", replaceOnce('"id": "apps"', '"id": "app-development"'));
+    expect(lines()).toEqual([]);
+  });
+
+  it("rechecks an unchanged file when a picture it names is removed from public/", () => {
+    const copy = copySite();
+    try {
+      rmSync(join(copy.root, "public"));
+      // A public/ of its own, then one picture the contact page shows removed.
+      cpSync(join(site.root, "public"), join(copy.root, "public"), { recursive: true, dereference: true });
+      expect(loadSite(copy.root).problems).toEqual([]);
+      unlinkSync(join(copy.root, "public", "media", "map-pune.svg"));
+      expect(loadSite(copy.root).problems.map(formatProblem).some((l) => l.includes('"/media/map-pune.svg" does not exist'))).toBe(true);
+    } finally {
+      copy.remove();
+    }
+  });
+});
