@@ -108,12 +108,15 @@ function useNoTrailingSlash() {
   }, [pathname, search, hash, navigate]);
 }
 
-// In `npm run dev`: a page reloads when site-config/ changes, to show the change or the error cards
-// where it went wrong (the page builder, which holds edits, decides for itself). Registered as the
-// module loads, not in an effect: a save made while the page is still hydrating counts too.
+// In `npm run dev`: a page reloads when a file it depends on changes (its own page file, or any
+// other content file), to show the change or the error cards where it went wrong (the page builder,
+// which holds edits, decides for itself). Registered as the module loads, not in an effect: a save
+// made while the page is still hydrating counts too.
 if (import.meta.hot) {
-  import.meta.hot.on("site-content:changed", () => {
-    if (!location.pathname.startsWith("/__edit")) location.reload();
+  import.meta.hot.on("site-content:changed", (data?: { routes?: string[] | null }) => {
+    if (location.pathname.startsWith("/__edit")) return;
+    const here = location.pathname.replace(/(.)\/+$/, "$1");
+    if (!data?.routes || data.routes.includes(here)) location.reload();
   });
 }
 

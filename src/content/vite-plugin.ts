@@ -5,15 +5,30 @@
  * reload and show error cards where the content is wrong, or the page again
  * once it is fixed).
  */
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { checkSite, hasErrors } from "./site.ts";
 import { shareCheckedSite } from "./dev-cache.ts";
 import { knownRoutePaths, routePaths } from "./routes.ts";
+import { pagePath } from "./sources.ts";
 import { formatReport, type Problem } from "./problems.ts";
 
 /** Sent to the browser in `npm run dev` when site-config/ changed and is valid. */
 export const CONTENT_CHANGED = "site-content:changed";
+
+/** What the browser is told: the routes whose page changed, or null for every page (settings, a collection, a template, a schema). */
+export interface ContentChanged {
+  routes: string[] | null;
+}
+
+const PAGE_FILE = /^site-config\/pages\/([a-z0-9-]+)\.json$/;
+
+/** A page file concerns its own page only; any other file may concern every page. */
+export function affectedRoutes(files: readonly string[]): string[] | null {
+  const routes = files.map((file) => PAGE_FILE.exec(file)?.[1]);
+  if (files.length === 0 || routes.some((slug) => slug === undefined)) return null;
+  return [...new Set(routes.map((slug) => pagePath(slug as string)))];
+}
 
 /** How long site-config/ must be quiet after a change before it is read again. */
 const SETTLE_MS = 120;
@@ -64,7 +79,8 @@ export function siteContent({ root }: { root: string }): Plugin {
         // Loaders read content on each request: a reload shows the change, or the error cards where it
         // went wrong (not Vite's overlay, which would point at vite.config.ts). The pages reload
         // themselves on this event (src/root.tsx); the page builder, which holds edits, does not.
-        if (!announce) hot(server).send({ type: "custom", event: CONTENT_CHANGED, data: {} });
+        if (!announce) hot(server).send({ type: "custom", event: CONTENT_CHANGED, data: { routes: affectedRoutes(changed) } satisfies ContentChanged });
+        changed = [];
         lastErrors = errors;
       };
       server.watcher.add([join(root, "site-config"), join(root, "schemas")]);
@@ -83,8 +99,11 @@ export function siteContent({ root }: { root: string }): Plugin {
       // A save is often several events (truncate, write; git: unlink, create), and the watcher may
       // report only the first: the files are read once they have been quiet for a moment.
       let timer: ReturnType<typeof setTimeout> | undefined;
+      // The files changed since the last check: they decide which open pages reload.
+      let changed: string[] = [];
       const onChange = (file: string) => {
         if (!file.startsWith(join(root, "site-config")) && !file.startsWith(join(root, "schemas"))) return;
+        changed.push(relative(root, file).split(sep).join("/"));
         clearTimeout(timer);
         timer = setTimeout(settled, SETTLE_MS);
       };

@@ -32,7 +32,9 @@ describe("a second read of the same site", () => {
     const before = site.read("pages/contact-us.json");
     unlinkSync(join(site.root, "site-config", "pages", "contact-us.json"));
     // settings.json (the menu, the header's button) is unchanged, but now links to a page that is gone.
-    expect(lines().filter((l) => l.startsWith("site-config/settings.json") && l.includes('link "/contact-us" goes to a page that does not exist'))).not.toEqual([]);
+    expect(lines().filter((l) => l.startsWith("site-config/settings.json") && l.includes('link "/contact-us" goes to a page that does not exist'))).not.toEqual(
+      [],
+    );
     site.write("pages/contact-us.json", before);
     expect(lines()).toEqual([]);
   });
@@ -52,9 +54,25 @@ describe("a second read of the same site", () => {
       cpSync(join(site.root, "public"), join(copy.root, "public"), { recursive: true, dereference: true });
       expect(loadSite(copy.root).problems).toEqual([]);
       unlinkSync(join(copy.root, "public", "media", "map-pune.svg"));
-      expect(loadSite(copy.root).problems.map(formatProblem).some((l) => l.includes('"/media/map-pune.svg" does not exist'))).toBe(true);
+      expect(
+        loadSite(copy.root)
+          .problems.map(formatProblem)
+          .some((l) => l.includes('"/media/map-pune.svg" does not exist')),
+      ).toBe(true);
     } finally {
       copy.remove();
     }
+  });
+});
+
+describe("which open pages reload in npm run dev after a save", () => {
+  it("a page file: its own page; anything else: every page", async () => {
+    const { affectedRoutes } = await import("../../src/content/vite-plugin");
+    expect(affectedRoutes(["site-config/pages/about-us.json"])).toEqual(["/about-us"]);
+    expect(affectedRoutes(["site-config/pages/home.json", "site-config/pages/home.json", "site-config/pages/contact-us.json"])).toEqual(["/", "/contact-us"]);
+    expect(affectedRoutes(["site-config/pages/about-us.json", "site-config/collections/services.json"])).toBeNull();
+    for (const other of ["site-config/settings.json", "site-config/templates/service.json", "schemas/common.schema.json"])
+      expect(affectedRoutes([other])).toBeNull();
+    expect(affectedRoutes([])).toBeNull();
   });
 });
