@@ -1,7 +1,8 @@
 /**
  * The images check of `npm run bench`: what photos cost visitors. Two copies of the project are
- * built: one with today's media, one whose home hero poster is a 4000 x 2667 JPEG photo (about
- * 1 MB) and whose web portfolio tiles are 2400 x 1600 PNG screenshots, made here with sharp. The
+ * built: one with today's media, one whose home hero poster is a 4000 x 2667 JPEG photo and whose
+ * web portfolio tiles are 2400 x 1600 PNG screenshots, made here with sharp (their sizes in
+ * docs/performance.md, "Photos in the content"). The
  * photo copy is built twice, from an empty encoding cache and then from a warm one. Lighthouse
  * (mobile, simulated throttling) runs on / and /web-development of both, interleaved.
  */

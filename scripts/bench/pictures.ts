@@ -5,7 +5,7 @@
  */
 import sharp from "sharp";
 
-/** A JPEG photo, `width` x `height`; at 4000 x 2667 about 1 MB, like a phone's or a stock site's. */
+/** A JPEG photo, `width` x `height`, with grain, so that it weighs what a camera's photo of that size does. */
 export async function makePhoto(width: number, height: number, grain = 21): Promise<Buffer> {
   const towers = Array.from({ length: 40 }, (_, i) => {
     const w = Math.round((width / 50) * (1 + ((i * 13) % 50) / 80));

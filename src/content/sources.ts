@@ -45,7 +45,8 @@ export interface Sources {
   problems: Problem[];
 }
 
-function listFiles(dir: string, base = dir): string[] {
+/** Every file under `dir`, as paths from it ("/media/hero.webm"), sorted. */
+export function listFiles(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
   for (const e of readdirSync(dir, { withFileTypes: true })) {

@@ -53,7 +53,7 @@ const toEditorProblem = (p: Problem): EditorProblem => ({
   message: `${p.message}.${p.hint ? ` ${p.hint}` : ""}`,
 });
 
-/** Upload limit for one picture: phones write photos of up to about 15 MB, and the site makes small copies of any (it warns over 8 MB). */
+/** Upload limit for one picture: room for a phone's or a camera's photo; the site makes small copies of any, and warns over IMAGE_MAX_BYTES (src/content/media.ts). */
 export const UPLOAD_LIMIT = 25 * 1024 * 1024;
 const IMAGE_FORMATS: Record<string, string> = { jpeg: "jpg", png: "png", webp: "webp", avif: "avif", gif: "gif", svg: "svg", heif: "avif" };
 

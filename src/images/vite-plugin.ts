@@ -4,17 +4,13 @@
  * (src/deploy/post-build.ts). Any picture under public/ can be asked for, so the page builder's
  * canvas shows a file uploaded a moment ago.
  */
-import { readdir, readFile } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { Plugin } from "vite";
+import { listFiles } from "../content/sources.ts";
 import { cachedVariant, imageCacheDir } from "./encode.ts";
 import { filesByHash } from "./facts.ts";
 import { IMAGE_DIR, isRasterPath, variantOf } from "./slots.ts";
-
-async function rasterFiles(publicDir: string): Promise<string[]> {
-  const entries = await readdir(publicDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile() && isRasterPath(e.name)).map((e) => `/${relative(publicDir, join(e.parentPath, e.name)).split(sep).join("/")}`);
-}
 
 export function pictureCopies({ root }: { root: string }): Plugin {
   const publicDir = join(root, "public");
@@ -27,7 +23,7 @@ export function pictureCopies({ root }: { root: string }): Plugin {
         const variant = url.startsWith(IMAGE_DIR) ? variantOf(url) : undefined;
         if (!variant) return next();
         void (async () => {
-          const source = (await filesByHash(publicDir, await rasterFiles(publicDir))).get(variant.hash);
+          const source = (await filesByHash(publicDir, listFiles(publicDir).filter(isRasterPath))).get(variant.hash);
           if (!source) {
             res.statusCode = 404;
             res.setHeader("Content-Type", "text/plain; charset=utf-8");

@@ -37,7 +37,7 @@ test.describe("on a slow phone, before the page's code has arrived", () => {
         await page.goto(path, { waitUntil: moment });
         const hydratedBefore = await page.evaluate(() => "__reactRouterDataRouter" in window);
         await page.getByRole("button", { name: "Open menu" }).tap();
-        // Within 5 s on the throttled CPU, which shares the machine's 2 cores with another test worker.
+        // Room to spare: the throttled CPU shares the machine with another test worker; what counts is that the tap takes effect.
         await expect(menu(page)).toBeVisible({ timeout: 5_000 });
         const focus = await focusedName(page);
         await hydrated(page);

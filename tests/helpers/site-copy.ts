@@ -19,12 +19,16 @@ export interface SiteCopy {
   remove(): void;
 }
 
-/** buildable: also what `SITE_ROOT=<copy> react-router build` needs, whose server build (in <copy>/dist) imports packages. */
-export function copySite({ buildable = false } = {}): SiteCopy {
+/**
+ * buildable: also what `SITE_ROOT=<copy> react-router build` needs, whose server build (in <copy>/dist) imports packages.
+ * ownPublic: a copy of public/ instead of a link to ours, for tests that add or remove pictures.
+ */
+export function copySite({ buildable = false, ownPublic = false } = {}): SiteCopy {
   const root = mkdtempSync(join(tmpdir(), "site-"));
   cpSync(join(repoRoot, "site-config"), join(root, "site-config"), { recursive: true });
   symlinkSync(join(repoRoot, "schemas"), join(root, "schemas"));
-  symlinkSync(join(repoRoot, "public"), join(root, "public"));
+  if (ownPublic) cpSync(join(repoRoot, "public"), join(root, "public"), { recursive: true });
+  else symlinkSync(join(repoRoot, "public"), join(root, "public"));
   if (buildable) {
     symlinkSync(join(repoRoot, "node_modules"), join(root, "node_modules"));
     writeFileSync(join(root, "package.json"), JSON.stringify({ private: true, type: "module" }));

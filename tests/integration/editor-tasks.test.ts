@@ -6,7 +6,7 @@
  * where they link.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkSite, loadSite } from "@/content/site";
@@ -59,11 +59,9 @@ function builtPages(dir: string): string[] {
 }
 
 beforeAll(async () => {
-  site = copySite({ buildable: true });
+  // Pictures are added to public/: a copy of its own.
+  site = copySite({ buildable: true, ownPublic: true });
   dist = join(site.root, "dist", "client");
-  // Pictures are added to public/: a copy of its own instead of the link to ours.
-  unlinkSync(join(site.root, "public"));
-  cpSync(join(repoRoot, "public"), join(site.root, "public"), { recursive: true });
 
   // Change the phone number (once for every page).
   const settings = json<Json & { navigation: Json[] }>("settings.json");

@@ -4,7 +4,7 @@
  * the second time from a warm cache), and its pages are read as a browser would.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultTreeAdapter as tree, parse, type DefaultTreeAdapterTypes as T } from "parse5";
@@ -36,11 +36,8 @@ function build(): string {
 }
 
 beforeAll(async () => {
-  site = copySite({ buildable: true });
+  site = copySite({ buildable: true, ownPublic: true });
   cacheDir = mkdtempSync(join(tmpdir(), "image-cache-"));
-  // Pictures are added to public/: a copy of its own instead of the link to ours.
-  unlinkSync(join(site.root, "public"));
-  cpSync(join(repoRoot, "public"), join(site.root, "public"), { recursive: true });
   mkdirSync(join(site.root, "public", "media", "photos"));
   writeFileSync(join(site.root, "public", PHOTO), await makePhoto(2400, 1600));
   for (const [i, shot] of SHOTS.entries()) writeFileSync(join(site.root, "public", shot), await makeScreenshot(1600, 1000, i + 1));

@@ -3,7 +3,7 @@
  * warnings with file:line:column for a file too big, too wide, narrower than its slot, animated,
  * or a heavy background video; a missing file stays an error.
  */
-import { cpSync, unlinkSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,9 +19,7 @@ let errors: boolean;
 const put = (path: string, data: Buffer) => writeFileSync(join(site.root, "public", path), data);
 
 beforeAll(async () => {
-  site = copySite();
-  unlinkSync(join(site.root, "public"));
-  cpSync(join(repoRoot, "public"), join(site.root, "public"), { recursive: true });
+  site = copySite({ ownPublic: true });
   // The hero's poster: a photo narrower than a full-screen background is shown (1920 px).
   put("/media/small-poster.jpg", await makePhoto(800, 533));
   site.edit("pages/home.json", replaceOnce('"src": "/media/hero-poster.webp"', '"src": "/media/small-poster.jpg"'));
