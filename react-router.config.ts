@@ -23,15 +23,16 @@ export default {
   // The catalog is listed only where it exists (dev), where React Router
   // checks that every route with a loader is in this list but renders nothing.
   prerender: () => prerenderPaths(contentRoot()),
-  // After pre-rendering: defer each page's scripts to after `load`, write
-  // sitemap.xml, robots.txt, _redirects, _headers, the nginx include and the
-  // server's site.json; then pre-compress the assets (.br and .gz next to each).
+  // After pre-rendering (which deferred each page's scripts to after `load` and compressed the
+  // pages: src/deploy/page-pipeline.ts): write the picture copies, sitemap.xml, robots.txt,
+  // _redirects, _headers, the nginx include and the server's site.json; then pre-compress the
+  // assets (.br and .gz next to each).
   buildEnd: async () => {
     const { pages, compressed: c, timings: t, images } = await postBuild(contentRoot());
     const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     console.log(
-      `Post-build: ${pages} pages rewritten and compressed in ${s(t.pagesMs)}; wrote sitemap.xml, robots.txt, _redirects, _headers, dist/deploy/nginx.conf, dist/site.json`,
+      `Post-build: ${pages} pages deferred and compressed as they were pre-rendered (the last ones ${s(t.pagesMs)} after); wrote sitemap.xml, robots.txt, _redirects, _headers, dist/deploy/nginx.conf, dist/site.json`,
     );
     console.log(
       `Pictures: ${images.copies} copies (AVIF, WebP) in dist/client/assets/img, ${images.encoded} encoded now, ${images.copies - images.encoded} from the cache, in ${s(images.ms)}`,

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { contentRoot } from "./src/content/routes.ts";
 import { siteContent } from "./src/content/vite-plugin.ts";
+import { pagePipelineStart } from "./src/deploy/vite-plugin.ts";
 import { editorEndpoints } from "./src/editor/vite-plugin.ts";
 import { pictureCopies } from "./src/images/vite-plugin.ts";
 
@@ -47,7 +48,8 @@ const root = contentRoot();
 export default defineConfig(({ isSsrBuild, command }) => ({
   // The page builder's endpoints exist only in the dev server (apply: "serve").
   // In dev, the picture copies are encoded on request (pictureCopies); a build writes them all.
-  plugins: [siteContent({ root }), editorEndpoints({ root }), pictureCopies({ root }), tailwindcss(), reactRouter()],
+  // A build finishes each page while the next is pre-rendered (pagePipelineStart).
+  plugins: [siteContent({ root }), editorEndpoints({ root }), pictureCopies({ root }), pagePipelineStart({ root }), tailwindcss(), reactRouter()],
   publicDir: join(root, "public"),
   resolve: {
     alias: [

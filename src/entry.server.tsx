@@ -11,9 +11,10 @@
  * content, with no size limit on boundaries written in place, writes every
  * section in place, in document order.
  */
-import type { EntryContext } from "react-router";
+import type { EntryContext, HandleDataRequestFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
+import { pagePipeline } from "./deploy/pipeline-key.ts";
 
 /** Gives up on a page whose render has not finished after this long (a hung loader, say). */
 export const streamTimeout = 10_000;
@@ -35,8 +36,21 @@ export default async function handleRequest(request: Request, status: number, he
     });
     await stream.allReady;
     headers.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(stream, { status: failed ? 500 : status, headers });
+    // In a build, the page pipeline defers the page's scripts and compresses it (src/deploy/page-pipeline.ts).
+    const pipeline = pagePipeline();
+    if (!pipeline || failed) return new Response(stream, { status: failed ? 500 : status, headers });
+    const html = await pipeline.page(new URL(request.url).pathname, await new Response(stream).text());
+    return new Response(html, { status, headers });
   } finally {
     clearTimeout(timer);
   }
 }
+
+/** In a build, each page data file is compressed beside it as it is pre-rendered (src/deploy/page-pipeline.ts). */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  const pipeline = pagePipeline();
+  if (!pipeline || response.status !== 200) return response;
+  const body = await response.text();
+  await pipeline.data(new URL(request.url).pathname, body);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+};

@@ -35,7 +35,7 @@ export interface BuildPhases {
   serverBundleMs: number;
   prerenderMs: number;
   postBuildMs: number;
-  /** Post-build's pages: scripts deferred, written and compressed (the assets and page data are compressed meanwhile). */
+  /** Post-build's wait for the pages still being compressed when the pre-render ended (src/deploy/page-pipeline.ts). */
   postBuildPagesMs: number;
   peakRssMb: number;
   /** The build's line about picture copies (how many, encoded or from the cache, how long). */
@@ -80,7 +80,7 @@ export async function timedBuild(dir: string): Promise<BuildPhases & { totalMs: 
       firstPrerender ||= now;
       lastPrerender = now;
     } else if (line.startsWith("site-config/ checked")) validateMs = seconds(line, / in ([\d.]+) s/);
-    else if (line.startsWith("Post-build:")) pagesMs = seconds(line, /compressed in ([\d.]+) s/);
+    else if (line.startsWith("Post-build:")) pagesMs = seconds(line, /the last ones ([\d.]+) s after/);
     else if (line.startsWith("Pictures:")) pictures = line;
     else if (line.startsWith("Pre-compressed")) {
       at.done = now;

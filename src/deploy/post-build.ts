@@ -1,16 +1,17 @@
 /**
- * The last step of `npm run build` (react-router.config.ts buildEnd): defers every page's scripts
- * until after it has loaded (src/deploy/defer-scripts.ts), writes the sitemap, robots.txt, the
- * static-host and nginx rules (src/deploy/outputs.ts) and the facts the server needs
- * (src/deploy/site-facts.ts), all from the one loaded site; then the pre-compressed copies of the
- * assets, pages and page data (src/deploy/precompress.ts).
+ * The last step of `npm run build` (react-router.config.ts buildEnd): waits for the page pipeline,
+ * which deferred every page's scripts and compressed the pages and page data while they were
+ * pre-rendered (src/deploy/page-pipeline.ts), and checks it finished every route; writes the
+ * picture copies the pages name, the sitemap, robots.txt, the static-host and nginx rules
+ * (src/deploy/outputs.ts) and the facts the server needs (src/deploy/site-facts.ts), all from the
+ * one loaded site; then the pre-compressed copies of the assets (src/deploy/precompress.ts).
  */
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadSite, type Site } from "../content/site.ts";
 import { routePaths } from "../content/routes.ts";
-import { eachLimited, pageBrotliQuality, precompress, precompressData } from "./precompress.ts";
-import { DEFERRED_DIR, processPage } from "./page-job.ts";
+import { precompress } from "./precompress.ts";
+import { finishPagePipeline } from "./page-pipeline.ts";
 import { headersFile, htmlFileOf, nginxInclude, redirectsFile, robotsTxt, sitemapXml } from "./outputs.ts";
 import { writeSiteFacts } from "./site-facts.ts";
 import { filesByHash, picturePaths } from "../images/facts.ts";
@@ -40,7 +41,7 @@ export function deployRoutes(root: string, site: Site = validSite(root)): Deploy
 
 export interface PostBuildResult {
   pages: number;
-  /** How long the pages took (scripts deferred, written, compressed), ms; the assets and page data are compressed meanwhile. */
+  /** How long post-build waited for the page pipeline's last pages after the pre-render, ms. */
   timings: { pagesMs: number };
   /** Assets written pre-compressed, and their total size: raw, Brotli, gzip. */
   compressed: { files: number; size: number; br: number; gzip: number };
@@ -65,29 +66,19 @@ export async function postBuild(root: string, buildDir = join(root, "dist")): Pr
   const clientDir = join(buildDir, "client");
   const site = validSite(root);
   const { siteUrl, routes, indexable } = deployRoutes(root, site);
-  const deferredDir = join(clientDir, DEFERRED_DIR);
-  rmSync(deferredDir, { recursive: true, force: true });
-  mkdirSync(deferredDir, { recursive: true });
-  const pageFiles = routes.map((route) => {
+  const started = performance.now();
+  const pages = await finishPagePipeline();
+  if (!pages) throw new Error("The pages were pre-rendered without the page pipeline: is pagePipelineStart (src/deploy/vite-plugin.ts) in vite.config.ts?");
+  const pagesMs = performance.now() - started;
+  for (const route of routes) {
     const file = join(clientDir, htmlFileOf(route));
     if (!existsSync(file)) throw new Error(`The build has no page for ${route} (${file}).`);
-    return { route, file };
-  });
-  const started = performance.now();
-  const quality = pageBrotliQuality(pageFiles.reduce((total, { file }) => total + statSync(file).size, 0));
-  // The assets (Zopfli, on this thread) and the page data are compressed while the pages are done.
+    if (!pages.pages.has(route)) throw new Error(`The page for ${route} was written without its scripts deferred (src/deploy/page-pipeline.ts).`);
+  }
+  // The assets: Zopfli on this thread, Brotli on the thread pool.
   const assets = precompress(join(clientDir, "assets"));
-  const data = precompressData(clientDir, quality);
-  // Each page once: read, scripts deferred, written, and compressed from memory (parse5 works on
-  // this thread while the compressors of the pages before it run on the thread pool).
-  const pagesDone = await eachLimited(
-    pageFiles.map(({ route, file }) => ({ route, file, clientDir, quality })),
-    8,
-    processPage,
-  );
-  const pagesMs = performance.now() - started;
   // The picture copies the pages name: from the cache, or encoded now (src/images/encode.ts).
-  const wanted = await wantedCopies(root, site, new Set(pagesDone.flatMap((p) => p.imageUrls)));
+  const wanted = await wantedCopies(root, site, pages.imageUrls);
   const images = await writeVariants(wanted, imageCacheDir(root), join(clientDir, IMAGE_DIR));
   writeFileSync(join(clientDir, "sitemap.xml"), sitemapXml(siteUrl, indexable));
   writeFileSync(join(clientDir, "robots.txt"), robotsTxt(siteUrl));
@@ -96,7 +87,7 @@ export async function postBuild(root: string, buildDir = join(root, "dist")): Pr
   mkdirSync(join(buildDir, "deploy"), { recursive: true });
   writeFileSync(join(buildDir, "deploy", "nginx.conf"), nginxInclude(routes));
   writeSiteFacts(buildDir, site, routes);
-  const done = [...(await assets), ...pagesDone.flatMap((p) => p.compressed), ...(await data)];
+  const done = [...(await assets), ...pages.compressed];
   const sum = (f: (d: (typeof done)[number]) => number) => done.reduce((total, d) => total + f(d), 0);
   return {
     pages: routes.length,

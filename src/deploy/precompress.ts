@@ -13,7 +13,7 @@
  * whose cost stays small per page.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -83,18 +83,18 @@ export async function precompress(dir: string): Promise<Precompressed[]> {
 
 const gzipAsync = promisify(gzip);
 
-/** Pages beyond this many bytes in all are compressed at PAGE_QUALITY_LARGE (see pageBrotliQuality). */
-const PAGE_BYTES_BUDGET = 8 * 1024 * 1024;
+/** Sites of up to this many pages get PAGE_QUALITY; bigger ones PAGE_QUALITY_LARGE (see pageBrotliQuality). */
+const PAGE_QUALITY_MAX_PAGES = 50;
 const PAGE_QUALITY = 10;
 const PAGE_QUALITY_LARGE = 6;
 
 /**
- * Brotli quality for a site's pages, page data and their scripts: 10 while they total under
- * PAGE_BYTES_BUDGET, else 6, much faster for slightly larger files (figures in
+ * Brotli quality for a site's pages, page data and their scripts: 10 for a site of up to
+ * PAGE_QUALITY_MAX_PAGES pages, else 6, much faster for slightly larger files (figures in
  * docs/performance.md), so a big site's build grows in proportion to its pages.
  */
-export function pageBrotliQuality(totalBytes: number): number {
-  return totalBytes <= PAGE_BYTES_BUDGET ? PAGE_QUALITY : PAGE_QUALITY_LARGE;
+export function pageBrotliQuality(pages: number): number {
+  return pages <= PAGE_QUALITY_MAX_PAGES ? PAGE_QUALITY : PAGE_QUALITY_LARGE;
 }
 
 /**
@@ -110,30 +110,4 @@ export async function compressFile(file: string, data: Buffer, quality: number):
   ]);
   await Promise.all([br.length < data.length && writeFile(`${file}.br`, br), gz.length < data.length && writeFile(`${file}.gz`, gz)]);
   return { file, size: data.length, br: br.length, gzip: gz.length };
-}
-
-/** `work` over every item, at most `limit` at a time (so a site of thousands of pages is not all in memory at once). */
-export async function eachLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) results[i] = await work(items[i] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-/** The page data files (.data) under `dir`, not the assets. */
-function dataFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "assets" ? [] : dataFiles(path);
-    return entry.name.endsWith(".data") ? [path] : [];
-  });
-}
-
-/** `.br` and `.gz` beside every page data file (.data) of the built site, at `quality`. */
-export async function precompressData(dir: string, quality: number): Promise<Precompressed[]> {
-  const done = await eachLimited(dataFiles(dir), 8, async (file) => compressFile(file, await readFile(file), quality));
-  return done.filter((d) => d !== null);
 }

@@ -1,0 +1,88 @@
+/**
+ * The build's page pipeline (src/deploy/page-pipeline.ts), driven as entry.server.tsx drives it
+ * during the pre-render: each page comes back with its scripts deferred, and the page, the script
+ * moved out of it and its page data are written compressed beside it, decoding to exactly what
+ * React Router writes. Pages it cannot finish fail the build by route; the SPA fallback (a second
+ * render of /) and unknown paths are left as rendered.
+ */
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import { DEFERRED_DIR, finishPagePipeline, startPagePipeline } from "@/deploy/page-pipeline";
+import { pagePipeline } from "@/deploy/pipeline-key";
+
+let dir: string | undefined;
+afterEach(async () => {
+  await finishPagePipeline().catch(() => undefined);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+// As React Router writes a page: module preload, an inline route-data script (big: moved to a file), the entry module.
+const PAGE = (title: string) =>
+  `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>${title}</title><link rel="modulepreload" href="/assets/vendor-DDDDDDDD.js"/></head>` +
+  `<body><main>${"<p>Some text of the page, long enough to be worth compressing.</p>".repeat(40)}` +
+  `<img src="/assets/img/photo.0123456789.640.webp" srcset="/assets/img/photo.0123456789.640.webp 640w, /assets/img/photo.0123456789.1280.webp 1280w"/></main>` +
+  `<script>window.__reactRouterContext = {};</script><script type="module" async="">import "/assets/root-AAAAAAAA.js";</script>` +
+  `<script>${`window.__data = ${JSON.stringify("x".repeat(4000))};`}</script></body></html>`;
+
+const decodesTo = (file: string, text: string) => {
+  expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString(), `${file}.br`).toBe(text);
+  expect(gunzipSync(readFileSync(`${file}.gz`)).toString(), `${file}.gz`).toBe(text);
+};
+
+describe("page pipeline", () => {
+  it("defers a page's scripts and writes it, its moved script and its data compressed, from memory", async () => {
+    dir = mkdtempSync(join(tmpdir(), "pipeline-"));
+    const client = join(dir, "client");
+    startPagePipeline(client, ["/", "/services/rpa"], 10);
+    const pipeline = pagePipeline();
+    if (!pipeline) throw new Error("no pipeline offered to entry.server");
+
+    const html = await pipeline.page("/services/rpa/", PAGE("RPA"));
+    expect(html).toContain('<template data-deferred><script type="module"');
+    expect(html).not.toContain("window.__data");
+    const data = `[{"_1":2},"routes/page",${JSON.stringify("d".repeat(3000))}]`;
+    await pipeline.data("/services/rpa.data", data);
+
+    const result = await finishPagePipeline();
+    expect(result?.pages).toEqual(new Set(["/services/rpa"]));
+    expect(result?.imageUrls).toEqual(new Set(["/assets/img/photo.0123456789.640.webp", "/assets/img/photo.0123456789.1280.webp"]));
+    decodesTo(join(client, "services", "rpa", "index.html"), html);
+    decodesTo(join(client, "services", "rpa.data"), data);
+    const [script] = readdirSync(join(client, DEFERRED_DIR)).filter((f) => f.endsWith(".js"));
+    expect(script).toMatch(/^services-rpa-[0-9a-f]{8}\.js$/);
+    const code = readFileSync(join(client, DEFERRED_DIR, script ?? ""), "utf8");
+    expect(code).toContain("window.__data");
+    expect(html).toContain(`src="/${DEFERRED_DIR}/${script}"`);
+    decodesTo(join(client, DEFERRED_DIR, script ?? ""), code);
+    expect(result?.compressed.map((c) => c.file).sort()).toEqual(
+      [join(client, "services", "rpa", "index.html"), join(client, "services", "rpa.data"), join(client, DEFERRED_DIR, script ?? "")].sort(),
+    );
+    expect(pagePipeline()).toBeUndefined();
+  });
+
+  it("leaves the SPA fallback (/ rendered again) and paths that are not routes as rendered", async () => {
+    dir = mkdtempSync(join(tmpdir(), "pipeline-"));
+    startPagePipeline(join(dir, "client"), ["/"], 10);
+    const pipeline = pagePipeline();
+    const first = await pipeline?.page("/", PAGE("Home"));
+    expect(first).toContain("<template data-deferred>");
+    expect(await pipeline?.page("/", PAGE("Fallback"))).toBe(PAGE("Fallback"));
+    expect(await pipeline?.page("/not-a-route/", PAGE("Other"))).toBe(PAGE("Other"));
+    await pipeline?.data("/_root.data", "x".repeat(2000));
+    const result = await finishPagePipeline();
+    expect(result?.pages).toEqual(new Set(["/"]));
+    expect(result?.data).toEqual(new Set(["/"]));
+    expect(existsSync(join(dir, "client", "not-a-route"))).toBe(false);
+  });
+
+  it("a page it cannot finish fails the build, naming the route", async () => {
+    dir = mkdtempSync(join(tmpdir(), "pipeline-"));
+    startPagePipeline(join(dir, "client"), ["/about-us"], 10);
+    const plain = "<!DOCTYPE html><html><head></head><body><p>No scripts</p></body></html>";
+    expect(await pagePipeline()?.page("/about-us/", plain)).toBe(plain);
+    await expect(finishPagePipeline()).rejects.toThrow(/\/about-us: The page has no script to defer/);
+  });
+});
