@@ -22,7 +22,9 @@ export default {
   },
   // The catalog is listed only where it exists (dev), where React Router
   // checks that every route with a loader is in this list but renders nothing.
-  prerender: () => prerenderPaths(contentRoot()),
+  // Two at a time: one page renders on this thread while the page thread defers the scripts of
+  // the other (src/deploy/page-pipeline.ts).
+  prerender: { paths: () => prerenderPaths(contentRoot()), concurrency: 2 },
   // After pre-rendering (which deferred each page's scripts to after `load` and compressed the
   // pages: src/deploy/page-pipeline.ts): write the picture copies, sitemap.xml, robots.txt,
   // _redirects, _headers, the nginx include and the server's site.json; then pre-compress the

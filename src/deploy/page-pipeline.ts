@@ -1,35 +1,27 @@
 /**
  * Finishes each page while React Router pre-renders the next. entry.server.tsx hands over every
- * page's HTML and page data as they are rendered: the page's scripts are deferred
- * (defer-scripts.ts) before React Router writes it, the scripts moved out of it are written, and
- * the page, its scripts and its data are compressed from memory on libuv's thread pool, on the
- * other core, while the main thread renders the next page. Nothing is read back from disk;
- * post-build.ts waits for the last and checks that every route came through.
+ * page's HTML and page data as they are rendered; a second thread (page-worker.ts) defers the
+ * page's scripts (defer-scripts.ts) before React Router writes it, then writes the scripts moved
+ * out of it and compresses the page, its scripts and its data from memory, while this thread
+ * renders the next page: the build's two halves run on two cores. Nothing is read back from disk;
+ * post-build.ts waits for the last file and checks that every route came through.
  *
  * The build's Vite plugin (vite-plugin.ts) starts it before the pre-render; entry.server.tsx
  * finds it on globalThis, because the build's configuration and the server bundle are separate
  * module graphs in one process. In `npm run dev` there is none and pages are sent as rendered.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { deferScripts, type DeferResult } from "./defer-scripts.ts";
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
 import { htmlFileOf } from "./outputs.ts";
 import { PAGE_PIPELINE, type PagePipeline } from "./pipeline-key.ts";
-import { compressFile, type Precompressed } from "./precompress.ts";
+import type { Precompressed } from "./precompress.ts";
+import { DEFERRED_DIR, type WorkerJob, type WorkerReply } from "./page-worker.ts";
 
-/** Where scripts taken out of the pages go (under /assets/: cached for a year, so the name carries a hash of the code). */
-export const DEFERRED_DIR = "assets/page-data";
+export { DEFERRED_DIR };
 
-/** Pages handed over but not yet compressed; the pre-render waits past this, so a big site is never all in memory. */
+/** Pages and data files handed over but not yet written; the pre-render waits past this, so a big site is never all in memory. */
 const MAX_PENDING = 16;
-
-/** `/services/rpa` -> `services-rpa-1a2b3c4d.js`, `/` -> `index-….js`. */
-function deferredName(route: string, code: string, n: number): string {
-  const slug = route === "/" ? "index" : route.slice(1).replace(/\//g, "-");
-  return `${slug}${n > 0 ? `-${n + 1}` : ""}-${createHash("sha256").update(code).digest("hex").slice(0, 8)}.js`;
-}
 
 /** `/about-us/` (the pre-render's request) -> `/about-us`; `/` stays. */
 const routeOfPage = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
@@ -46,82 +38,102 @@ export interface PipelineResult {
   imageUrls: Set<string>;
 }
 
+/** A job handed to the page thread: a page (answered with its HTML) or a page data file. */
+interface Pending {
+  /** The page's HTML as rendered, answered if its scripts cannot be deferred (the build then fails). */
+  original?: string;
+  html?: (html: string) => void;
+}
+
 class Pipeline implements PagePipeline {
-  private readonly pending = new Set<Promise<unknown>>();
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private readonly room = new Set<() => void>();
   private readonly result: PipelineResult = { pages: new Set(), data: new Set(), compressed: [], imageUrls: new Set() };
   private readonly failures: string[] = [];
+  private readonly routesOf = new Map<number, string>();
+  private next = 0;
+  private crashed: Error | undefined;
 
   constructor(
     private readonly clientDir: string,
     private readonly routes: ReadonlySet<string>,
-    /** Brotli quality for pages, scripts and data (precompress.ts, pageBrotliQuality). */
-    private readonly quality: number,
-  ) {}
+    quality: number,
+  ) {
+    // page-worker.mjs loads page-worker.ts through tsx, as the scripts are run.
+    this.worker = new Worker(new URL("./page-worker.mjs", import.meta.url));
+    // A build that fails half-way ends without waiting for it.
+    this.worker.unref();
+    this.worker.on("message", (reply: WorkerReply) => this.answer(reply));
+    this.worker.on("error", (error) => {
+      this.crashed = error;
+      for (const [id, job] of this.pending) this.settle(id, job, `the page thread stopped: ${error.message}`);
+    });
+    this.post({ kind: "setup", clientDir: this.clientDir, quality });
+  }
 
   async page(pathname: string, html: string): Promise<string> {
     const route = routeOfPage(pathname);
     // Each route once: React Router renders / a second time for its SPA fallback, which stays as rendered.
     if (!this.routes.has(route) || this.result.pages.has(route)) return html;
     this.result.pages.add(route);
-    let done: DeferResult;
-    try {
-      done = deferScripts(html, (code, n) => `/${DEFERRED_DIR}/${deferredName(route, code, n)}`);
-    } catch (error) {
-      this.failures.push(`${route}: ${error instanceof Error ? error.message : String(error)}`);
-      return html;
-    }
-    for (const url of done.imageUrls) this.result.imageUrls.add(url);
-    await this.room();
-    const file = join(this.clientDir, htmlFileOf(route));
-    this.track(
-      route,
-      mkdir(dirname(file), { recursive: true }).then(() => compressFile(file, Buffer.from(done.html), this.quality)),
-    );
-    for (const script of done.files) {
-      const path = join(this.clientDir, script.url);
-      const data = Buffer.from(script.code);
-      this.track(
-        route,
-        writeFile(path, data).then(() => compressFile(path, data, this.quality)),
-      );
-    }
-    return done.html;
+    await this.waitForRoom();
+    const id = this.next++;
+    this.routesOf.set(id, route);
+    const answered = new Promise<string>((resolve) => this.pending.set(id, { original: html, html: resolve }));
+    this.post({ kind: "page", id, route, file: join(this.clientDir, htmlFileOf(route)), html });
+    return answered;
   }
 
   async data(pathname: string, body: string): Promise<void> {
     const route = routeOfData(pathname);
     if (!this.routes.has(route) || this.result.data.has(route)) return;
     this.result.data.add(route);
-    await this.room();
-    const file = join(this.clientDir, ...pathname.split("/"));
-    this.track(
-      route,
-      mkdir(dirname(file), { recursive: true }).then(() => compressFile(file, Buffer.from(body), this.quality)),
-    );
+    await this.waitForRoom();
+    const id = this.next++;
+    this.routesOf.set(id, route);
+    this.pending.set(id, {});
+    this.post({ kind: "data", id, route, file: join(this.clientDir, ...pathname.split("/")), body });
   }
 
-  /** Waits for the last compression; throws if any page could not be finished. */
+  /** Waits for the last file; throws if any page could not be finished. */
   async finish(): Promise<PipelineResult> {
-    while (this.pending.size > 0) await Promise.all(this.pending);
+    while (this.pending.size > 0) await new Promise<void>((resolve) => this.room.add(resolve));
+    await this.worker.terminate();
+    if (this.crashed) this.failures.push(`the page thread stopped: ${this.crashed.message}`);
     if (this.failures.length > 0) throw new Error(`These pages could not be finished after the pre-render:\n${this.failures.join("\n")}`);
     return this.result;
   }
 
-  private track(route: string, work: Promise<Precompressed | null>) {
-    const job = work.then(
-      (done) => {
-        if (done) this.result.compressed.push(done);
-      },
-      (error: unknown) => {
-        this.failures.push(`${route}: ${error instanceof Error ? error.message : String(error)}`);
-      },
-    );
-    this.pending.add(job);
-    void job.finally(() => this.pending.delete(job));
+  private post(job: WorkerJob) {
+    if (this.crashed) throw this.crashed;
+    this.worker.postMessage(job);
   }
 
-  private async room() {
-    while (this.pending.size >= MAX_PENDING) await Promise.race(this.pending);
+  private answer(reply: WorkerReply) {
+    const job = this.pending.get(reply.id);
+    if (!job) return;
+    if (reply.kind === "html") {
+      for (const url of reply.imageUrls) this.result.imageUrls.add(url);
+      job.html?.(reply.html);
+      job.html = undefined;
+      return;
+    }
+    this.result.compressed.push(...reply.compressed);
+    this.settle(reply.id, job, reply.failure);
+  }
+
+  private settle(id: number, job: Pending, failure?: string) {
+    if (failure) this.failures.push(`${this.routesOf.get(id)}: ${failure}`);
+    if (job.original !== undefined) job.html?.(job.original);
+    this.pending.delete(id);
+    this.routesOf.delete(id);
+    for (const wake of this.room) wake();
+    this.room.clear();
+  }
+
+  private async waitForRoom() {
+    while (this.pending.size >= MAX_PENDING) await new Promise<void>((resolve) => this.room.add(resolve));
   }
 }
 
