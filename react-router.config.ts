@@ -39,6 +39,8 @@ export default {
     console.log(
       `Pictures: ${images.copies} copies (AVIF, WebP) in dist/client/assets/img, ${images.encoded} encoded now, ${images.copies - images.encoded} from the cache, in ${s(images.ms)}`,
     );
-    console.log(`Pre-compressed ${c.files} files (assets, pages, page data): ${kb(c.size)} -> ${kb(c.br)} Brotli, ${kb(c.gzip)} gzip`);
+    console.log(
+      `Pre-compressed ${c.files} files (assets in ${s(t.assetsMs)}; pages, their scripts and data as they were pre-rendered): ${kb(c.size)} -> ${kb(c.br)} Brotli, ${kb(c.gzip)} gzip`,
+    );
   },
 } satisfies Config;

@@ -39,7 +39,7 @@ export default async function handleRequest(request: Request, status: number, he
     // In a build, the page pipeline defers the page's scripts and compresses it (src/deploy/page-pipeline.ts).
     const pipeline = pagePipeline();
     if (!pipeline || failed) return new Response(stream, { status: failed ? 500 : status, headers });
-    const html = await pipeline.page(new URL(request.url).pathname, await new Response(stream).text());
+    const html = await pipeline.page(new URL(request.url).pathname, new Uint8Array(await new Response(stream).arrayBuffer()));
     return new Response(html, { status, headers });
   } finally {
     clearTimeout(timer);
@@ -50,7 +50,8 @@ export default async function handleRequest(request: Request, status: number, he
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
   const pipeline = pagePipeline();
   if (!pipeline || response.status !== 200) return response;
-  const body = await response.text();
-  await pipeline.data(new URL(request.url).pathname, body);
+  const body = new Uint8Array(await response.arrayBuffer());
+  // The pipeline takes the bytes it is given (page-pipeline.ts): it gets a copy.
+  await pipeline.data(new URL(request.url).pathname, body.slice());
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 };

@@ -37,6 +37,8 @@ export interface BuildPhases {
   postBuildMs: number;
   /** Post-build's wait for the pages still being compressed when the pre-render ended (src/deploy/page-pipeline.ts). */
   postBuildPagesMs: number;
+  /** Post-build's compression of the assets (the pages are compressed during the pre-render). */
+  assetsCompressMs: number;
   peakRssMb: number;
   /** The build's line about picture copies (how many, encoded or from the cache, how long). */
   pictures: string;
@@ -61,6 +63,7 @@ export async function timedBuild(dir: string): Promise<BuildPhases & { totalMs: 
   let lastPrerender = 0;
   let validateMs = 0;
   let pagesMs = 0;
+  let assetsMs = 0;
   let pictures = "";
   let peakKb = 0;
   let errors = "";
@@ -83,6 +86,7 @@ export async function timedBuild(dir: string): Promise<BuildPhases & { totalMs: 
     else if (line.startsWith("Post-build:")) pagesMs = seconds(line, /the last ones ([\d.]+) s after/);
     else if (line.startsWith("Pictures:")) pictures = line;
     else if (line.startsWith("Pre-compressed")) {
+      assetsMs = seconds(line, /assets in ([\d.]+) s/);
       at.done = now;
     }
   };
@@ -111,6 +115,7 @@ export async function timedBuild(dir: string): Promise<BuildPhases & { totalMs: 
     prerenderMs: lastPrerender - firstPrerender,
     postBuildMs: done - lastPrerender,
     postBuildPagesMs: pagesMs,
+    assetsCompressMs: assetsMs,
     peakRssMb: Math.round(peakKb / 1024),
     pictures,
   };
@@ -267,12 +272,14 @@ export function printScale(rows: ScaleRow[], runs: number): string {
       "",
       "Build phases, s (peak memory of the build process)",
       "",
-      "pages  startup  validate  client  server  pre-render  post-build  of which pages  total  peak MB",
+      "Pages are deferred and compressed during the pre-render, on a second thread; post-build waits for the last ones and compresses the assets.",
+      "",
+      "pages  startup  validate  client  server  pre-render  post-build  last pages  assets compressed  total  peak MB",
     );
     for (const r of built) {
       const b = r.build as BuildPhases;
       lines.push(
-        `${String(r.pages).padStart(5)}  ${s(b.startupMs)}  ${s(b.validateMs).padStart(8)}  ${s(b.clientBundleMs).padStart(6)}  ${s(b.serverBundleMs).padStart(6)}  ${s(b.prerenderMs).padStart(10)}  ${s(b.postBuildMs).padStart(10)}  ${s(b.postBuildPagesMs).padStart(13)}  ${s(r.buildMs ?? 0).padStart(5)}  ${String(b.peakRssMb).padStart(7)}`,
+        `${String(r.pages).padStart(5)}  ${s(b.startupMs)}  ${s(b.validateMs).padStart(8)}  ${s(b.clientBundleMs).padStart(6)}  ${s(b.serverBundleMs).padStart(6)}  ${s(b.prerenderMs).padStart(10)}  ${s(b.postBuildMs).padStart(10)}  ${s(b.postBuildPagesMs).padStart(10)}  ${s(b.assetsCompressMs).padStart(17)}  ${s(r.buildMs ?? 0).padStart(5)}  ${String(b.peakRssMb).padStart(7)}`,
       );
     }
   }

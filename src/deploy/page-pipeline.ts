@@ -14,7 +14,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { htmlFileOf } from "./outputs.ts";
-import { PAGE_PIPELINE, type PagePipeline } from "./pipeline-key.ts";
+import { type Bytes, PAGE_PIPELINE, type PagePipeline } from "./pipeline-key.ts";
 import type { Precompressed } from "./precompress.ts";
 import { DEFERRED_DIR, type WorkerJob, type WorkerReply } from "./page-worker.ts";
 
@@ -40,9 +40,8 @@ export interface PipelineResult {
 
 /** A job handed to the page thread: a page (answered with its HTML) or a page data file. */
 interface Pending {
-  /** The page's HTML as rendered, answered if its scripts cannot be deferred (the build then fails). */
-  original?: string;
-  html?: (html: string) => void;
+  /** Answers the page's HTML; with nothing if the page thread stopped (the build then fails). */
+  html?: (html: Bytes | undefined) => void;
 }
 
 class Pipeline implements PagePipeline {
@@ -72,7 +71,7 @@ class Pipeline implements PagePipeline {
     this.post({ kind: "setup", clientDir: this.clientDir, quality });
   }
 
-  async page(pathname: string, html: string): Promise<string> {
+  async page(pathname: string, html: Bytes): Promise<Bytes> {
     const route = routeOfPage(pathname);
     // Each route once: React Router renders / a second time for its SPA fallback, which stays as rendered.
     if (!this.routes.has(route) || this.result.pages.has(route)) return html;
@@ -80,12 +79,13 @@ class Pipeline implements PagePipeline {
     await this.waitForRoom();
     const id = this.next++;
     this.routesOf.set(id, route);
-    const answered = new Promise<string>((resolve) => this.pending.set(id, { original: html, html: resolve }));
-    this.post({ kind: "page", id, route, file: join(this.clientDir, htmlFileOf(route)), html });
-    return answered;
+    const answered = new Promise<Bytes | undefined>((resolve) => this.pending.set(id, { html: resolve }));
+    this.post({ kind: "page", id, route, file: join(this.clientDir, htmlFileOf(route)), html }, [html.buffer]);
+    // Nothing only if the page thread stopped; the build then fails, naming the page.
+    return (await answered) ?? new Uint8Array();
   }
 
-  async data(pathname: string, body: string): Promise<void> {
+  async data(pathname: string, body: Bytes): Promise<void> {
     const route = routeOfData(pathname);
     if (!this.routes.has(route) || this.result.data.has(route)) return;
     this.result.data.add(route);
@@ -93,7 +93,7 @@ class Pipeline implements PagePipeline {
     const id = this.next++;
     this.routesOf.set(id, route);
     this.pending.set(id, {});
-    this.post({ kind: "data", id, route, file: join(this.clientDir, ...pathname.split("/")), body });
+    this.post({ kind: "data", id, route, file: join(this.clientDir, ...pathname.split("/")), body }, [body.buffer]);
   }
 
   /** Waits for the last file; throws if any page could not be finished. */
@@ -105,9 +105,9 @@ class Pipeline implements PagePipeline {
     return this.result;
   }
 
-  private post(job: WorkerJob) {
+  private post(job: WorkerJob, transfer: ArrayBuffer[] = []) {
     if (this.crashed) throw this.crashed;
-    this.worker.postMessage(job);
+    this.worker.postMessage(job, transfer);
   }
 
   private answer(reply: WorkerReply) {
@@ -125,7 +125,7 @@ class Pipeline implements PagePipeline {
 
   private settle(id: number, job: Pending, failure?: string) {
     if (failure) this.failures.push(`${this.routesOf.get(id)}: ${failure}`);
-    if (job.original !== undefined) job.html?.(job.original);
+    job.html?.(undefined);
     this.pending.delete(id);
     this.routesOf.delete(id);
     for (const wake of this.room) wake();

@@ -8,22 +8,27 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { parentPort } from "node:worker_threads";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { MessagePort } from "node:worker_threads";
 import { deferScripts } from "./defer-scripts.ts";
-import { MIN_SIZE, type Precompressed } from "./precompress.ts";
+import type { Bytes } from "./pipeline-key.ts";
+import { compressFile, type Precompressed } from "./precompress.ts";
 
 /** Where scripts taken out of the pages go (under /assets/: cached for a year, so the name carries a hash of the code). */
 export const DEFERRED_DIR = "assets/page-data";
 
+/**
+ * Pages and data travel as UTF-8 bytes, handed over (transferred) rather than copied: a page's
+ * HTML as a string is a large object for V8, freed only by a full collection, and thousands of
+ * them made the build's memory grow with the site.
+ */
 export type WorkerJob =
-  | { kind: "page"; id: number; route: string; file: string; html: string }
-  | { kind: "data"; id: number; route: string; file: string; body: string }
+  | { kind: "page"; id: number; route: string; file: string; html: Bytes }
+  | { kind: "data"; id: number; route: string; file: string; body: Bytes }
   | { kind: "setup"; clientDir: string; quality: number };
 
 export type WorkerReply =
-  /** A page's HTML with its scripts deferred, or why it could not be. */
-  | { kind: "html"; id: number; html: string; imageUrls: string[] }
+  /** A page's HTML with its scripts deferred. */
+  | { kind: "html"; id: number; html: Bytes; imageUrls: string[] }
   /** A job's files are written (or failed). */
   | { kind: "done"; id: number; compressed: Precompressed[]; failure?: string };
 
@@ -33,18 +38,8 @@ function deferredName(route: string, code: string, n: number): string {
   return `${slug}${n > 0 ? `-${n + 1}` : ""}-${createHash("sha256").update(code).digest("hex").slice(0, 8)}.js`;
 }
 
-/** Writes `file.br` and `file.gz` for `data` (the file's bytes), each only if smaller than the file and the file is at least MIN_SIZE. */
-export function compressFileSync(file: string, data: Buffer, quality: number): Precompressed | null {
-  if (data.length < MIN_SIZE) return null;
-  const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
-  const gz = gzipSync(data, { level: constants.Z_BEST_COMPRESSION });
-  if (br.length < data.length) writeFileSync(`${file}.br`, br);
-  if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
-  return { file, size: data.length, br: br.length, gzip: gz.length };
-}
-
-const port = parentPort;
-if (port) {
+/** Answers the page pipeline's jobs on `port` (page-worker.mjs, the thread's entry, calls it). */
+export function servePageJobs(port: MessagePort): void {
   let clientDir = "";
   let quality = 0;
   /** Files to write, each with the job it finishes; run one per turn of the event loop. */
@@ -92,31 +87,35 @@ if (port) {
     }
     try {
       if (job.kind === "data") {
-        const data = Buffer.from(job.body);
+        const data = Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength);
         enqueue(job.id, [
           () => {
             mkdirSync(dirname(job.file), { recursive: true });
-            return compressFileSync(job.file, data, quality);
+            return compressFile(job.file, data, quality);
           },
         ]);
         return;
       }
-      const done = deferScripts(job.html, (code, n) => `/${DEFERRED_DIR}/${deferredName(job.route, code, n)}`);
-      reply({ kind: "html", id: job.id, html: done.html, imageUrls: done.imageUrls });
-      const page = Buffer.from(done.html);
+      const html = Buffer.from(job.html.buffer, job.html.byteOffset, job.html.byteLength).toString("utf8");
+      const done = deferScripts(html, (code, n) => `/${DEFERRED_DIR}/${deferredName(job.route, code, n)}`);
+      const bytes = new TextEncoder().encode(done.html);
+      const page = Buffer.from(bytes.buffer);
+      reply({ kind: "html", id: job.id, html: bytes, imageUrls: done.imageUrls });
       enqueue(job.id, [
         () => {
           mkdirSync(dirname(job.file), { recursive: true });
-          return compressFileSync(job.file, page, quality);
+          return compressFile(job.file, page, quality);
         },
         ...done.files.map((script) => () => {
           const path = join(clientDir, script.url);
           const data = Buffer.from(script.code);
           writeFileSync(path, data);
-          return compressFileSync(path, data, quality);
+          return compressFile(path, data, quality);
         }),
       ]);
     } catch (error) {
+      // React Router writes the page as rendered; the build fails after the pre-render, naming it.
+      if (job.kind === "page") reply({ kind: "html", id: job.id, html: job.html, imageUrls: [] });
       fail(job.id, error);
     }
   });

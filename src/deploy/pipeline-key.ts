@@ -4,11 +4,15 @@
  */
 export const PAGE_PIPELINE = Symbol.for("vistaar-site.page-pipeline");
 
+/** UTF-8 text in a buffer of its own, which can be handed to another thread. */
+export type Bytes = Uint8Array<ArrayBuffer>;
+
+/** Pages and data go in and out as UTF-8 bytes; what goes in is handed over and must not be used after. */
 export interface PagePipeline {
   /** A pre-rendered page's HTML -> the HTML React Router is to write (its scripts deferred). */
-  page(pathname: string, html: string): Promise<string>;
+  page(pathname: string, html: Bytes): Promise<Bytes>;
   /** A pre-rendered page data file's body (`/about-us.data`), compressed beside it. */
-  data(pathname: string, body: string): Promise<void>;
+  data(pathname: string, body: Bytes): Promise<void>;
 }
 
 /** The build's pipeline while it pre-renders, else undefined. */

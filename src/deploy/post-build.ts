@@ -41,8 +41,8 @@ export function deployRoutes(root: string, site: Site = validSite(root)): Deploy
 
 export interface PostBuildResult {
   pages: number;
-  /** How long post-build waited for the page pipeline's last pages after the pre-render, ms. */
-  timings: { pagesMs: number };
+  /** How long post-build waited for the page pipeline's last pages after the pre-render, and compressed the assets, ms. */
+  timings: { pagesMs: number; assetsMs: number };
   /** Assets written pre-compressed, and their total size: raw, Brotli, gzip. */
   compressed: { files: number; size: number; br: number; gzip: number };
   /** The picture copies the pages name, written to assets/img/. */
@@ -76,7 +76,12 @@ export async function postBuild(root: string, buildDir = join(root, "dist")): Pr
     if (!pages.pages.has(route)) throw new Error(`The page for ${route} was written without its scripts deferred (src/deploy/page-pipeline.ts).`);
   }
   // The assets: Zopfli on this thread, Brotli on the thread pool.
-  const assets = precompress(join(clientDir, "assets"));
+  const assetsStarted = performance.now();
+  let assetsMs = 0;
+  const assets = precompress(join(clientDir, "assets")).then((done) => {
+    assetsMs = performance.now() - assetsStarted;
+    return done;
+  });
   // The picture copies the pages name: from the cache, or encoded now (src/images/encode.ts).
   const wanted = await wantedCopies(root, site, pages.imageUrls);
   const images = await writeVariants(wanted, imageCacheDir(root), join(clientDir, IMAGE_DIR));
@@ -91,7 +96,7 @@ export async function postBuild(root: string, buildDir = join(root, "dist")): Pr
   const sum = (f: (d: (typeof done)[number]) => number) => done.reduce((total, d) => total + f(d), 0);
   return {
     pages: routes.length,
-    timings: { pagesMs },
+    timings: { pagesMs, assetsMs },
     images,
     compressed: { files: done.length, size: sum((d) => d.size), br: sum((d) => d.br), gzip: sum((d) => d.gzip) },
   };

@@ -9,14 +9,13 @@
  * Why: a server compresses each response at a level fast enough per request,
  * which leaves the biggest chunks much larger than the highest level does
  * (docs/performance.md), and spends CPU on every request. Pages, their
- * data and scripts are done too (compressFile, from post-build), at a level
+ * data and scripts are done too (compressFile, from the page pipeline), at a level
  * whose cost stays small per page.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /** Files worth compressing: text. Media (video, images but SVG) is compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|map)$/;
@@ -81,8 +80,6 @@ export async function precompress(dir: string): Promise<Precompressed[]> {
   });
 }
 
-const gzipAsync = promisify(gzip);
-
 /** Sites of up to this many pages get PAGE_QUALITY; bigger ones PAGE_QUALITY_LARGE (see pageBrotliQuality). */
 const PAGE_QUALITY_MAX_PAGES = 50;
 const PAGE_QUALITY = 10;
@@ -99,15 +96,14 @@ export function pageBrotliQuality(pages: number): number {
 
 /**
  * Writes `file.br` and `file.gz` for `data` (the file's content, already in memory), each only if
- * smaller than the file and the file is at least MIN_SIZE. Compression and writes run on libuv's
- * thread pool.
+ * smaller than the file and the file is at least MIN_SIZE. Synchronous: the page pipeline's thread
+ * (page-worker.ts) runs it, one file at a time.
  */
-export async function compressFile(file: string, data: Buffer, quality: number): Promise<Precompressed | null> {
+export function compressFile(file: string, data: Buffer, quality: number): Precompressed | null {
   if (data.length < MIN_SIZE) return null;
-  const [br, gz] = await Promise.all([
-    brotliAsync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-    gzipAsync(data, { level: constants.Z_BEST_COMPRESSION }),
-  ]);
-  await Promise.all([br.length < data.length && writeFile(`${file}.br`, br), gz.length < data.length && writeFile(`${file}.gz`, gz)]);
+  const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+  const gz = gzipSync(data, { level: constants.Z_BEST_COMPRESSION });
+  if (br.length < data.length) writeFileSync(`${file}.br`, br);
+  if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
   return { file, size: data.length, br: br.length, gzip: gz.length };
 }

@@ -25,7 +25,7 @@ beforeAll(async () => {
   clientDir = makeSite();
   writeFileSync(join(clientDir, "index.html"), page);
   for (const f of ["_headers", "_redirects", "__spa-fallback.html"]) writeFileSync(join(clientDir, f), "for the host");
-  await compressFile(join(clientDir, "index.html"), Buffer.from(page), 10);
+  compressFile(join(clientDir, "index.html"), Buffer.from(page), 10);
   app = await buildServer({ clientDir, enquiry: { outbox: await outbox(), rateLimitPerMinute: 100 } });
   await app.listen({ port: 0, host: "127.0.0.1" });
   port = (app.server.address() as AddressInfo).port;

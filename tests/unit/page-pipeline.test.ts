@@ -27,6 +27,9 @@ const PAGE = (title: string) =>
   `<script>window.__reactRouterContext = {};</script><script type="module" async="">import "/assets/root-AAAAAAAA.js";</script>` +
   `<script>${`window.__data = ${JSON.stringify("x".repeat(4000))};`}</script></body></html>`;
 
+const bytes = (text: string) => new TextEncoder().encode(text);
+const text = (data: Uint8Array | undefined) => new TextDecoder().decode(data);
+
 const decodesTo = (file: string, text: string) => {
   expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString(), `${file}.br`).toBe(text);
   expect(gunzipSync(readFileSync(`${file}.gz`)).toString(), `${file}.gz`).toBe(text);
@@ -40,11 +43,11 @@ describe("page pipeline", () => {
     const pipeline = pagePipeline();
     if (!pipeline) throw new Error("no pipeline offered to entry.server");
 
-    const html = await pipeline.page("/services/rpa/", PAGE("RPA"));
+    const html = text(await pipeline.page("/services/rpa/", bytes(PAGE("RPA"))));
     expect(html).toContain('<template data-deferred><script type="module"');
     expect(html).not.toContain("window.__data");
     const data = `[{"_1":2},"routes/page",${JSON.stringify("d".repeat(3000))}]`;
-    await pipeline.data("/services/rpa.data", data);
+    await pipeline.data("/services/rpa.data", bytes(data));
 
     const result = await finishPagePipeline();
     expect(result?.pages).toEqual(new Set(["/services/rpa"]));
@@ -67,11 +70,11 @@ describe("page pipeline", () => {
     dir = mkdtempSync(join(tmpdir(), "pipeline-"));
     startPagePipeline(join(dir, "client"), ["/"], 10);
     const pipeline = pagePipeline();
-    const first = await pipeline?.page("/", PAGE("Home"));
+    const first = text(await pipeline?.page("/", bytes(PAGE("Home"))));
     expect(first).toContain("<template data-deferred>");
-    expect(await pipeline?.page("/", PAGE("Fallback"))).toBe(PAGE("Fallback"));
-    expect(await pipeline?.page("/not-a-route/", PAGE("Other"))).toBe(PAGE("Other"));
-    await pipeline?.data("/_root.data", "x".repeat(2000));
+    expect(text(await pipeline?.page("/", bytes(PAGE("Fallback"))))).toBe(PAGE("Fallback"));
+    expect(text(await pipeline?.page("/not-a-route/", bytes(PAGE("Other"))))).toBe(PAGE("Other"));
+    await pipeline?.data("/_root.data", bytes("x".repeat(2000)));
     const result = await finishPagePipeline();
     expect(result?.pages).toEqual(new Set(["/"]));
     expect(result?.data).toEqual(new Set(["/"]));
@@ -82,7 +85,7 @@ describe("page pipeline", () => {
     dir = mkdtempSync(join(tmpdir(), "pipeline-"));
     startPagePipeline(join(dir, "client"), ["/about-us"], 10);
     const plain = "<!DOCTYPE html><html><head></head><body><p>No scripts</p></body></html>";
-    expect(await pagePipeline()?.page("/about-us/", plain)).toBe(plain);
+    expect(text(await pagePipeline()?.page("/about-us/", bytes(plain)))).toBe(plain);
     await expect(finishPagePipeline()).rejects.toThrow(/\/about-us: The page has no script to defer/);
   });
 });

@@ -59,7 +59,7 @@ describe("precompress", () => {
 });
 
 describe("pages", () => {
-  it("page-data/ is left to post-build (one file per page), compressed there with the pages", async () => {
+  it("page-data/ is left to the page pipeline (one file per page), which compresses it with the pages", async () => {
     dir = mkdtempSync(join(tmpdir(), "precompress-"));
     mkdirSync(join(dir, "page-data"));
     writeFileSync(join(dir, "app-1.js"), code(400));
@@ -68,10 +68,10 @@ describe("pages", () => {
     expect(done.map((d) => d.file)).toEqual([join(dir, "app-1.js")]);
     const page = join(dir, "page-data", "about-us-1a2b3c4d.js");
     const data = readFileSync(page);
-    expect(await compressFile(page, data, pageBrotliQuality(29))).toMatchObject({ size: data.length });
+    expect(compressFile(page, data, pageBrotliQuality(29))).toMatchObject({ size: data.length });
     expect(brotliDecompressSync(readFileSync(`${page}.br`)).equals(data)).toBe(true);
     expect(gunzipSync(readFileSync(`${page}.gz`)).equals(data)).toBe(true);
-    expect(await compressFile(join(dir, "tiny.html"), Buffer.from("<p>hi</p>"), 10)).toBeNull();
+    expect(compressFile(join(dir, "tiny.html"), Buffer.from("<p>hi</p>"), 10)).toBeNull();
   });
 
   it("Brotli 10 for a site of up to 50 pages, 6 beyond (a big site's build stays in proportion)", () => {
