@@ -53,22 +53,23 @@ class Pipeline implements PagePipeline {
   private readonly routesOf = new Map<number, string>();
   private next = 0;
   private crashed: Error | undefined;
+  private closing = false;
 
   constructor(
     private readonly clientDir: string,
     private readonly routes: ReadonlySet<string>,
-    quality: number,
+    private readonly quality: number,
   ) {
     // page-worker.mjs loads page-worker.ts through tsx, as the scripts are run.
     this.worker = new Worker(new URL("./page-worker.mjs", import.meta.url));
     // A build that fails half-way ends without waiting for it.
     this.worker.unref();
     this.worker.on("message", (reply: WorkerReply) => this.answer(reply));
-    this.worker.on("error", (error) => {
-      this.crashed = error;
-      for (const [id, job] of this.pending) this.settle(id, job, `the page thread stopped: ${error.message}`);
+    this.worker.on("error", (error) => this.stopped(error));
+    this.worker.on("exit", (code) => {
+      if (!this.closing) this.stopped(new Error(`it exited with code ${code}`));
     });
-    this.post({ kind: "setup", clientDir: this.clientDir, quality });
+    this.worker.postMessage({ kind: "setup", clientDir: this.clientDir, quality: this.quality } satisfies WorkerJob);
   }
 
   async page(pathname: string, html: Bytes): Promise<Bytes> {
@@ -78,9 +79,8 @@ class Pipeline implements PagePipeline {
     this.result.pages.add(route);
     await this.waitForRoom();
     const id = this.next++;
-    this.routesOf.set(id, route);
     const answered = new Promise<Bytes | undefined>((resolve) => this.pending.set(id, { html: resolve }));
-    this.post({ kind: "page", id, route, file: join(this.clientDir, htmlFileOf(route)), html }, [html.buffer]);
+    this.post(id, route, { kind: "page", id, route, file: join(this.clientDir, htmlFileOf(route)), html }, [html.buffer]);
     // Nothing only if the page thread stopped; the build then fails, naming the page.
     return (await answered) ?? new Uint8Array();
   }
@@ -91,23 +91,36 @@ class Pipeline implements PagePipeline {
     this.result.data.add(route);
     await this.waitForRoom();
     const id = this.next++;
-    this.routesOf.set(id, route);
     this.pending.set(id, {});
-    this.post({ kind: "data", id, route, file: join(this.clientDir, ...pathname.split("/")), body }, [body.buffer]);
+    this.post(id, route, { kind: "data", id, route, file: join(this.clientDir, ...pathname.split("/")), body }, [body.buffer]);
   }
 
   /** Waits for the last file; throws if any page could not be finished. */
   async finish(): Promise<PipelineResult> {
     while (this.pending.size > 0) await new Promise<void>((resolve) => this.room.add(resolve));
+    this.closing = true;
     await this.worker.terminate();
     if (this.crashed) this.failures.push(`the page thread stopped: ${this.crashed.message}`);
     if (this.failures.length > 0) throw new Error(`These pages could not be finished after the pre-render:\n${this.failures.join("\n")}`);
     return this.result;
   }
 
-  private post(job: WorkerJob, transfer: ArrayBuffer[] = []) {
-    if (this.crashed) throw this.crashed;
-    this.worker.postMessage(job, transfer);
+  /** Sends job `id` (for `route`) to the page thread; one it could not take is settled as failed at once. */
+  private post(id: number, route: string, job: WorkerJob, transfer: ArrayBuffer[]) {
+    this.routesOf.set(id, route);
+    try {
+      if (this.crashed) throw this.crashed;
+      this.worker.postMessage(job, transfer);
+    } catch (error) {
+      const pending = this.pending.get(id);
+      if (pending) this.settle(id, pending, `the page thread could not take it: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** The page thread stopped: every job it had fails (finish() then throws). */
+  private stopped(error: Error) {
+    this.crashed ??= error;
+    for (const [id, job] of this.pending) this.settle(id, job, `the page thread stopped: ${error.message}`);
   }
 
   private answer(reply: WorkerReply) {
