@@ -14,6 +14,7 @@
  * takes about half the time of a full parse, which builds a tree nothing here needs.
  */
 import { Tokenizer, TokenizerMode, type Token } from "parse5";
+import { minifySync } from "vite";
 import { reloadOnce } from "../lib/reload-once.js";
 import { boot } from "./boot.js";
 import { IMAGE_DIR } from "../images/slots.ts";
@@ -104,8 +105,8 @@ function scan(html: string): { tags: Tag[]; bodyEnd: number | undefined } {
 const deferrable = (tag: Tag) =>
   (tag.name === "link" && attr(tag, "rel") === "modulepreload") || (tag.name === "script" && JAVASCRIPT.has((attr(tag, "type") ?? "").toLowerCase()));
 
-/** The boot script, as the page carries it: the two functions' own text, called with the options. */
-export function bootScript(): string {
+/** The boot script before it is minified: the two functions' own text, called with the options. */
+export function bootSource(): string {
   const options = {
     key: RELOAD_KEY,
     timeoutMs: CHUNK_TIMEOUT_MS,
@@ -115,6 +116,20 @@ export function bootScript(): string {
     hydratingEvent: HYDRATING_EVENT,
   };
   return `(${String(boot)})(${String(reloadOnce)}, ${JSON.stringify(options)});`;
+}
+
+let minified: string | undefined;
+
+/**
+ * The boot script as every page carries it, minified with Vite's minifier: about half the bytes,
+ * and the same whichever tool compiled this module (the functions' text is what that tool wrote).
+ */
+export function bootScript(): string {
+  if (minified !== undefined) return minified;
+  const { code, errors } = minifySync("boot.js", bootSource());
+  if (errors.length > 0) throw new Error(`The boot script (src/deploy/boot.js) does not minify: ${errors.map((e) => e.message).join("; ")}`);
+  minified = code.trim();
+  return minified;
 }
 
 export interface DeferResult {

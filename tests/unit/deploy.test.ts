@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { routePaths } from "@/content/routes";
 import { deployRoutes } from "@/deploy/post-build";
 import { htmlFileOf, nginxInclude, nginxPageRoutes, redirectsFile, robotsTxt, sitemapXml } from "@/deploy/outputs";
-import { bootScript, deferScripts, EXTERNALIZE_OVER } from "@/deploy/defer-scripts";
+import { bootScript, bootSource, deferScripts, EXTERNALIZE_OVER } from "@/deploy/defer-scripts";
 import { copySite, repoRoot, type SiteCopy } from "../helpers/site-copy";
 
 let site: SiteCopy | undefined;
@@ -101,9 +101,13 @@ describe("deferred scripts", () => {
     const { html } = defer(PAGE("1;"));
     const boot = bootScript();
     expect(html).toContain(`<script>${boot}</script></body>`);
-    expect(boot).toContain('addEventListener("load", afterPaint, { once: true })');
-    expect(boot).toContain("setTimeout(start, options.startAfterMs)");
-    expect(boot).toContain('"startAfterMs":3000');
+    const source = bootSource();
+    expect(source).toContain('addEventListener("load", afterPaint, { once: true })');
+    expect(source).toContain("setTimeout(start, options.startAfterMs)");
+    expect(source).toContain('"startAfterMs":3000');
+    // Minified: under 60% of the source's bytes, no comment left.
+    expect(boot.length).toBeLessThan(source.length * 0.6);
+    expect(boot).not.toMatch(/\/\*|\/\/ /);
     // Parsed, not run: a syntax error here would leave every page without React.
     expect(() => new Function(boot)).not.toThrow();
   });
