@@ -8,7 +8,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const stamp = join(root, "dist", "client", "index.html");
+// Written last by the build (src/deploy/post-build.ts): a build that failed half-way is built again.
+const stamp = join(root, "dist", "site.json");
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;

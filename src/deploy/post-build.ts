@@ -91,8 +91,9 @@ export async function postBuild(root: string, buildDir = join(root, "dist")): Pr
   writeFileSync(join(clientDir, "_headers"), headersFile());
   mkdirSync(join(buildDir, "deploy"), { recursive: true });
   writeFileSync(join(buildDir, "deploy", "nginx.conf"), nginxInclude(routes));
-  writeSiteFacts(buildDir, site, routes);
   const done = [...(await assets), ...pages.compressed];
+  // Last: `npm start` takes dist/site.json as the sign of a finished build (scripts/start.ts).
+  writeSiteFacts(buildDir, site, routes);
   const sum = (f: (d: (typeof done)[number]) => number) => done.reduce((total, d) => total + f(d), 0);
   return {
     pages: routes.length,
