@@ -11,7 +11,7 @@
  * competes with the first paint. This works on the HTML tags as a browser's tokenizer reads them
  * (parse5's Tokenizer, switched into script and raw-text modes as its tree builder would), without
  * reading what React Router's scripts say, so its upgrades do not concern it. The tokenizer alone
- * takes about half the time of a full parse, which builds a tree nothing here needs.
+ * is much faster than a full parse, which builds a tree nothing here needs (docs/performance.md).
  */
 import { Tokenizer, TokenizerMode, type Token } from "parse5";
 import { minifySync } from "vite";
@@ -121,8 +121,9 @@ export function bootSource(): string {
 let minified: string | undefined;
 
 /**
- * The boot script as every page carries it, minified with Vite's minifier: about half the bytes,
- * and the same whichever tool compiled this module (the functions' text is what that tool wrote).
+ * The boot script as every page carries it, minified with Vite's minifier: smaller (figures in
+ * docs/performance.md), and the same whichever tool compiled this module (the functions' text is
+ * what that tool wrote).
  */
 export function bootScript(): string {
   if (minified !== undefined) return minified;

@@ -16,7 +16,7 @@ import { Worker } from "node:worker_threads";
 import { htmlFileOf } from "./outputs.ts";
 import { type Bytes, PAGE_PIPELINE, type PagePipeline } from "./pipeline-key.ts";
 import type { Precompressed } from "./precompress.ts";
-import { DEFERRED_DIR, type WorkerJob, type WorkerReply } from "./page-worker.ts";
+import { DEFERRED_DIR, type WorkerJob, type WorkerReply, type WorkerSetup } from "./page-worker.ts";
 
 export { DEFERRED_DIR };
 
@@ -58,10 +58,10 @@ class Pipeline implements PagePipeline {
   constructor(
     private readonly clientDir: string,
     private readonly routes: ReadonlySet<string>,
-    private readonly quality: number,
+    quality: number,
   ) {
     // page-worker.mjs loads page-worker.ts through tsx, as the scripts are run.
-    this.worker = new Worker(new URL("./page-worker.mjs", import.meta.url));
+    this.worker = new Worker(new URL("./page-worker.mjs", import.meta.url), { workerData: { clientDir, quality } satisfies WorkerSetup });
     // A build that fails half-way ends without waiting for it.
     this.worker.unref();
     this.worker.on("message", (reply: WorkerReply) => this.answer(reply));
@@ -69,7 +69,6 @@ class Pipeline implements PagePipeline {
     this.worker.on("exit", (code) => {
       if (!this.closing) this.stopped(new Error(`it exited with code ${code}`));
     });
-    this.worker.postMessage({ kind: "setup", clientDir: this.clientDir, quality: this.quality } satisfies WorkerJob);
   }
 
   async page(pathname: string, html: Bytes): Promise<Bytes> {

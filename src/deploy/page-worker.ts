@@ -23,8 +23,14 @@ export const DEFERRED_DIR = "assets/page-data";
  */
 export type WorkerJob =
   | { kind: "page"; id: number; route: string; file: string; html: Bytes }
-  | { kind: "data"; id: number; route: string; file: string; body: Bytes }
-  | { kind: "setup"; clientDir: string; quality: number };
+  | { kind: "data"; id: number; route: string; file: string; body: Bytes };
+
+/** What the thread is started with (its workerData). */
+export interface WorkerSetup {
+  clientDir: string;
+  /** Brotli quality (precompress.ts, pageBrotliQuality). */
+  quality: number;
+}
 
 export type WorkerReply =
   /** A page's HTML with its scripts deferred. */
@@ -39,9 +45,12 @@ function deferredName(route: string, code: string, n: number): string {
 }
 
 /** Answers the page pipeline's jobs on `port` (page-worker.mjs, the thread's entry, calls it). */
-export function servePageJobs(port: MessagePort): void {
-  let clientDir = "";
-  let quality = 0;
+export function servePageJobs(port: MessagePort, { clientDir, quality }: WorkerSetup): void {
+  /** Writes the compressed copies of `file` (whose bytes are `data`) beside it, making its folder if need be. */
+  const compressBeside = (file: string, data: Buffer) => {
+    mkdirSync(dirname(file), { recursive: true });
+    return compressFile(file, data, quality);
+  };
   /** Files to write, each with the job it finishes; run one per turn of the event loop. */
   const queue: { id: number; last: boolean; write: () => Precompressed | null }[] = [];
   const results = new Map<number, Precompressed[]>();
@@ -81,19 +90,10 @@ export function servePageJobs(port: MessagePort): void {
   };
 
   port.on("message", (job: WorkerJob) => {
-    if (job.kind === "setup") {
-      ({ clientDir, quality } = job);
-      return;
-    }
     try {
       if (job.kind === "data") {
         const data = Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength);
-        enqueue(job.id, [
-          () => {
-            mkdirSync(dirname(job.file), { recursive: true });
-            return compressFile(job.file, data, quality);
-          },
-        ]);
+        enqueue(job.id, [() => compressBeside(job.file, data)]);
         return;
       }
       const html = Buffer.from(job.html.buffer, job.html.byteOffset, job.html.byteLength).toString("utf8");
@@ -102,10 +102,7 @@ export function servePageJobs(port: MessagePort): void {
       const page = Buffer.from(bytes.buffer);
       reply({ kind: "html", id: job.id, html: bytes, imageUrls: done.imageUrls });
       enqueue(job.id, [
-        () => {
-          mkdirSync(dirname(job.file), { recursive: true });
-          return compressFile(job.file, page, quality);
-        },
+        () => compressBeside(job.file, page),
         ...done.files.map((script) => () => {
           const path = join(clientDir, script.url);
           const data = Buffer.from(script.code);

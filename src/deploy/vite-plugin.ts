@@ -4,8 +4,8 @@
  */
 import { join } from "node:path";
 import type { Plugin } from "vite";
+import { routePaths } from "../content/routes.ts";
 import { startPagePipeline } from "./page-pipeline.ts";
-import { deployRoutes } from "./post-build.ts";
 import { pageBrotliQuality } from "./precompress.ts";
 
 export function pagePipelineStart({ root }: { root: string }): Plugin {
@@ -14,7 +14,8 @@ export function pagePipelineStart({ root }: { root: string }): Plugin {
     apply: "build",
     configResolved(config) {
       if (!config.build.ssr) return;
-      const { routes } = deployRoutes(root);
+      // The routes a production build pre-renders, as post-build.ts's deployRoutes lists them.
+      const routes = routePaths(root, { drafts: false });
       startPagePipeline(join(root, "dist", "client"), routes, pageBrotliQuality(routes.length));
     },
   };
