@@ -76,7 +76,11 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       "@dnd-kit/core",
       "@dnd-kit/sortable",
       "@dnd-kit/utilities",
+      "jsonc-parser",
     ],
+    // Server-only packages the dependency scan reaches through route loaders (which never run in the
+    // browser): left out, so the scan finds nothing new after the first page and never reloads it.
+    exclude: ["sharp", "fastest-levenshtein"],
   },
   build: isSsrBuild
     ? {}

@@ -1,5 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { CATALOG_PATH, catalogEnabled, contentRoot, siteRoutes } from "./content/routes.ts";
+import { CATALOG_PATH, catalogEnabled, contentRoot, routeShape, siteRoutes } from "./content/routes.ts";
 import { readSources } from "./content/sources.ts";
 
 // Pages: the home page and one route for every other file in site-config/pages/ (drafts only
@@ -8,10 +8,10 @@ import { readSources } from "./content/sources.ts";
 // route list, so a route per page made the build grow with the square of the pages, and the
 // route manifest every visitor downloads with them. Service pages likewise come from the
 // services collection through one template.
-const { pageSlugs } = siteRoutes(readSources(contentRoot()));
+const shape = routeShape(siteRoutes(readSources(contentRoot())).pageSlugs);
 const pages = [
-  ...(pageSlugs.includes("home") ? [index("routes/page.tsx", { id: "page-home" })] : []),
-  ...(pageSlugs.some((slug) => slug !== "home") ? [route(":page", "routes/page.tsx", { id: "page" })] : []),
+  ...(shape.home ? [index("routes/page.tsx", { id: "page-home" })] : []),
+  ...(shape.pages ? [route(":page", "routes/page.tsx", { id: "page" })] : []),
 ];
 
 // The section catalog exists only while previewing: `react-router build`

@@ -47,6 +47,15 @@ export function siteRoutes(sources: Sources, { drafts = includeDrafts() } = {}):
   };
 }
 
+/**
+ * The parts of React Router's route table that depend on the content (src/routes.ts): a route for
+ * the home page if there is one, and one for the other pages if there are any. Pages and services
+ * added or renamed within that shape need no new route table, only a new list of paths.
+ */
+export function routeShape(pageSlugs: readonly string[]): { home: boolean; pages: boolean } {
+  return { home: pageSlugs.includes("home"), pages: pageSlugs.some((slug) => slug !== "home") };
+}
+
 /** Every route to build, pages then services; drafts only when asked for. */
 export function routePaths(root: string, options: { drafts?: boolean } = {}): string[] {
   return pathsOf(readSources(root), options);
@@ -58,12 +67,13 @@ function pathsOf(sources: Sources, options: { drafts?: boolean } = {}): string[]
 }
 
 /**
- * The routes, or undefined while services.json is missing or is not valid JSON: which services
- * exist is then unknown, not none (the dev server keeps the routes it has until the file is fixed).
+ * The route table's shape and the routes; the routes are undefined while services.json is missing
+ * or is not valid JSON: which services exist is then unknown, not none (the dev server keeps the
+ * routes it has until the file is fixed).
  */
-export function knownRoutePaths(root: string): string[] | undefined {
+export function knownRoutes(root: string): { shape: ReturnType<typeof routeShape>; paths: string[] | undefined } {
   const sources = readSources(root);
-  return sources.collections.services.parsed ? pathsOf(sources) : undefined;
+  return { shape: routeShape(siteRoutes(sources).pageSlugs), paths: sources.collections.services.parsed ? pathsOf(sources) : undefined };
 }
 
 /**

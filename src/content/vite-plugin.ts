@@ -9,7 +9,7 @@ import { join, relative, sep } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { checkSite, hasErrors } from "./site.ts";
 import { shareCheckedSite } from "./dev-cache.ts";
-import { knownRoutePaths, routePaths } from "./routes.ts";
+import { knownRoutes } from "./routes.ts";
 import { pagePath } from "./sources.ts";
 import { formatReport, type Problem } from "./problems.ts";
 
@@ -29,6 +29,9 @@ export function affectedRoutes(files: readonly string[]): string[] | null {
   if (files.length === 0 || routes.some((slug) => slug === undefined)) return null;
   return [...new Set(routes.map((slug) => pagePath(slug as string)))];
 }
+
+/** React Router's server build in the dev server (the module a custom server loads with ssrLoadModule): it holds the list of paths. */
+const SERVER_BUILD = "\0virtual:react-router/server-build";
 
 /** How long site-config/ must be quiet after a change before it is read again. */
 const SETTLE_MS = 120;
@@ -84,17 +87,16 @@ export function siteContent({ root }: { root: string }): Plugin {
         lastErrors = errors;
       };
       server.watcher.add([join(root, "site-config"), join(root, "schemas")]);
-      // The route table is read from site-config/ when the server starts. A new,
-      // renamed or deleted page (or a page turned into a draft or back) needs a
-      // new one: restart, as React Router does when src/routes.ts changes.
-      // Services share one route, but a production-like dev server answers data requests only for
-      // the paths listed for pre-rendering when it started: a new service needs a restart too.
-      // While services.json cannot be read (a missing comma), which services exist is unknown, not
-      // none: the server keeps its routes and the pages show the error. React Router may have listed
-      // its routes meanwhile (it does on the first request after a start), so once the file reads
-      // again the server restarts.
-      let routes = routePaths(root).join("\n");
-      let unknown = false;
+      // A new, renamed or deleted page or service changes the list of paths React Router answers
+      // (its pre-render list, read again whenever its server build is loaded): that module is
+      // invalidated, and the open pages reload, with no restart (which would reload the page builder
+      // too and drop requests). Only a change of the route table itself (the first page besides home,
+      // or home itself, added or removed) restarts the server, as React Router does when
+      // src/routes.ts changes. While services.json cannot be read, which services exist is unknown,
+      // not none: the server keeps its paths and the pages show the error.
+      const started = knownRoutes(root);
+      let paths = started.paths?.join("\n");
+      let shape = JSON.stringify(started.shape);
       let restarting = false;
       // A save is often several events (truncate, write; git: unlink, create), and the watcher may
       // report only the first: the files are read once they have been quiet for a moment.
@@ -108,17 +110,23 @@ export function siteContent({ root }: { root: string }): Plugin {
         timer = setTimeout(settled, SETTLE_MS);
       };
       const settled = () => {
-        const known = knownRoutePaths(root)?.join("\n");
-        if (known === undefined) unknown = true;
-        else if ((known !== routes || unknown) && !restarting) {
-          routes = known;
-          unknown = false;
+        const known = knownRoutes(root);
+        if (JSON.stringify(known.shape) !== shape) {
+          shape = JSON.stringify(known.shape);
+          paths = known.paths?.join("\n") ?? paths;
+          if (restarting) return;
           restarting = true;
-          server.config.logger.info("site-config/: the list of pages changed, restarting so every address works", { timestamp: true });
+          server.config.logger.info("site-config/: the site's first page besides home came or went; restarting", { timestamp: true });
           void server.restart().finally(() => {
             restarting = false;
           });
           return;
+        }
+        if (known.paths && known.paths.join("\n") !== paths) {
+          paths = known.paths.join("\n");
+          const build = server.environments.ssr.moduleGraph.getModuleById(SERVER_BUILD);
+          if (build) server.environments.ssr.moduleGraph.invalidateModule(build);
+          server.config.logger.info("site-config/: the list of pages changed", { timestamp: true });
         }
         void check(false);
       };
