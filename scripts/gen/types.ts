@@ -24,16 +24,28 @@ const BANNER = [
  * type (Image1, Image2...), so for type generation only the siblings of
  * "$ref" are dropped: the types stay named after the shared definition.
  */
-function stripRefSiblings(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(stripRefSiblings);
+function stripRefSiblings(node: unknown, place: "type" | "field" = "type"): unknown {
+  if (Array.isArray(node)) return node.map((n) => stripRefSiblings(n));
   if (node === null || typeof node !== "object") return node;
   const obj = node as Record<string, unknown>;
   if (typeof obj.$ref === "string") return { $ref: obj.$ref };
+  // A field's title is its label for people ("Heading"); documents, definitions and list entries ("Service") name types.
+  if (obj.title !== undefined && place === "field") {
+    const { title: _, ...rest } = obj;
+    return stripRefSiblings(rest, place);
+  }
   // The section union checks "type" first and the branch after ("if"/"then", see sections.ts); as a type it is the union of the branches.
   const then = obj.then as Record<string, unknown> | undefined;
   if (then && Array.isArray(then.oneOf) && obj.else === undefined)
     return { title: obj.title, description: obj.description, oneOf: stripRefSiblings(then.oneOf) };
-  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, k === "examples" || k === "defaultSnippets" ? v : stripRefSiblings(v)]));
+  return Object.fromEntries(
+    Object.entries(obj).map(([k, v]) => {
+      if (k === "examples" || k === "defaultSnippets") return [k, v];
+      if (k === "properties" && v && typeof v === "object")
+        return [k, Object.fromEntries(Object.entries(v).map(([name, field]) => [name, stripRefSiblings(field, "field")]))];
+      return [k, stripRefSiblings(v)];
+    }),
+  );
 }
 
 /** Returns whether the file changed. */

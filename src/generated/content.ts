@@ -258,7 +258,7 @@ export interface Image {
    */
   alt?: string;
   /**
-   * Set to true when the picture only decorates and says nothing; screen readers then skip it and no alt text is needed.
+   * On when the picture only decorates and says nothing: screen readers then skip it and no alt text is needed.
    */
   decorative?: boolean;
 }
@@ -289,11 +289,11 @@ export interface Page {
    */
   description: string;
   /**
-   * true keeps this page out of search engines and out of sitemap.xml, e.g. for the thank-you page people see after sending an enquiry.
+   * Keeps this page out of search engines and out of sitemap.xml, e.g. the thank-you page people see after sending an enquiry.
    */
   noindex?: boolean;
   /**
-   * "published" pages are on the live site; "draft" pages show only while you preview with npm run dev.
+   * Published pages are on the live site; drafts show only in the preview (npm run dev and the page builder), with a Draft badge.
    */
   status?: "published" | "draft";
   /**

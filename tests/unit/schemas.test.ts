@@ -53,6 +53,21 @@ function walkSchema(node: unknown, path: string, skip: string[], visit: (obj: Re
 }
 
 describe("every schema", () => {
+  // The page builder labels each field with its title, and each entry of a list with its itemTitle and number.
+  it.each(schemas.files)("%s: every field has a title in words for the page builder, every list a title for its entries", (file) => {
+    const words = (t: unknown) => typeof t === "string" && t.length > 0 && !/^[A-Z][a-z]+[A-Z]\w*$/.test(t);
+    const missing = [...propertyNodes(schemas.raw.get(file), file)]
+      .filter(([, name]) => name !== "$schema" && name !== "type")
+      .flatMap(([p, name, prop]) => [
+        ...(words(prop.title) ? [] : [`${p}: no title`]),
+        // The lists the builder shows as entries of their own (sections, a collection's items) need none.
+        ...(prop.type === "array" && name !== "sections" && !(name === "items" && file.startsWith("collections/")) && !words(prop.itemTitle) && !prop.$ref
+          ? [`${p}: no itemTitle`]
+          : []),
+      ]);
+    expect(missing).toEqual([]);
+  });
+
   it.each(schemas.files)("%s: every property has a description for authors", (file) => {
     const missing = [...propertyNodes(schemas.raw.get(file), file)]
       .filter(([, , prop]) => typeof prop.description !== "string" || prop.description.length < 10)
