@@ -77,6 +77,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       "@dnd-kit/sortable",
       "@dnd-kit/utilities",
       "jsonc-parser",
+      "dequal",
     ],
     // Server-only packages the dependency scan reaches through route loaders (which never run in the
     // browser): left out, so the scan finds nothing new after the first page and never reloads it.

@@ -11,6 +11,7 @@ import { ImagesContext } from "@/components/page-context";
 import { KEEP_SCROLL, useScrollOnNavigate, useSmoothAnchors } from "@/components/smooth-scroll";
 import { ToastHost } from "@/enquiry/toast-host";
 import { isChunkLoadError, loadChunk, loadOnce } from "@/lib/chunk-load";
+import { CONTENT_CHANGED, type ContentChanged } from "@/content/dev-events";
 
 export const links: Route.LinksFunction = () => [
   // In dev the stylesheet is a file (Vite updates it in place); a built page carries it inline (Layout).
@@ -113,7 +114,7 @@ function useNoTrailingSlash() {
 // which holds edits, decides for itself). Registered as the module loads, not in an effect: a save
 // made while the page is still hydrating counts too.
 if (import.meta.hot) {
-  import.meta.hot.on("site-content:changed", (data?: { routes?: string[] | null }) => {
+  import.meta.hot.on(CONTENT_CHANGED, (data?: Partial<ContentChanged>) => {
     if (location.pathname.startsWith("/__edit")) return;
     const here = location.pathname.replace(/(.)\/+$/, "$1");
     if (!data?.routes || data.routes.includes(here)) location.reload();

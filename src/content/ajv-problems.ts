@@ -1,6 +1,7 @@
 /** Turns Ajv's errors into one plain-language Problem per root cause. */
 import type { ErrorObject } from "ajv";
 import type { ParsedJson, Position } from "./json-source.ts";
+import { escapeSegment } from "../lib/json-pointer.ts";
 import { didYouMean, quoteList, type Problem } from "./problems.ts";
 
 type Json = ParsedJson["value"];
@@ -137,9 +138,29 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
       p = p.slice(0, p.lastIndexOf("/"));
     }
   };
-  const push = (pointer: string, pathPointer: string, message: string, hint?: string, which: "key" | "value" = "value") => {
+  const push = (
+    pointer: string,
+    pathPointer: string,
+    message: string,
+    hint?: string,
+    which: "key" | "value" = "value",
+    field?: { pointer: string; detail: string },
+  ) => {
     const pos = at(pointer, which);
-    out.push({ severity: "error", file, line: pos.line, column: pos.column, path: readablePath(pathPointer, data), message, hint, pointer });
+    const named = subject(pointer);
+    const detail = field?.detail ?? (message.startsWith(`${named} `) ? message.slice(named.length + 1) : undefined);
+    out.push({
+      severity: "error",
+      file,
+      line: pos.line,
+      column: pos.column,
+      path: readablePath(pathPointer, data),
+      message,
+      hint,
+      pointer,
+      field: field?.pointer,
+      detail,
+    });
   };
 
   // Misspelt field: an unknown field and a missing required one that look
@@ -212,7 +233,10 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
         const typo = (unknownAt.get(ptr) ?? []).some((u) => didYouMean(u, [missing]) === missing);
         if (typo) break;
         const desc = schemaDescription(propertySchema(e.parentSchema, missing));
-        push(ptr, ptr, `missing required field "${missing}"`, `Add "${missing}"${desc ? ` (${desc.replace(/\.$/, "")})` : ""}.`);
+        push(ptr, ptr, `missing required field "${missing}"`, `Add "${missing}"${desc ? ` (${desc.replace(/\.$/, "")})` : ""}.`, "value", {
+          pointer: `${ptr}/${escapeSegment(missing)}`,
+          detail: "is required",
+        });
         break;
       }
       case "enum": {

@@ -17,6 +17,10 @@ export interface Problem {
   hint?: string;
   /** JSON Pointer of the value concerned (Ajv's instancePath), used to place problems on sections. */
   pointer: string;
+  /** Where a form shows it, when that is not `pointer`: a missing required field's own place. */
+  field?: string;
+  /** The message without the field's name, for under the field in a form: "is too long (95 characters; at most 90)". */
+  detail?: string;
 }
 
 export function formatProblem(p: Problem): string {

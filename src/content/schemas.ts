@@ -149,7 +149,15 @@ function addSiteKeywords(ajv: Ajv) {
  * (defaultSnippets) and descriptions of enum values. Registered so that
  * strict mode accepts them; Ajv ignores their values.
  */
-export const EDITOR_KEYWORDS = ["defaultSnippets", "enumDescriptions", "markdownEnumDescriptions", "markdownDescription", "errorMessage", "itemTitle", "enumTitles"] as const;
+export const EDITOR_KEYWORDS = [
+  "defaultSnippets",
+  "enumDescriptions",
+  "markdownEnumDescriptions",
+  "markdownDescription",
+  "errorMessage",
+  "itemTitle",
+  "enumTitles",
+] as const;
 
 export interface SchemaSet {
   ajv: Ajv;

@@ -12,14 +12,7 @@ import { shareCheckedSite } from "./dev-cache.ts";
 import { knownRoutes } from "./routes.ts";
 import { pagePath } from "./sources.ts";
 import { formatReport, type Problem } from "./problems.ts";
-
-/** Sent to the browser in `npm run dev` when site-config/ changed and is valid. */
-export const CONTENT_CHANGED = "site-content:changed";
-
-/** What the browser is told: the routes whose page changed, or null for every page (settings, a collection, a template, a schema). */
-export interface ContentChanged {
-  routes: string[] | null;
-}
+import { CONTENT_CHANGED, type ContentChanged } from "./dev-events.ts";
 
 const PAGE_FILE = /^site-config\/pages\/([a-z0-9-]+)\.json$/;
 

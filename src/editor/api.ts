@@ -16,10 +16,22 @@ import { catalogOf, previewOf } from "../content/site.server.ts";
 import { allowedPath, contentPath, EditorError, readText, sha256, writeAtomic } from "./files.ts";
 import { deepEqual, writeJson } from "./json-write.ts";
 import { bundleSchema } from "./schema-bundle.ts";
+import { typeTitle } from "./labels.ts";
+import { imageFactsOf, renderFacts } from "../images/facts.ts";
+import type { ImageFacts } from "../images/slots.ts";
 
 const run = promisify(execFile);
 
 export type FileKind = "page" | "template" | "collection" | "settings";
+
+/** A content file changed since the last commit: its diff, and its text then and now (null: not there, or not JSON). */
+export interface FileChange {
+  path: string;
+  status: "added" | "changed" | "deleted";
+  diff: string;
+  head: string | null;
+  current: string | null;
+}
 
 export interface EditorFile {
   /** From the project root: "site-config/pages/home.json". */
@@ -41,16 +53,25 @@ export interface EditorProblem {
   severity: Problem["severity"];
   /** "site-config/pages/home.json:42:7  sections[3] (hero) > headline  ..." */
   text: string;
-  /** The message and hint alone, for under a field. */
+  /** The message and hint alone. */
   message: string;
+  /** Where a form shows it (a missing field's own place; else `pointer`). */
+  field: string;
+  /** For under the field, without the field's name: "Too long (95 characters; at most 90). Shorten it." (null: `message` says it all). */
+  detail: string | null;
 }
+
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const toEditorProblem = (p: Problem): EditorProblem => ({
   file: p.file,
   pointer: p.pointer,
   severity: p.severity,
   text: formatProblem(p),
-  message: `${p.message}.${p.hint ? ` ${p.hint}` : ""}`,
+  message: `${sentence(p.message)}.${p.hint ? ` ${p.hint}` : ""}`,
+  field: p.field ?? p.pointer,
+  // A missing field's hint names it as JSON does ('Add "headline"'): under the field, "Required." says it.
+  detail: p.detail ? `${sentence(p.detail.replace(/^is /, ""))}.${p.hint && !p.field ? ` ${p.hint}` : ""}` : null,
 });
 
 /** Upload limit for one picture: room for a phone's or a camera's photo; the site makes small copies of any, and warns over IMAGE_MAX_BYTES (src/content/media.ts). */
@@ -107,20 +128,32 @@ export function editorApi(root: string) {
     return out.sort();
   }
 
+  /** What the site knows of each picture in public/media/ (size, hash), so the canvas shows any of them as the site does. */
+  async function images(srcs: readonly string[]): Promise<Record<string, ImageFacts>> {
+    const facts = await imageFactsOf(
+      join(root, "public"),
+      srcs.filter((src) => /\.(svg|png|jpe?g|webp|avif|gif)$/i.test(src)),
+    );
+    return Object.fromEntries([...facts].map(([src, f]) => [src, renderFacts(f)]));
+  }
+
   /** The whole site as the editor starts from it. */
   async function state() {
     const result = await checkSite(root);
+    const mediaFiles = media();
     return {
       files: files(),
       routes: [...result.routes, ...result.draftRoutes],
-      media: media(),
+      media: mediaFiles,
+      images: await images(mediaFiles),
+      uploadLimit: UPLOAD_LIMIT,
       schemas: schemas(),
       collections: result.site?.collections ?? null,
       settings: result.site?.settings ?? null,
       problems: result.problems.map(toEditorProblem),
       // The section library: each type's example, rendered (the same as /__sections).
       library: result.site
-        ? catalogOf(result.site, result).map((entry) => ({ ...entry, title: titleOf(entry.type), example: JSON.parse(entry.json) as JsonValue }))
+        ? catalogOf(result.site, result).map((entry) => ({ ...entry, title: typeTitle(entry.type), example: JSON.parse(entry.json) as JsonValue }))
         : [],
     };
   }
@@ -134,7 +167,8 @@ export function editorApi(root: string) {
   /** What saving `value` into `path` would write, every problem of the site with it, and the page at `preview` as it would render. */
   async function check(path: string, value: unknown, preview?: string) {
     const full = contentPath(root, path);
-    const text = writeJson(readText(full), value);
+    // A file deleted on disk, written again from the builder's edits, starts as plain formatted JSON.
+    const text = existsSync(full) ? writeJson(readText(full), value) : `${JSON.stringify(value, null, 2)}\n`;
     const result = await checkSite(root, { overlay: new Map([[path, text]]) });
     return {
       text,
@@ -149,8 +183,9 @@ export function editorApi(root: string) {
   /** Saves `value` into `path` if the file is still what the editor read (`hash`) and the site has no error with it. */
   async function save(path: string, value: unknown, hash: string) {
     const full = contentPath(root, path);
-    const current = readText(full);
-    if (sha256(current) !== hash)
+    // hash "": the editor means to write a file that is not there (deleted on disk while open).
+    const current = hash === "" && !existsSync(full) ? "" : readText(full);
+    if ((current === "" && hash === "" ? "" : sha256(current)) !== hash)
       throw new EditorError(409, `${path} changed on disk since the editor read it (edited by hand?). Nothing was saved: reload it to see what it holds now.`);
     const { text, problems, errors } = await check(path, value);
     if (errors)
@@ -284,25 +319,29 @@ export function editorApi(root: string) {
     for (let n = 2; existsSync(join(root, file)); n++) file = `public/media/${stem}-${n}.${extension}`;
     const full = allowedPath(root, file, ["public/media"], [`.${extension}`]);
     writeAtomic(full, data);
-    return { src: `/${file.slice("public/".length)}`, size: statSync(full).size };
+    const src = `/${file.slice("public/".length)}`;
+    return { src, size: statSync(full).size, images: await images([src]) };
   }
 
-  /** Content files changed since the last commit, each with its diff. */
+  /** Content files changed since the last commit, each with its diff, and its text then and now (null: not there). */
   async function changes() {
     const git = (...args: string[]) => run("git", args, { cwd: root, maxBuffer: 16 * 1024 * 1024 }).then((r) => r.stdout);
     let status: string;
     try {
       status = await git("status", "--porcelain", "--untracked-files=all", "--", "site-config", "public/media");
     } catch {
-      return { available: false, files: [] as { path: string; status: string; diff: string }[] };
+      return { available: false, files: [] as FileChange[] };
     }
-    const out: { path: string; status: string; diff: string }[] = [];
+    const out: FileChange[] = [];
     for (const line of status.split("\n").filter(Boolean)) {
       const code = line.slice(0, 2);
       const path = line.slice(3).replace(/^.* -> /, "");
       const untracked = code === "??";
+      const deleted = code.includes("D");
       const diff = untracked ? "" : await git("diff", "HEAD", "--", path);
-      out.push({ path, status: untracked ? "added" : code.includes("D") ? "deleted" : "changed", diff });
+      const head = untracked ? null : await git("show", `HEAD:${path}`).catch(() => null);
+      const current = deleted || !path.endsWith(".json") ? null : readText(join(root, path));
+      out.push({ path, status: untracked ? "added" : deleted ? "deleted" : "changed", diff, head: path.endsWith(".json") ? head : null, current });
     }
     return { available: true, files: out };
   }
@@ -328,9 +367,6 @@ export function editorApi(root: string) {
 
   return { state, files, read, check, save, linksTo, createPage, renamePage, deletePage, upload, changes, discard };
 }
-
-/** "stats-band" → "Stats band". */
-const titleOf = (type: string) => type.charAt(0).toUpperCase() + type.slice(1).replace(/-/g, " ");
 
 const withoutSections = (schema: Record<string, unknown>) => {
   const { sections: _, ...properties } = schema.properties as Record<string, unknown>;

@@ -65,20 +65,31 @@ function fieldChanges(before: Json | undefined, after: Json | undefined, path: (
 
 const plural = (n: number) => (n === 1 ? "1 entry" : `${n} entries`);
 
-/** Positions that stay in order (the longest increasing run of origins): the others moved. */
+/**
+ * Positions that stay in order (a longest increasing run of origins): the others moved. Of equally
+ * long runs, the one keeping the entries that came first: a section moved up is the one named as moved.
+ */
 function inOrder(origins: readonly (number | null)[]): Set<number> {
   const items = origins.map((o, i) => ({ o, i })).filter((x): x is { o: number; i: number } => x.o !== null);
   const best: number[] = items.map(() => 1);
   const prev: number[] = items.map(() => -1);
+  const origin = (k: number) => (items[k] as { o: number }).o;
   items.forEach((x, k) => {
-    for (let j = 0; j < k; j++)
-      if ((items[j] as { o: number }).o < x.o && (best[j] as number) + 1 > (best[k] as number)) {
-        best[k] = (best[j] as number) + 1;
+    for (let j = 0; j < k; j++) {
+      if (origin(j) >= x.o) continue;
+      const length = (best[j] as number) + 1;
+      const current = prev[k] as number;
+      if (length > (best[k] as number) || (length === best[k] && current >= 0 && origin(j) < origin(current))) {
+        best[k] = length;
         prev[k] = j;
       }
+    }
   });
-  // Of equally long runs, the one ending last: a section moved up is the one named as moved.
-  let k = best.lastIndexOf(Math.max(0, ...best));
+  const longest = Math.max(0, ...best);
+  let k = -1;
+  items.forEach((_, j) => {
+    if (best[j] === longest && (k < 0 || origin(j) < origin(k))) k = j;
+  });
   const keep = new Set<number>();
   while (k >= 0) {
     keep.add((items[k] as { i: number }).i);

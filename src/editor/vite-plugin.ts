@@ -96,10 +96,8 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
             }
             case "POST /save": {
               const { path, value, hash } = await json<{ path: string; value: unknown; hash: string }>(req);
-              const saved = await api.save(path, value, hash);
-              // The dev server shows the change on its next request; other pages open in the browser reload.
-              server.ws.send({ type: "custom", event: "site-editor:saved", data: { path } });
-              return send(res, 200, saved);
+              // The content plugin notices the write: open pages of the site reload, the builder checks its file.
+              return send(res, 200, await api.save(path, value, hash));
             }
             case "GET /links":
               return send(res, 200, api.linksTo(url.searchParams.get("route") ?? ""));

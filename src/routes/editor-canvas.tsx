@@ -1,56 +1,113 @@
 /**
- * /__edit/canvas: the page builder's canvas (dev only, see src/routes.ts). The page the editor
- * sends, rendered by the site's own PageView and section registry, inside the site's layout; the
- * iframe that shows it has the width of a phone, a tablet or a desktop, so the site's media queries
- * apply. Clicking a section selects it in the editor; links do not leave the canvas.
+ * /__edit/canvas: the page builder's canvas (dev only, see src/routes.ts). The page the builder
+ * sends, rendered by the site's own section registry inside the site's layout; the iframe that
+ * shows it has the width of a phone, a tablet or a desktop, so the site's media queries apply.
+ * Sections are kept by the builder's ids: a message re-renders only the sections it carries, and a
+ * move moves the rendered section. Clicking a section selects it in the builder; links do not
+ * leave the canvas. The page is inert under a button per section (./Overlay): one Tab stop for the
+ * whole canvas, the arrow keys from section to section, Enter to its fields, Escape back.
  */
-import { useEffect, useLayoutEffect, useState } from "react";
+import { Component, memo, Suspense, useEffect, useLayoutEffect, useReducer, useState, type ReactNode } from "react";
 import "@/editor/app/no-overlay.css";
 import type { MetaFunction } from "react-router";
-import type { PageData } from "@/content/site.server";
 import type { SiteSettings } from "@/generated/content";
-import { SettingsOverride } from "@/components/page-context";
-import { PageView } from "@/components/PageView";
-import { isToCanvas, type FromCanvas, type Unsourced } from "@/editor/app/canvas-protocol";
+import type { ImageFacts } from "@/images/slots";
+import { DraftBadge } from "@/components/DraftBadge";
+import { ErrorCard } from "@/components/ErrorCard";
+import { ImagesContext, SettingsOverride } from "@/components/page-context";
+import { SectionView } from "@/sections/registry";
+import { Overlay } from "@/editor/app/canvas/Overlay";
+import { type CanvasMeta, type CanvasSlot, type FromCanvas, isToCanvas, type ToCanvas, type Unsourced } from "@/editor/app/canvas/protocol";
+import { typeTitle } from "@/editor/labels";
 
 export const meta: MetaFunction = () => [{ title: "Canvas (page builder)" }, { name: "robots", content: "noindex" }];
 
 const tell = (message: Unsourced<FromCanvas>) => parent.postMessage({ source: "site-canvas", ...message }, location.origin);
 
-/** The page's sections in <main>, in order (an error card counts as its section). */
-const sectionElements = () => [...document.querySelectorAll<HTMLElement>("main > [data-section]")];
+const ADVICE = "Fix the fields marked in red in the builder: the preview follows as you type.";
+
+interface View {
+  meta: CanvasMeta | null;
+  order: string[];
+  slots: Map<string, CanvasSlot>;
+  images: Record<string, ImageFacts>;
+  settings: SiteSettings | null;
+  selected: string | null;
+  /** Set when the selection was made in the builder: the canvas scrolls to it. */
+  reveal: number;
+  focus: number;
+}
+
+function update(view: View, message: ToCanvas): View {
+  if (message.type === "focus") return { ...view, focus: view.focus + 1 };
+  if (message.type === "select") return { ...view, selected: message.id, reveal: message.reveal ? view.reveal + 1 : view.reveal };
+  const slots = new Map<string, CanvasSlot>();
+  for (const id of message.order) {
+    const slot = message.slots[id] ?? view.slots.get(id);
+    if (slot) slots.set(id, slot);
+  }
+  return {
+    ...view,
+    meta: message.meta,
+    order: message.order,
+    slots,
+    images: message.images ?? view.images,
+    settings: message.settings === undefined ? view.settings : message.settings,
+    selected: message.selected,
+  };
+}
+
+/** A section whose component fails (the edits may not fit its schema yet) shows a card instead of breaking the canvas, until its next version. */
+class SectionBoundary extends Component<{ slot: CanvasSlot; children: ReactNode }, { failed: boolean; slot: CanvasSlot }> {
+  override state = { failed: false, slot: this.props.slot };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  static getDerivedStateFromProps(props: { slot: CanvasSlot }, state: { slot: CanvasSlot }) {
+    return props.slot === state.slot ? null : { failed: false, slot: props.slot };
+  }
+  override render() {
+    const { slot } = this.props;
+    const type = slot.ok ? slot.section.type : slot.type;
+    if (this.state.failed) return <ErrorCard title={`This ${type.replace(/-/g, " ")} section cannot be shown yet`} problems={[]} advice={ADVICE} />;
+    return this.props.children;
+  }
+}
+
+/** One section, rendered again only when its slot changes. */
+const CanvasSection = memo(function CanvasSection({ slot }: { slot: CanvasSlot }) {
+  if (!slot.ok) return <ErrorCard title={`This ${slot.type.replace(/-/g, " ")} section cannot be shown`} problems={slot.problems} advice={ADVICE} />;
+  return (
+    <SectionBoundary slot={slot}>
+      {/* Every slot is one element from the start: the buttons over the sections count on it. */}
+      <Suspense fallback={<section data-section={slot.section.type} aria-busy="true" className="min-h-48" />}>
+        <SectionView resolved={slot} />
+      </Suspense>
+    </SectionBoundary>
+  );
+});
+
+/** The sections in <main>, in order (each error card counts as its section), after the page's own cards. */
+const sectionElements = (offset: number) => [...document.querySelectorAll<HTMLElement>("main > [data-section]")].slice(offset);
 
 export default function EditorCanvas() {
-  const [page, setPage] = useState<PageData | null>(null);
-  const [settings, setSettings] = useState<SiteSettings | null>(null);
-  const [selected, setSelected] = useState<{ index: number | null; reveal: boolean }>({ index: null, reveal: false });
-  // PageView puts a card of the page's own problems before the first section.
-  const offset = page && page.pageProblems.length > 0 ? 1 : 0;
+  const [view, dispatch] = useReducer(update, {
+    meta: null,
+    order: [],
+    slots: new Map(),
+    images: {},
+    settings: null,
+    selected: null,
+    reveal: 0,
+    focus: 0,
+  });
+  const offset = (view.meta?.siteProblems.length ? 1 : 0) + (view.meta?.pageProblems.length ? 1 : 0);
+  const [elements, setElements] = useState<HTMLElement[]>([]);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== location.origin || event.source !== parent || !isToCanvas(event.data)) return;
-      const message = event.data;
-      if (message.type === "page") {
-        setPage(message.page);
-        setSettings(message.settings);
-        setSelected((s) => (s.index === message.selected ? s : { index: message.selected, reveal: false }));
-      } else setSelected({ index: message.index, reveal: message.reveal });
-    };
-    addEventListener("message", onMessage);
-    tell({ type: "ready" });
-    return () => removeEventListener("message", onMessage);
-  }, []);
-
-  useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      const target = event.target instanceof Element ? event.target : null;
-      if (!target) return;
-      // The canvas shows one page: its links are content to edit, not a way out.
-      if (target.closest("a[href]")) event.preventDefault();
-      const section = target.closest("main > [data-section]");
-      const index = section ? sectionElements().indexOf(section as HTMLElement) - offset : -1;
-      if (index >= 0) tell({ type: "select", index });
+      dispatch(event.data);
     };
     const onKey = (event: KeyboardEvent) => {
       const key = event.key.toLowerCase();
@@ -59,29 +116,64 @@ export default function EditorCanvas() {
         tell({ type: "key", key, shift: event.shiftKey });
       }
     };
-    document.addEventListener("click", onClick, true);
+    addEventListener("message", onMessage);
     document.addEventListener("keydown", onKey);
+    tell({ type: "ready" });
     return () => {
-      document.removeEventListener("click", onClick, true);
+      removeEventListener("message", onMessage);
       document.removeEventListener("keydown", onKey);
     };
-  }, [offset]);
+  }, []);
 
-  // The selected section is outlined, and shown when it was chosen in the editor.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `page` is watched because a new page renders new section elements to outline.
+  // The section elements, found again whenever <main>'s children change (a section's code arriving replaces its placeholder).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (slots, order) renders new elements to find.
   useLayoutEffect(() => {
-    sectionElements().forEach((element, i) => {
-      const on = selected.index !== null && i === selected.index + offset;
-      element.style.outline = on ? "3px solid #2563eb" : "";
-      element.style.outlineOffset = on ? "-3px" : "";
-      if (on && selected.reveal) element.scrollIntoView({ block: "start" });
-    });
-  }, [page, selected, offset]);
+    const find = () =>
+      setElements((known) => {
+        const found = sectionElements(offset);
+        return found.length === known.length && found.every((e, i) => e === known[i]) ? known : found;
+      });
+    find();
+    const main = document.querySelector("main");
+    if (!main) return;
+    const observer = new MutationObserver(find);
+    observer.observe(main, { childList: true });
+    return () => observer.disconnect();
+  }, [view.slots, view.order, offset]);
 
-  if (!page) return <p className="p-8 text-slate-700">Waiting for the editor…</p>;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request to reveal scrolls, not a new page.
+  useLayoutEffect(() => {
+    const index = view.selected ? view.order.indexOf(view.selected) : -1;
+    elements[index]?.scrollIntoView({ block: "start" });
+  }, [view.reveal]);
+
+  if (!view.meta) return <p className="p-8 text-slate-700">Waiting for the builder…</p>;
+  const { meta: page } = view;
+  const sections = view.order.flatMap((id, i) => {
+    const element = elements[i];
+    const slot = view.slots.get(id);
+    return element && slot ? [{ id, element, name: typeTitle(slot.ok ? slot.section.type : slot.type) }] : [];
+  });
   return (
-    <SettingsOverride value={settings}>
-      <PageView page={page} />
+    <SettingsOverride value={view.settings}>
+      <ImagesContext value={view.images}>
+        {page.draft && <DraftBadge />}
+        {page.siteProblems.length > 0 && (
+          <ErrorCard title="Other files of the site have errors (the build refuses them)" problems={page.siteProblems} advice={ADVICE} />
+        )}
+        {page.pageProblems.length > 0 && <ErrorCard title="This page has errors" problems={page.pageProblems} advice={ADVICE} />}
+        {view.order.map((id) => {
+          const slot = view.slots.get(id);
+          return slot ? <CanvasSection key={id} slot={slot} /> : null;
+        })}
+        <Overlay
+          sections={sections.length === view.order.length ? sections : []}
+          selected={view.selected}
+          focus={view.focus}
+          onSelect={(id, fields) => tell({ type: "select", id, fields })}
+          onLeave={() => tell({ type: "leave" })}
+        />
+      </ImagesContext>
     </SettingsOverride>
   );
 }

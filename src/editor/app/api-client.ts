@@ -1,29 +1,49 @@
-/** The editor's calls to its endpoints (src/editor/vite-plugin.ts), with the header they require. */
-import type { EditorFile, EditorProblem } from "../api";
+/** The editor's calls to its endpoints (src/editor/vite-plugin.ts), with the header they require; each can be cancelled. */
+import type { EditorFile, EditorProblem, FileChange } from "../api";
 import type { JsonValue } from "@/content/json-source";
 import type { Collections } from "@/content/collections";
 import type { SiteSettings } from "@/generated/content";
-import type { PageData } from "@/content/site.server";
+import type { CatalogEntry, PageData } from "@/content/site.server";
+import type { ImageFacts } from "@/images/slots";
 
-export type { EditorFile, EditorProblem, JsonValue };
+export type { EditorFile, EditorProblem, FileChange, JsonValue };
+
+export type Schema = { [key: string]: unknown };
+
+/** A section type in the library: its example, rendered. */
+export type LibraryEntry = CatalogEntry & { title: string; example: JsonValue };
 
 export interface EditorState {
   files: EditorFile[];
   routes: string[];
   media: string[];
+  /** What the site knows of each picture in public/media/. */
+  images: Record<string, ImageFacts>;
   schemas: { sections: Record<string, Schema>; documents: Record<string, Schema> };
   collections: Collections | null;
   settings: SiteSettings | null;
   problems: EditorProblem[];
+  library: LibraryEntry[];
+  /** The largest picture the upload takes, in bytes. */
+  uploadLimit: number;
+  /** Which start of the dev server answers (a restart makes a new one). */
+  server: string;
 }
-
-export type Schema = { [key: string]: unknown };
 
 export interface FileData {
   path: string;
   text: string;
   hash: string;
   value: JsonValue;
+}
+
+export interface CheckResult {
+  text: string;
+  problems: EditorProblem[];
+  errors: boolean;
+  page: PageData | null;
+  settings: SiteSettings | null;
+  routes: string[];
 }
 
 export class ApiError extends Error {
@@ -38,22 +58,22 @@ export class ApiError extends Error {
 
 async function call<T>(path: string, init?: RequestInit): Promise<T> {
   const res = await fetch(`/__edit/api${path}`, { ...init, headers: { "x-site-editor": "1", ...init?.headers } });
-  const data = (await res.json()) as T & { error?: string };
-  if (!res.ok) throw new ApiError(res.status, data.error ?? `The editor's server answered ${res.status}.`, data);
+  const type = res.headers.get("content-type") ?? "";
+  // The editor's own errors are JSON; anything else (a proxy's page, say) is said as its status.
+  const data = (type.includes("json") ? await res.json() : {}) as T & { error?: string };
+  if (!res.ok) throw new ApiError(res.status, data.error ?? `The editor's server answered ${res.status} ${res.statusText}.`, data);
   return data;
 }
 
-const post = <T>(path: string, body: unknown) => call<T>(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+const post = <T>(path: string, body: unknown, signal?: AbortSignal) =>
+  call<T>(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
+
+export const isAbort = (err: unknown) => err instanceof DOMException && err.name === "AbortError";
 
 export const api = {
-  state: () => call<EditorState>("/state"),
-  file: (path: string) => call<FileData>(`/file?path=${encodeURIComponent(path)}`),
-  check: (path: string, value: JsonValue, preview?: string) =>
-    post<{ text: string; problems: EditorProblem[]; errors: boolean; page: PageData | null; settings: SiteSettings | null; routes: string[] }>("/check", {
-      path,
-      value,
-      preview,
-    }),
+  state: (signal?: AbortSignal) => call<EditorState>("/state", { signal }),
+  file: (path: string, signal?: AbortSignal) => call<FileData>(`/file?path=${encodeURIComponent(path)}`, { signal }),
+  check: (path: string, value: JsonValue, preview: string | undefined, signal?: AbortSignal) => post<CheckResult>("/check", { path, value, preview }, signal),
   save: (path: string, value: JsonValue, hash: string) => post<FileData & { problems: EditorProblem[] }>("/save", { path, value, hash }),
   links: (route: string) => call<{ file: string; path: string; href: string }[]>(`/links?route=${encodeURIComponent(route)}`),
   createPage: (slug: string, from?: string) => post<{ path: string; route: string }>("/pages", { action: "create", slug, from }),
@@ -61,11 +81,11 @@ export const api = {
     post<{ renamed: boolean; links: { file: string; path: string; href: string }[]; path?: string }>("/pages", { action: "rename", slug, to, fixLinks }),
   deletePage: (slug: string) => post<{ deleted: boolean; links: { file: string; path: string; href: string }[] }>("/pages", { action: "delete", slug }),
   upload: (file: File) =>
-    call<{ src: string }>("/upload", {
+    call<{ src: string; images: Record<string, ImageFacts> }>("/upload", {
       method: "POST",
       headers: { "x-file-name": encodeURIComponent(file.name), "Content-Type": "application/octet-stream" },
       body: file,
     }),
-  changes: () => call<{ available: boolean; files: { path: string; status: string; diff: string }[] }>("/changes"),
+  changes: (signal?: AbortSignal) => call<{ available: boolean; files: FileChange[] }>("/changes", { signal }),
   discard: (path: string) => post<{ path: string }>("/discard", { path }),
 };

@@ -49,3 +49,15 @@ describe("describeChanges", () => {
     expect(quote("x".repeat(80))).toBe(`“${"x".repeat(59)}…”`);
   });
 });
+
+test("a section moved up past an inserted one is the one named as moved", () => {
+  const s = (type: string, heading?: string) => ({ type, ...(heading && { heading }) });
+  const before = { sections: [s("hero"), s("stats-band"), s("a"), s("industries-grid", "Industries"), s("testimonials-carousel", "people say"), s("z")] };
+  const after = {
+    sections: [s("hero"), s("stats-band"), s("a"), s("testimonials-carousel", "people say"), s("call-to-action"), s("industries-grid", "Industries"), s("z")],
+  };
+  expect(describeChanges(before, after, { listKey: "sections" })).toEqual([
+    "people say (Testimonials carousel) moved from 5 to 4",
+    "Section 5 (Call to action) added",
+  ]);
+});

@@ -7,6 +7,7 @@ import { move } from "./actions/move";
 import { open } from "./actions/open";
 import { remove } from "./actions/remove";
 import { restore } from "./actions/restore";
+import { revert } from "./actions/revert";
 import { saved } from "./actions/saved";
 import { seal, select } from "./actions/select";
 import { redo, undo } from "./actions/undo";
@@ -48,5 +49,7 @@ export function reducer(state: State, action: Action): State {
       return mergeDisk(state);
     case "restore":
       return restore(state, action);
+    case "revert":
+      return revert(state);
   }
 }

@@ -70,5 +70,7 @@ export type Action =
   | { type: "take-disk" }
   /** Conflict: both versions together, when they touched different things. */
   | { type: "merge" }
+  /** Discards the unsaved edits (undo brings them back). */
+  | { type: "revert" }
   /** Unsaved edits kept in the browser, made from `base`, brought back; `disk` is the file as it is now. */
   | { type: "restore"; base: { hash: string; value: Json }; value: Json; disk: { hash: string; value: Json } };

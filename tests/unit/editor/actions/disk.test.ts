@@ -57,3 +57,10 @@ test("disk: a deleted file while open is a conflict even without edits", () => {
   expect(state.conflict).toEqual({ disk: null });
   expect(sections(state)).toEqual(["hero", "stats-band", "testimonials-carousel"]);
 });
+
+test("keep-mine on a file deleted on disk: the next save writes it again (no hash to match)", () => {
+  const state = run(opened(), { type: "disk", disk: null }, { type: "keep-mine" });
+  expect(state.conflict).toBeNull();
+  expect(state.doc?.hash).toBe("");
+  expect(state.doc?.value).toEqual(page());
+});

@@ -26,9 +26,11 @@ function rebase(doc: Doc, version: { hash: string; value: Doc["value"] }) {
   return { hash: version.hash, saved: version.value, savedIds };
 }
 
+/** Keeps the edits: Save then replaces the disk's version (or, for a file deleted on disk, writes it again: hash ""). */
 export function keepMine(state: State): State {
-  const version = state.conflict?.disk;
-  if (!hasDoc(state) || !version) return state;
+  if (!hasDoc(state) || !state.conflict) return state;
+  const version = state.conflict.disk;
+  if (!version) return { ...state, doc: { ...state.doc, hash: "", saved: null, savedIds: [] }, conflict: null };
   return { ...state, doc: { ...state.doc, ...rebase(state.doc, version) }, conflict: null };
 }
 

@@ -1,40 +1,41 @@
 /**
  * The form of one thing (a section, a collection entry, a page's own fields, the settings), made by
- * @rjsf/core from its JSON Schema. The problems shown under its fields are the site's own checks
- * (the same as `npm run validate`, from the editor's server), not a second set of rules: the form's
- * own validation is off. One small form per selected thing, so typing stays fast on big pages.
+ * @rjsf/core from its JSON Schema. The problems under its fields are the site's own checks (the
+ * same as `npm run validate`, from the editor's server), not a second set of rules: the form's own
+ * validation is off. One small form per selected thing, so typing stays fast on big pages.
  */
 import { memo, useMemo } from "react";
 import Form from "@rjsf/core";
 import type { IChangeEvent } from "@rjsf/core";
 import type { ErrorSchema } from "@rjsf/utils";
 import validator from "@rjsf/validator-ajv8";
-import type { EditorProblem, Schema } from "./api-client";
-import { ButtonTemplates, fields, uiSchemaFor, widgets, type PickerContext, type RJSFSchema } from "./form-ui";
-import type { Json } from "./store";
+import { splitPointer } from "@/lib/json-pointer";
+import type { EditorProblem, Schema } from "../api-client";
+import type { Json } from "../state/types";
+import { ImageField } from "./ImageField";
+import { BaseInputTemplate, ButtonTemplates, TextareaWidget } from "./inputs";
+import { EntryWidget, LinkWidget, MediaWidget, type PickerContext } from "./pickers";
+import { uiSchemaFor } from "./ui-schema";
 
-/** The problems under `base` (a JSON Pointer into the file), as rjsf's errors of the form rooted there. */
+/** The problems under `base` (a JSON Pointer into the file), as rjsf's errors of the form rooted there, each under its own field. */
 export function errorsUnder(problems: readonly EditorProblem[], base: string): ErrorSchema {
   const out: Record<string, unknown> = {};
   for (const p of problems) {
-    if (p.pointer !== base && !p.pointer.startsWith(`${base}/`)) continue;
-    const segments = p.pointer
-      .slice(base.length)
-      .split("/")
-      .filter(Boolean)
-      .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    if (p.field !== base && !p.field.startsWith(`${base}/`)) continue;
     let node = out;
-    for (const segment of segments) {
+    for (const segment of splitPointer(p.field.slice(base.length))) {
       node[segment] ??= {};
       node = node[segment] as Record<string, unknown>;
     }
     node.__errors ??= [];
-    (node.__errors as string[]).push(`${p.severity === "warning" ? "Warning: " : ""}${p.message}`);
+    (node.__errors as string[]).push(`${p.severity === "warning" ? "Warning: " : ""}${p.detail ?? p.message}`);
   }
   return out as ErrorSchema;
 }
 
-const TEMPLATES = { ButtonTemplates };
+const TEMPLATES = { ButtonTemplates, BaseInputTemplate };
+const WIDGETS = { LinkWidget, MediaWidget, EntryWidget, TextareaWidget };
+const FIELDS = { ImageField };
 
 export interface PropertiesProps {
   schema: Schema;
@@ -42,7 +43,7 @@ export interface PropertiesProps {
   /** Where the value sits in the file (a JSON Pointer), to place the problems. */
   pointer: string;
   problems: readonly EditorProblem[];
-  context: PickerContext;
+  context: PickerContext & { uploadLimit: number };
   onChange(value: Json, field: string): void;
   /** A field lost focus: typing there is one step of history. */
   onBlur(): void;
@@ -54,12 +55,12 @@ export const Properties = memo(function Properties({ schema, value, pointer, pro
   const extraErrors = useMemo(() => errorsUnder(problems, pointer), [problems, pointer]);
   return (
     <Form
-      schema={schema as RJSFSchema}
+      schema={schema as never}
       uiSchema={uiSchema}
       formData={value}
       validator={validator}
-      widgets={widgets}
-      fields={fields}
+      widgets={WIDGETS}
+      fields={FIELDS}
       templates={TEMPLATES}
       formContext={context}
       extraErrors={extraErrors}

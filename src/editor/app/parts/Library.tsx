@@ -4,11 +4,8 @@
  * inserts its example after the selected section.
  */
 import { useEffect, useRef } from "react";
-import type { CatalogEntry } from "@/content/site.server";
 import { SectionView } from "@/sections/registry";
-import type { JsonValue } from "./api-client";
-
-export type LibraryEntry = CatalogEntry & { title: string; example: JsonValue };
+import type { LibraryEntry } from "../api-client";
 
 /** Thumbnails show the section as it looks 1280 pixels wide, at this scale. */
 const THUMB_SCALE = 0.27;

@@ -4,7 +4,7 @@
  * other content links to cannot be deleted until those links go.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import type { EditorFile } from "./api-client";
+import type { EditorFile } from "../api-client";
 
 export type PageAction = { kind: "create"; slug: string; from: string } | { kind: "rename"; slug: string; to: string } | { kind: "delete"; slug: string };
 

@@ -1,0 +1,130 @@
+/**
+ * The canvas: an iframe of /__edit/canvas at the width of a phone, a tablet or a desktop (so the
+ * site's media queries apply), scaled down to fit when the window is narrower. It is sent the page
+ * (only the sections that changed since the last message) and says which section was clicked. Its
+ * page has nothing in the Tab order (see the canvas route): the "Go to the preview" link enters it,
+ * the arrow keys go from section to section, Enter opens a section's fields, Escape leaves.
+ */
+import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
+import type { SiteSettings } from "@/generated/content";
+import type { ImageFacts } from "@/images/slots";
+import { type CanvasPage, type CanvasSlot, isFromCanvas, type ToCanvas, type Unsourced } from "./protocol";
+
+export const VIEWPORTS = [
+  { width: 375, label: "Phone" },
+  { width: 768, label: "Tablet" },
+  { width: 1280, label: "Desktop" },
+] as const;
+export type Viewport = (typeof VIEWPORTS)[number]["width"];
+
+export interface CanvasProps {
+  page: CanvasPage | null;
+  /** The settings with the unsaved edits (the figures, the phone number...). */
+  settings: SiteSettings | null;
+  viewport: Viewport;
+  selected: string | null;
+  /** Changes when the selection was made outside the canvas: the canvas scrolls to it. */
+  reveal: number;
+  onSelect(id: string, fields: boolean): void;
+  onKey(key: string, shift: boolean): void;
+  onLeave(): void;
+}
+
+export interface CanvasHandle {
+  /** Moves the keyboard focus into the canvas, onto the selected section. */
+  focus(): void;
+}
+
+export const Canvas = memo(
+  forwardRef<CanvasHandle, CanvasProps>(function Canvas({ page, settings, viewport, selected, reveal, onSelect, onKey, onLeave }, ref) {
+    const frame = useRef<HTMLIFrameElement>(null);
+    const box = useRef<HTMLDivElement>(null);
+    const [size, setSize] = useState({ width: 0, height: 0 });
+    // How many times the canvas said it is ready: each (re)load of the iframe gets the whole page again.
+    const [ready, setReady] = useState(0);
+    const handlers = useRef({ onSelect, onKey, onLeave });
+    handlers.current = { onSelect, onKey, onLeave };
+    // What the canvas has: each section's slot as last sent, the pictures and settings.
+    const sent = useRef<{ ready: number; slots: Map<string, CanvasSlot>; images?: Record<string, ImageFacts>; settings?: SiteSettings | null }>({
+      ready: 0,
+      slots: new Map(),
+    });
+
+    const post = useCallback(
+      (message: Unsourced<ToCanvas>) => frame.current?.contentWindow?.postMessage({ source: "site-editor", ...message }, location.origin),
+      [],
+    );
+    useImperativeHandle(ref, () => ({
+      focus() {
+        frame.current?.contentWindow?.focus();
+        post({ type: "focus" });
+      },
+    }));
+
+    useEffect(() => {
+      const element = box.current;
+      if (!element) return;
+      const observer = new ResizeObserver(([entry]) => entry && setSize({ width: entry.contentRect.width, height: entry.contentRect.height }));
+      observer.observe(element);
+      return () => observer.disconnect();
+    }, []);
+
+    useEffect(() => {
+      const onMessage = (event: MessageEvent) => {
+        if (event.origin !== location.origin || event.source !== frame.current?.contentWindow || !isFromCanvas(event.data)) return;
+        const message = event.data;
+        if (message.type === "ready") setReady((n) => n + 1);
+        else if (message.type === "select") handlers.current.onSelect(message.id, message.fields);
+        else if (message.type === "key") handlers.current.onKey(message.key, message.shift);
+        else handlers.current.onLeave();
+      };
+      addEventListener("message", onMessage);
+      return () => removeEventListener("message", onMessage);
+    }, []);
+
+    useEffect(() => {
+      if (ready === 0 || !page) return;
+      const last = sent.current.ready === ready ? sent.current : { ready, slots: new Map<string, CanvasSlot>() };
+      const slots: Record<string, CanvasSlot> = {};
+      const now = new Map<string, CanvasSlot>();
+      for (const id of page.order) {
+        const slot = page.slots[id];
+        if (!slot) continue;
+        now.set(id, slot);
+        if (last.slots.get(id) !== slot) slots[id] = slot;
+      }
+      const { images, order, slots: _, ...meta } = page;
+      post({
+        type: "page",
+        meta,
+        order,
+        slots,
+        images: last.images === images ? undefined : images,
+        settings: "settings" in last && last.settings === settings ? undefined : settings,
+        selected,
+      });
+      sent.current = { ready, slots: now, images, settings };
+    }, [ready, page, settings, selected, post]);
+
+    // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request to reveal scrolls; `selected` is read, not watched.
+    useEffect(() => {
+      if (ready > 0 && reveal > 0) post({ type: "select", id: selected, reveal: true });
+    }, [reveal, ready, post]);
+
+    const scale = size.width > 0 ? Math.min(1, (size.width - 24) / viewport) : 1;
+    return (
+      <div ref={box} className="relative min-h-0 flex-1 overflow-hidden bg-slate-200">
+        <div className="mx-auto h-full bg-white shadow-lg" style={{ width: viewport * scale }}>
+          <iframe
+            ref={frame}
+            id="canvas"
+            title={`Preview of the page, ${viewport} pixels wide${scale < 1 ? `, shown at ${Math.round(scale * 100)}%` : ""}`}
+            src="/__edit/canvas"
+            className="block origin-top-left border-0"
+            style={{ width: viewport, height: size.height / scale, transform: `scale(${scale})` }}
+          />
+        </div>
+      </div>
+    );
+  }),
+);

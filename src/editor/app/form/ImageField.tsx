@@ -1,0 +1,123 @@
+/** A picture: one of public/media/ (shown), or a new one uploaded there; its alt text, or "decorative". */
+import { useId, useRef, useState, type ChangeEvent } from "react";
+import type { FieldProps } from "@rjsf/utils";
+import { api } from "../api-client";
+import { INPUT, type PickerContext } from "./pickers";
+
+type Image = { src?: string; alt?: string; decorative?: boolean };
+
+/** Pictures the upload takes (the server checks the content too). */
+export const PICTURE = /\.(svg|png|jpe?g|webp|avif|gif)$/i;
+
+export function ImageField({ idSchema, formData, onChange, schema, name, registry, rawErrors = [], fieldPathId, uiSchema }: FieldProps) {
+  const { media, addPicture, uploadLimit } = registry.formContext as PickerContext & { uploadLimit: number };
+  const image = (formData ?? {}) as Image;
+  const id = fieldPathId?.$id ?? idSchema?.$id ?? name;
+  const [uploading, setUploading] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const status = useId();
+  const errors = `${id}__error`;
+  const title = (uiSchema?.["ui:title"] as string | undefined) ?? schema.title ?? name;
+  const set = (patch: Partial<Image>) => {
+    const next: Image = { ...image, ...patch };
+    for (const key of Object.keys(next) as (keyof Image)[]) if (next[key] === undefined || next[key] === "") delete next[key];
+    onChange(next as never, fieldPathId?.path ?? []);
+  };
+  const pictures = media.filter((m) => PICTURE.test(m));
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    if (file.size > uploadLimit) {
+      setUploading(`"${file.name}" is too large (${(file.size / 1024 / 1024).toFixed(1)} MB): the limit is ${Math.round(uploadLimit / 1024 / 1024)} MB.`);
+      if (fileInput.current) fileInput.current.value = "";
+      return;
+    }
+    setUploading(`Uploading ${file.name}…`);
+    try {
+      const { src, images } = await api.upload(file);
+      addPicture(src, images);
+      set({ src });
+      setUploading(`Uploaded as ${src}.`);
+    } catch (err) {
+      setUploading((err as Error).message);
+    } finally {
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  };
+  return (
+    <fieldset className="relative rounded-md border border-slate-200 p-3" aria-describedby={rawErrors.length > 0 ? errors : undefined}>
+      <legend className="px-1 text-sm font-semibold text-slate-800">{title}</legend>
+      {typeof schema.description === "string" && <p className="mb-2 text-xs text-slate-600">{schema.description}</p>}
+      <div className="flex items-start gap-3">
+        {image.src ? (
+          <img src={image.src} alt="" className="h-16 w-24 shrink-0 rounded border border-slate-200 bg-slate-50 object-contain" />
+        ) : (
+          <span className="grid h-16 w-24 shrink-0 place-items-center rounded border border-dashed border-slate-300 text-xs text-slate-600">no picture</span>
+        )}
+        <div className="min-w-0 flex-1 space-y-2">
+          <label className="block text-xs font-medium text-slate-700" htmlFor={`${id}-src`}>
+            Picture
+          </label>
+          <select
+            id={`${id}-src`}
+            className={INPUT}
+            value={image.src ?? ""}
+            aria-invalid={rawErrors.length > 0 || undefined}
+            aria-describedby={rawErrors.length > 0 ? errors : undefined}
+            onChange={(e) => set({ src: e.target.value || undefined })}
+          >
+            <option value="">Choose a picture…</option>
+            {image.src && !pictures.includes(image.src) && <option value={image.src}>{image.src} (not in public/)</option>}
+            {pictures.map((p) => (
+              <option key={p} value={p}>
+                {p.replace(/^\/media\//, "")}
+              </option>
+            ))}
+          </select>
+          <div>
+            <input
+              ref={fileInput}
+              id={`${id}-upload`}
+              type="file"
+              accept="image/*"
+              className="sr-only"
+              aria-describedby={status}
+              onChange={(e) => void onFile(e)}
+            />
+            <label
+              htmlFor={`${id}-upload`}
+              className="inline-block cursor-pointer rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-200 focus-within:outline-2 focus-within:outline-blue-600"
+            >
+              Upload a picture…
+            </label>
+            <span id={status} role="status" className="ml-2 text-xs text-slate-700">
+              {uploading}
+            </span>
+          </div>
+          <label className="block text-xs font-medium text-slate-700" htmlFor={`${id}-alt`}>
+            Alt text (what the picture shows)
+          </label>
+          <input
+            id={`${id}-alt`}
+            type="text"
+            className={INPUT}
+            value={image.alt ?? ""}
+            disabled={image.decorative === true}
+            onChange={(e) => set({ alt: e.target.value || undefined })}
+          />
+          <label className="flex items-center gap-2 text-xs text-slate-700">
+            <input type="checkbox" checked={image.decorative === true} onChange={(e) => set({ decorative: e.target.checked || undefined })} />
+            Decorative (says nothing; screen readers skip it)
+          </label>
+        </div>
+      </div>
+      {rawErrors.length > 0 && (
+        <ul id={errors} className="error-detail mt-2">
+          {rawErrors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,62 @@
+/** What can be done to the entries of the open file's list, each said aloud: select, move, duplicate, delete, insert. */
+import { useCallback, useRef } from "react";
+import type { LibraryEntry } from "../api-client";
+import type { OutlineItem } from "../parts/Outline";
+import type { Tone } from "../parts/StatusBar";
+import { uniqueEntryId } from "../state/actions/duplicate";
+import { listIn, newId } from "../state/list";
+import type { Action, Doc, Json } from "../state/types";
+
+const labelIn = (items: readonly OutlineItem[], id: string) => items.find((i) => i.id === id)?.label ?? "The entry";
+
+export function useEntryCommands(doc: Doc | null, items: OutlineItem[], dispatch: (action: Action) => void, announce: (text: string, tone?: Tone) => void) {
+  const current = useRef({ doc, items });
+  current.current = { doc, items };
+
+  const move = useCallback(
+    (from: number, to: number) => {
+      const { items } = current.current;
+      const item = items[from];
+      if (!item || to < 0 || to >= items.length) return;
+      dispatch({ type: "move", from, to });
+      announce(`${item.label} moved to position ${to + 1} of ${items.length}.`);
+    },
+    [dispatch, announce],
+  );
+  const duplicate = useCallback(
+    (id: string) => {
+      dispatch({ type: "duplicate", id, newId: newId() });
+      announce(`${labelIn(current.current.items, id)} duplicated.`);
+    },
+    [dispatch, announce],
+  );
+  const remove = useCallback(
+    (id: string) => {
+      const name = labelIn(current.current.items, id);
+      dispatch({ type: "remove", id });
+      announce(`${name} deleted. Ctrl+Z brings it back.`);
+    },
+    [dispatch, announce],
+  );
+  /** A section from the library, after the selected one (or at the end). */
+  const insertSection = useCallback(
+    (entry: LibraryEntry, after: number | null) => {
+      const { items } = current.current;
+      const at = after === null ? items.length : after + 1;
+      dispatch({ type: "insert", index: at, entry: structuredClone(entry.example), id: newId() });
+      announce(`${entry.title} section added at position ${at + 1} of ${items.length + 1}.`);
+    },
+    [dispatch, announce],
+  );
+  /** A new collection entry at the end, from the schema's snippet, with an id of its own. */
+  const addEntry = useCallback(
+    (snippet: Json | undefined) => {
+      const { doc, items } = current.current;
+      if (!doc) return;
+      dispatch({ type: "insert", index: items.length, entry: uniqueEntryId(structuredClone(snippet ?? {}), listIn(doc.kind, doc.value)), id: newId() });
+      announce(`A new entry added at position ${items.length + 1}.`);
+    },
+    [dispatch, announce],
+  );
+  return { move, duplicate, remove, insertSection, addEntry };
+}

@@ -1,0 +1,107 @@
+/**
+ * Opening a file, saving it, and the page actions (create, duplicate, rename, delete). A save is
+ * refused while the file has a conflict or known errors; a file changed on disk meanwhile (409)
+ * turns into the conflict view, with the disk's version read at once.
+ */
+import { useCallback, useRef, useState } from "react";
+import { api, ApiError, type EditorState } from "../api-client";
+import type { PageAction } from "../parts/PageDialog";
+import type { Action, State } from "../state/types";
+import { forgetKept } from "./useKeptEdits";
+import type { Tone } from "../parts/StatusBar";
+
+const setFileInUrl = (path: string) => {
+  const url = new URL(location.href);
+  url.searchParams.set("file", path);
+  history.replaceState(history.state, "", url);
+};
+
+export const fileFromUrl = () => (typeof location === "undefined" ? null : new URL(location.href).searchParams.get("file"));
+
+export function useFileActions(
+  state: State,
+  dispatch: (action: Action) => void,
+  site: EditorState | null,
+  refresh: () => Promise<EditorState | null>,
+  announce: (text: string, tone?: Tone) => void,
+  knownErrors: number,
+) {
+  const [saving, setSaving] = useState(false);
+  const pending = useRef<Promise<unknown> | null>(null);
+  const latest = useRef(state);
+  latest.current = state;
+
+  const open = useCallback(
+    async (path: string, known = site, selectIndex?: number | null) => {
+      try {
+        const data = await api.file(path);
+        const kind = known?.files.find((f) => f.path === path)?.kind ?? "page";
+        dispatch({ type: "open", doc: { path, kind, hash: data.hash, saved: data.value }, selectIndex });
+        setFileInUrl(path);
+      } catch (err) {
+        announce((err as Error).message, "error");
+      }
+    },
+    [site, dispatch, announce],
+  );
+
+  const save = useCallback(async () => {
+    const { doc, conflict } = latest.current;
+    if (!doc || pending.current) return;
+    if (conflict) return announce("Not saved: the file changed on disk. Choose what to keep first (above the preview).", "error");
+    if (knownErrors > 0)
+      return announce(
+        `Not saved: ${doc.path} has ${knownErrors === 1 ? "1 error" : `${knownErrors} errors`}. Fix ${knownErrors === 1 ? "it" : "them"} first (listed above the fields).`,
+        "error",
+      );
+    setSaving(true);
+    const request = api.save(doc.path, doc.value, doc.hash);
+    pending.current = request;
+    try {
+      const result = await request;
+      dispatch({ type: "saved", hash: result.hash, value: doc.value, ids: doc.ids });
+      forgetKept(doc.path);
+      announce(`Saved ${doc.path}.`, "ok");
+      void refresh();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        announce("Not saved: the file changed on disk. Nothing is lost: choose what to keep (above the preview).", "error");
+        const disk = await api.file(doc.path).catch(() => null);
+        dispatch({ type: "disk", disk: disk ? { hash: disk.hash, value: disk.value } : null });
+      } else announce((err as Error).message, "error");
+    } finally {
+      pending.current = null;
+      setSaving(false);
+    }
+  }, [dispatch, announce, refresh, knownErrors]);
+
+  const runPageAction = useCallback(
+    async (action: PageAction, fixLinks = false): Promise<{ links?: { file: string; path: string; href: string }[]; error?: string } | undefined> => {
+      try {
+        let path: string;
+        if (action.kind === "create") {
+          const created = await api.createPage(action.slug, action.from || undefined);
+          path = created.path;
+          announce(`Created ${created.route} as a draft (${created.path}).`, "ok");
+        } else if (action.kind === "rename") {
+          const result = await api.renamePage(action.slug, action.to, fixLinks);
+          if (!result.renamed) return { links: result.links };
+          if (!result.path) throw new Error("The page was renamed, but the server did not say its new file.");
+          path = result.path;
+          announce(`Renamed to /${action.to}${result.links.length ? `; ${result.links.length} links changed` : ""}.`, "ok");
+        } else {
+          const result = await api.deletePage(action.slug);
+          if (!result.deleted) return { links: result.links };
+          path = "site-config/pages/home.json";
+          announce(`Deleted the page /${action.slug}.`, "ok");
+        }
+        await open(path, await refresh());
+      } catch (err) {
+        return { error: (err as Error).message };
+      }
+    },
+    [announce, open, refresh],
+  );
+
+  return { open, save, saving, pendingSave: useCallback(() => pending.current, []), runPageAction };
+}

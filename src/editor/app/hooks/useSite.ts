@@ -1,0 +1,39 @@
+/** The site as the builder knows it (files, routes, schemas, collections, pictures): read at start, again after a change on disk. */
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { ImageFacts } from "@/images/slots";
+import { api, isAbort, type EditorState } from "../api-client";
+
+export function useSite() {
+  const [site, setSite] = useState<EditorState | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const current = useRef<AbortController | null>(null);
+
+  /** Reads the site again; a newer call cancels an older one still waiting. */
+  const refresh = useCallback(async (): Promise<EditorState | null> => {
+    current.current?.abort();
+    const controller = new AbortController();
+    current.current = controller;
+    try {
+      const next = await api.state(controller.signal);
+      setSite(next);
+      setFailure(null);
+      return next;
+    } catch (err) {
+      if (isAbort(err)) return null;
+      setFailure((err as Error).message);
+      return null;
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+    return () => current.current?.abort();
+  }, [refresh]);
+
+  /** A picture uploaded a moment ago: in the pickers, and shown as the site shows it. */
+  const addPicture = useCallback((src: string, images: Record<string, ImageFacts>) => {
+    setSite((s) => (s ? { ...s, media: [...new Set([...s.media, src])].sort(), images: { ...s.images, ...images } } : s));
+  }, []);
+
+  return { site, failure, refresh, addPicture };
+}

@@ -1,0 +1,96 @@
+/** The right-hand side: the open file's outline (for files with a list) above the selected thing's fields, each scrolling on its own. */
+import type { RefObject } from "react";
+import type { EditorFile, EditorState } from "../api-client";
+import type { Fields } from "../hooks/useFields";
+import { OWN_FIELDS } from "../hooks/useFields";
+import type { useEntryCommands } from "../hooks/useEntryCommands";
+import type { useProblems } from "../views";
+import { listKey } from "../state/list";
+import type { Action, Doc, Json } from "../state/types";
+import { FieldsPanel } from "./FieldsPanel";
+import type { OutlineItem } from "./Outline";
+import { OutlinePanel } from "./OutlinePanel";
+import type { PageAction } from "./PageDialog";
+import type { PickerContext } from "../form/pickers";
+
+export interface SidebarProps {
+  doc: Doc;
+  file: EditorFile;
+  site: EditorState;
+  selected: string | null;
+  items: OutlineItem[];
+  fields: Fields | null;
+  problems: ReturnType<typeof useProblems>;
+  commands: ReturnType<typeof useEntryCommands>;
+  refs: { outline: RefObject<HTMLDivElement | null>; heading: RefObject<HTMLHeadingElement | null> };
+  addPicture: PickerContext["addPicture"];
+  dispatch(action: Action): void;
+  onSelect(id: string): void;
+  onLibrary(): void;
+  onPageAction(action: PageAction): void;
+  onFocusField(id: string): void;
+}
+
+export function Sidebar(props: SidebarProps) {
+  const { doc, file, site, selected, items, fields, problems, commands, dispatch } = props;
+  const key = listKey(doc.kind);
+  const slug = file.kind === "page" ? file.path.replace(/^.*\//, "").replace(/\.json$/, "") : null;
+  const entry = fields?.entry ?? null;
+  return (
+    <aside aria-label="Outline and fields" className="flex min-h-0 flex-col border-l border-slate-300 bg-white">
+      {key && (
+        <OutlinePanel
+          ref={props.refs.outline}
+          title={key === "sections" ? "Sections" : "Entries"}
+          kind={key}
+          slug={slug}
+          items={items}
+          selected={selected}
+          ownFieldsSelected={selected === OWN_FIELDS}
+          ownFieldsErrors={problems.mine.some((p) => p.severity === "error" && !p.field.startsWith(`/${key}/`))}
+          after={entry ? entry.index + 1 : null}
+          onSelect={props.onSelect}
+          onOwnFields={() => dispatch({ type: "select", id: OWN_FIELDS })}
+          onMove={commands.move}
+          onDuplicate={commands.duplicate}
+          onDelete={commands.remove}
+          onAdd={() =>
+            key === "sections"
+              ? props.onLibrary()
+              : commands.addEntry((site.schemas.documents[file.schema]?.defaultSnippets as { body?: Json }[] | undefined)?.[0]?.body)
+          }
+          onPageAction={(kind) =>
+            slug &&
+            props.onPageAction(
+              kind === "duplicate" ? { kind: "create", slug: `${slug}-copy`, from: slug } : kind === "rename" ? { kind, slug, to: slug } : { kind, slug },
+            )
+          }
+        />
+      )}
+      <FieldsPanel
+        ref={props.refs.heading}
+        title={fields?.title ?? "Nothing selected"}
+        form={fields ? { schema: fields.schema, value: fields.value, pointer: fields.pointer, key: `${doc.path}:${selected ?? ""}` } : null}
+        entry={
+          entry
+            ? {
+                label: entry.label,
+                index: entry.index,
+                count: items.length,
+                onMove: (to) => commands.move(entry.index, to),
+                onDuplicate: () => commands.duplicate(entry.id),
+                onDelete: () => commands.remove(entry.id),
+              }
+            : null
+        }
+        problems={problems.mine}
+        summary={fields ? problems.under(fields.pointer, "field", fields.schema) : []}
+        context={{ routes: site.routes, media: site.media, collections: site.collections, addPicture: props.addPicture, uploadLimit: site.uploadLimit }}
+        onChange={(value, field) => fields && dispatch({ type: "edit", target: fields.target, value, key: `field:${selected}:${field}` })}
+        onBlur={() => dispatch({ type: "seal" })}
+        onFocusField={props.onFocusField}
+        empty={<p className="text-sm text-slate-700">Select a section in the outline or the canvas.</p>}
+      />
+    </aside>
+  );
+}

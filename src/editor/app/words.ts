@@ -1,0 +1,60 @@
+/** How the builder names a file's parts to people: the schemas that describe them, where a problem is, which form field shows it. */
+import type { DescribeOptions } from "../describe";
+import { fieldLabel, kindOf, labelOf } from "../labels";
+import { joinPointer, splitPointer } from "@/lib/json-pointer";
+import type { EditorFile, EditorProblem, EditorState, Schema } from "./api-client";
+import { listIn, listKey } from "./state/list";
+import type { Json } from "./state/types";
+
+type Schemas = EditorState["schemas"];
+const isObject = (v: unknown): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The schema of one entry of the file's list: a section's by its type, a collection's entry schema. */
+export function entrySchema(file: EditorFile, schemas: Schemas, entry: Json): Schema | undefined {
+  if (file.kind === "collection") return schemas.documents[file.schema];
+  const type = isObject(entry) && typeof entry.type === "string" ? entry.type : undefined;
+  return type ? schemas.sections[type] : undefined;
+}
+
+export const describeOptions = (file: EditorFile, schemas: Schemas): DescribeOptions => ({
+  listKey: listKey(file.kind),
+  schema: file.kind === "collection" ? undefined : schemas.documents[file.schema],
+  entrySchema: (entry) => entrySchema(file, schemas, entry),
+});
+
+/** What a person calls a file: "the page /about-us", "the services collection", "the settings". */
+export function fileTitle(file: EditorFile): string {
+  if (file.kind === "page") return `Page ${file.route ?? file.name}`;
+  if (file.kind === "collection") return `Collection: ${file.name}`;
+  return file.name;
+}
+
+/** Where a problem is, in words: "Section 1 (Hero) › Button › Words on the link"; "" for the whole file. */
+export function problemPlace(problem: EditorProblem, file: EditorFile, value: Json, schemas: Schemas): string {
+  const segments = splitPointer(problem.field);
+  const key = listKey(file.kind);
+  if (key && segments[0] === key && segments[1] !== undefined) {
+    const index = Number(segments[1]);
+    const entry = listIn(file.kind, value)[index];
+    const noun = key === "sections" ? "Section" : "Entry";
+    const head = `${noun} ${index + 1} (${kindOf(entry) ?? labelOf(entry, "untitled")})`;
+    const rest = segments.slice(2).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+    const schema = entry === undefined ? undefined : entrySchema(file, schemas, entry);
+    return rest.length > 0 && schema ? `${head} › ${fieldLabel(schema, rest).replace(/ > /g, " › ")}` : head;
+  }
+  const schema = schemas.documents[file.schema];
+  const path = segments.map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  return path.length > 0 && schema ? fieldLabel(schema, path).replace(/ > /g, " › ") : "";
+}
+
+/** The form field (its element id) that shows the value at `field`, in the form of the value at `base`. */
+export const fieldId = (idPrefix: string, base: string, field: string) => [idPrefix, ...splitPointer(field.slice(base.length))].join("_");
+
+/** The entry of the list a pointer is in: its index, or -1 (a field of the file itself). */
+export function entryIndexOf(file: EditorFile, pointer: string): number {
+  const key = listKey(file.kind);
+  const [first, second] = splitPointer(pointer);
+  return key && first === key && second !== undefined ? Number(second) : -1;
+}
+
+export const entryPointer = (file: EditorFile, index: number) => joinPointer([listKey(file.kind) ?? "", index]);
