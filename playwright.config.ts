@@ -8,6 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const devPort = Number(process.env.E2E_DEV_PORT ?? port + 100);
 // The dev server for the page builder's tests (*.editor.spec.ts), which write files: its own copy.
 const editorPort = Number(process.env.E2E_EDITOR_PORT ?? port + 200);
+// `npm run dev` in the project's own folder, for *.own.spec.ts (E2E_OWN_PORT, or E2E_PORT + 300).
+const ownPort = Number(process.env.E2E_OWN_PORT ?? port + 300);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -22,7 +24,7 @@ export default defineConfig({
   },
   projects: [
     // The production server over the built site (npm test builds first).
-    { name: "production", testIgnore: ["**/*.dev.spec.ts", "**/*.editor.spec.ts"], use: { baseURL: `http://localhost:${port}` } },
+    { name: "production", testIgnore: ["**/*.dev.spec.ts", "**/*.editor.spec.ts", "**/*.own.spec.ts"], use: { baseURL: `http://localhost:${port}` } },
     // What authors preview with npm run dev.
     { name: "dev", testMatch: "**/*.dev.spec.ts", timeout: 90_000, use: { baseURL: `http://localhost:${devPort}` } },
     // The page builder and content mistakes in dev, one test after another (one worker): each starts from the committed content.
@@ -34,8 +36,17 @@ export default defineConfig({
       timeout: 120_000,
       use: { baseURL: `http://localhost:${editorPort}`, viewport: { width: 1440, height: 900 }, actionTimeout: 15_000, navigationTimeout: 30_000 },
     },
+    // The project's own folder, as an author runs it: its real site-config/, saved in place (the test puts it back).
+    { name: "own-folder", testMatch: "**/*.own.spec.ts", timeout: 120_000, use: { baseURL: `http://localhost:${ownPort}` } },
   ],
   webServer: [
+    {
+      command: `react-router dev --port ${ownPort} --strictPort --host 127.0.0.1`,
+      url: `http://localhost:${ownPort}/__edit/api/state`,
+      env: { SITE_ROOT: "" },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
     {
       command: "tsx server/main.ts",
       // Every browser test comes from 127.0.0.1: a per-minute enquiry limit

@@ -10,7 +10,7 @@ import { idsOf, pagePath, readSources, servicePath, type Sources } from "./sourc
 export { pagePath, servicePath };
 
 /** The project whose site-config/, schemas/ and public/ are built: SITE_ROOT, or the current directory. */
-export const contentRoot = (): string => process.env.SITE_ROOT ?? process.cwd();
+export const contentRoot = (): string => process.env.SITE_ROOT || process.cwd();
 
 /**
  * A production build, or the production route table (typegen). `react-router build` sets

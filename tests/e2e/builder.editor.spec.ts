@@ -4,68 +4,31 @@
  * Git repository of its own: every test starts from its commit.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { devRoot } from "./dev-fixture";
+import {
+  canvas,
+  changedLines,
+  git,
+  HOME,
+  openEditor,
+  read,
+  resetContent,
+  root,
+  row,
+  run,
+  save,
+  saveButton,
+  sectionsAt,
+  serverInstance,
+  status,
+} from "./builder-fixture";
 
 const repo = join(import.meta.dirname, "..", "..");
-const root = devRoot(Number(process.env.E2E_EDITOR_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 200));
-const HOME = "site-config/pages/home.json";
-const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" });
-const read = (file: string) => readFileSync(join(root, file), "utf8");
 
-/** The lines a file's diff against the commit removes (-) and adds (+). */
-function changedLines(file: string): string[] {
-  return git("diff", "-U0", "--", file)
-    .split("\n")
-    .filter((line) => /^[+-]/.test(line) && !/^(\+\+\+|---) /.test(line));
-}
-
-/** Runs one of the project's commands in the copy, as `npm run` would there. */
-function run(args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.NODE_ENV;
-  delete env.SITE_ROOT;
-  const result = spawnSync(join(root, "node_modules", ".bin", args[0]!), args.slice(1), { cwd: root, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
-}
-
-const canvas = (page: Page) => page.frameLocator('iframe[title^="Preview of the page"]');
-const row = (page: Page, label: string | RegExp) => page.locator("[data-outline-item]").filter({ hasText: label });
-const saveButton = (page: Page) => page.getByRole("button", { name: /^(Save|Saved|Saving…)$/ });
-const status = (page: Page) => page.getByRole("status").filter({ hasNotText: "Uploading" }).first();
-
-async function openEditor(page: Page, file = HOME) {
-  await page.goto(`/__edit?file=${encodeURIComponent(file)}`);
-  await expect(saveButton(page)).toHaveText("Saved", { timeout: 30_000 });
-  await expect(canvas(page).locator("main [data-section]").first()).toBeVisible({ timeout: 30_000 });
-}
-
-/** The section types on a page as the dev server renders it. */
-async function sectionsAt(page: Page, path: string): Promise<string[]> {
-  await page.goto(path);
-  return page.locator("main > [data-section]").evaluateAll((els) => els.map((el) => el.getAttribute("data-section") ?? ""));
-}
-
-/** Which dev server instance answers (a restart makes a new one), or null while none does. */
-async function serverInstance(page: Page): Promise<string | null> {
-  const res = await page.request.get("/__edit/api/state").catch(() => null);
-  return res?.ok() ? ((await res.json()) as { server: string }).server : null;
-}
-
-async function save(page: Page) {
-  await page.keyboard.press("Control+s");
-  await expect(saveButton(page)).toHaveText("Saved");
-  await expect(status(page)).toContainText("Saved");
-}
-
-test.beforeEach(() => {
-  git("checkout", "-q", "--", ".");
-  git("clean", "-fdq");
-});
+test.beforeEach(resetContent);
 
 /** Only the lines of the two sections that swapped places change, each line as it was. */
 function expectOnlyMoved(file: string, before: string) {

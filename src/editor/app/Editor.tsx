@@ -76,7 +76,12 @@ export function Editor() {
     },
     [state.past.length, state.future.length, announce],
   );
-  useShortcuts({ save: actions.save, undo: () => step("undo"), redo: () => step("redo") });
+  useShortcuts({
+    save: actions.save,
+    undo: () => step("undo"),
+    redo: () => step("redo"),
+    move: (by) => fields?.entry && commands.move(fields.entry.index, fields.entry.index + by),
+  });
   // From the outline, the canvas scrolls to the section; from the canvas, its fields come next (unless the arrow keys only went by).
   const heading = refs.heading;
   const select = useCallback(
