@@ -9,7 +9,7 @@
  *   npm run bench -- --no-build --no-twin           # reuse dist/, skip the twin comparison
  *   npm run bench -- --mode scale                   # build scaling: 100 and 1,000 synthetic pages: validate, build phases and memory, dev save-to-browser
  *   npm run bench -- --mode scale --pages 100 --pages 500 --no-scale-build --no-scale-dev
- *   npm run bench -- --mode editor                  # the page builder: time to open, keystroke to canvas (50 keystrokes)
+ *   npm run bench -- --mode editor                  # the page builder beside Puck 0.23: open, keystroke to canvas, reorder
  *   npm run bench -- --mode images                  # photos in the content: Lighthouse on / and /web-development with a photo hero and PNG screenshots vs today's media
  *   npm run bench -- --no-images                    # the default run without its images check (about 4 min less)
  *
