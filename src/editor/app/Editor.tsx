@@ -31,7 +31,8 @@ import { StatusBar, type Tone } from "./parts/StatusBar";
 import { Toolbar } from "./parts/Toolbar";
 import { initialState, reducer } from "./state/reducer";
 import { useOutline, usePreviewRoute, useProblems } from "./views";
-import { describeOptions } from "./words";
+import type { EditorProblem } from "./api-client";
+import { describeOptions, problemParts } from "./words";
 
 export function Editor() {
   const { site, failure, refresh, addPicture } = useSite();
@@ -48,7 +49,14 @@ export function Editor() {
   const route = usePreviewRoute(doc, file, site, selected);
   const { checked, checking } = useCheck(doc, route, announce);
   const problems = useProblems(doc, file, site, checked);
-  const page = useMemo(() => (doc && site ? previewPage({ doc, file, site, checked, route }) : null), [doc, file, site, checked, route]);
+  const page = useMemo(() => {
+    if (!doc || !site || !file) return null;
+    const say = (problem: EditorProblem) => {
+      const { field } = problemParts(problem, file, checked?.sent.value ?? doc.value, site.schemas);
+      return `${field ? `${field}: ` : ""}${problem.detail ?? problem.message}`;
+    };
+    return previewPage({ doc, file, site, checked, route, say });
+  }, [doc, file, site, checked, route]);
   const fields = useFields(doc, file, site, selected);
   const items = useOutline(doc, file, problems.mine);
   const kept = useKeptEdits(doc);

@@ -29,22 +29,31 @@ export function fileTitle(file: EditorFile): string {
   return file.name;
 }
 
-/** Where a problem is, in words: "Section 1 (Hero) › Button › Words on the link"; "" for the whole file. */
-export function problemPlace(problem: EditorProblem, file: EditorFile, value: Json, schemas: Schemas): string {
+/** Where a problem is, in words: the entry ("Section 1 (Hero)", "" for the file's own fields) and the field in it ("Button › Words on the link"). */
+export function problemParts(problem: EditorProblem, file: EditorFile, value: Json, schemas: Schemas): { entry: string; field: string } {
   const segments = splitPointer(problem.field);
   const key = listKey(file.kind);
+  const numbered = (list: string[]) => list.map((s) => (/^\d+$/.test(s) ? Number(s) : s));
   if (key && segments[0] === key && segments[1] !== undefined) {
     const index = Number(segments[1]);
     const entry = listIn(file.kind, value)[index];
     const noun = key === "sections" ? "Section" : "Entry";
-    const head = `${noun} ${index + 1} (${kindOf(entry) ?? labelOf(entry, "untitled")})`;
-    const rest = segments.slice(2).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+    const rest = numbered(segments.slice(2));
     const schema = entry === undefined ? undefined : entrySchema(file, schemas, entry);
-    return rest.length > 0 && schema ? `${head} › ${fieldLabel(schema, rest).replace(/ > /g, " › ")}` : head;
+    return {
+      entry: `${noun} ${index + 1} (${kindOf(entry) ?? labelOf(entry, "untitled")})`,
+      field: rest.length > 0 && schema ? fieldLabel(schema, rest).replace(/ > /g, " › ") : "",
+    };
   }
   const schema = schemas.documents[file.schema];
-  const path = segments.map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-  return path.length > 0 && schema ? fieldLabel(schema, path).replace(/ > /g, " › ") : "";
+  const path = numbered(segments);
+  return { entry: "", field: path.length > 0 && schema ? fieldLabel(schema, path).replace(/ > /g, " › ") : "" };
+}
+
+/** Where a problem is, in one phrase: "Section 1 (Hero) › Button › Words on the link"; "" for the whole file. */
+export function problemPlace(problem: EditorProblem, file: EditorFile, value: Json, schemas: Schemas): string {
+  const { entry, field } = problemParts(problem, file, value, schemas);
+  return [entry, field].filter(Boolean).join(" › ");
 }
 
 /** The form field (its element id) that shows the value at `field`, in the form of the value at `base`. */

@@ -45,10 +45,10 @@ export function localSlot(section: Json, collections: Collections, service: Serv
 const serverSlots = new WeakMap<object, CanvasSlot>();
 
 /** A slot of the server's page, in the builder's words; the same object for the same answer. */
-function fromServer(slot: NonNullable<Checked["result"]["page"]>["slots"][number], problems: readonly EditorProblem[]): CanvasSlot {
+function fromServer(slot: NonNullable<Checked["result"]["page"]>["slots"][number], problems: readonly EditorProblem[], say: (p: EditorProblem) => string): CanvasSlot {
   const known = serverSlots.get(slot);
   if (known) return known;
-  const out: CanvasSlot = slot.ok ? slot : { ok: false, type: slot.type, problems: problems.length > 0 ? problems.map((p) => p.message) : slot.problems };
+  const out: CanvasSlot = slot.ok ? slot : { ok: false, type: slot.type, problems: problems.length > 0 ? problems.map(say) : slot.problems };
   serverSlots.set(slot, out);
   return out;
 }
@@ -62,10 +62,12 @@ export interface PreviewInput {
   site: EditorState;
   checked: Checked | null;
   route: string;
+  /** A problem in the builder's words, as the canvas's cards show it ("Heading: Required."). */
+  say(problem: EditorProblem): string;
 }
 
 /** The page the canvas shows, or null until there is one to show (a collection's page before the first check). */
-export function previewPage({ doc, file, site, checked, route }: PreviewInput): CanvasPage | null {
+export function previewPage({ doc, file, site, checked, route, say }: PreviewInput): CanvasPage | null {
   const server = checked?.preview === route ? checked.result.page : null;
   const problems = checked?.result.problems ?? [];
   const images: Record<string, ImageFacts> = server ? { ...site.images, ...server.images } : site.images;
@@ -87,7 +89,7 @@ export function previewPage({ doc, file, site, checked, route }: PreviewInput): 
       checked.sent.ids.forEach((id, k) => {
         const slot = server.slots[k];
         const section = sent[k];
-        if (slot && section !== undefined) answered.set(id, { section, slot: fromServer(slot, errorsIn(problems, doc.path, `/sections/${k}`)) });
+        if (slot && section !== undefined) answered.set(id, { section, slot: fromServer(slot, errorsIn(problems, doc.path, `/sections/${k}`), say) });
       });
     }
     const slots: Record<string, CanvasSlot> = {};
@@ -101,7 +103,7 @@ export function previewPage({ doc, file, site, checked, route }: PreviewInput): 
     return {
       path: route,
       draft: doc.kind === "page" && value.status === "draft",
-      pageProblems: own.map((p) => p.message),
+      pageProblems: own.map(say),
       siteProblems,
       images,
       order: doc.ids,
@@ -114,7 +116,7 @@ export function previewPage({ doc, file, site, checked, route }: PreviewInput): 
   const order = server.slots.map((_, i) => `${route}#${i}`);
   const slots: Record<string, CanvasSlot> = {};
   server.slots.forEach((slot, i) => {
-    slots[order[i] as string] = slot.ok && doc.kind === "collection" ? localSlot(slot.section as unknown as Json, collections, service) : fromServer(slot, []);
+    slots[order[i] as string] = slot.ok && doc.kind === "collection" ? localSlot(slot.section as unknown as Json, collections, service) : fromServer(slot, [], say);
   });
   return { path: route, draft: server.draft, pageProblems: [], siteProblems, images, order, slots };
 }
