@@ -9,7 +9,7 @@ export default defineConfig({
   },
   test: {
     // integration/: builds a copy of the site (editor tasks), ~30 s. server/: the real server process.
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/studio/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
   },

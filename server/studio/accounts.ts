@@ -1,0 +1,148 @@
+/**
+ * The studio's accounts: an e-mail, a name, a role (editors save; publishers also publish and
+ * restore) and a password stored as a scrypt hash (node:crypto) with its own salt and cost, in
+ * one JSON file outside site-config/ and public/, written atomically and readable by the owner
+ * only. An account can instead hold an invitation: a one-time link to choose the password,
+ * stored hashed, valid for a few days.
+ */
+import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { writeFileDurably } from "./durable.ts";
+
+export type Role = "editor" | "publisher";
+export const ROLES: readonly Role[] = ["editor", "publisher"];
+
+export interface Account {
+  email: string;
+  name: string;
+  role: Role;
+  /** "scrypt$N$r$p$salt$key" (base64url), or null while the invitation is not accepted. */
+  password: string | null;
+  /** The invitation: the SHA-256 of its token and when it expires. */
+  invite: { token: string; expires: string } | null;
+  created: string;
+}
+
+/** The cost of a password check: about a tenth of a second here, the same for every account. */
+const COST = { N: 2 ** 15, r: 8, p: 1 };
+const KEY_BYTES = 32;
+const INVITE_DAYS = 7;
+export const MIN_PASSWORD = 10;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize("NFKC"), salt, KEY_BYTES, { N, r, p, maxmem: 256 * N * r }, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, COST.N, COST.r, COST.p);
+  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+export async function passwordMatches(password: string, stored: string): Promise<boolean> {
+  const [kind, N, r, p, salt, key] = stored.split("$");
+  if (kind !== "scrypt" || !salt || !key) return false;
+  const expected = Buffer.from(key, "base64url");
+  const actual = await derive(password, Buffer.from(salt, "base64url"), Number(N), Number(r), Number(p));
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** Checked on every password set: long enough, not the e-mail address. */
+export function passwordProblem(password: string, email: string): string | null {
+  if (password.length < MIN_PASSWORD) return `The password needs at least ${MIN_PASSWORD} characters.`;
+  if (password.toLowerCase().includes(email.split("@")[0]?.toLowerCase() ?? "\0")) return "The password must not contain the e-mail address.";
+  return null;
+}
+
+export const normalEmail = (email: string) => email.trim().toLowerCase();
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export class Accounts {
+  /** A hash to check against when the account does not exist, so that an unknown e-mail takes as long as a wrong password. */
+  private readonly decoy = hashPassword(randomBytes(12).toString("base64url"));
+
+  constructor(readonly file: string) {}
+
+  list(): Account[] {
+    if (!existsSync(this.file)) return [];
+    const data = JSON.parse(readFileSync(this.file, "utf8")) as { accounts?: Account[] };
+    return data.accounts ?? [];
+  }
+
+  find(email: string): Account | undefined {
+    return this.list().find((a) => a.email === normalEmail(email));
+  }
+
+  private write(accounts: Account[]) {
+    mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
+    writeFileDurably(this.file, `${JSON.stringify({ accounts }, null, 2)}\n`, 0o600);
+  }
+
+  /** Adds an account with a password, or (no password) with an invitation; returns the invitation's token. */
+  async add(email: string, name: string, role: Role, password?: string): Promise<{ token: string | null }> {
+    const address = normalEmail(email);
+    if (!EMAIL.test(address)) throw new Error(`"${email}" is not an e-mail address.`);
+    if (!ROLES.includes(role)) throw new Error(`The role is "editor" or "publisher", not "${role}".`);
+    if (this.find(address)) throw new Error(`There is already an account for ${address}.`);
+    const account: Account = { email: address, name: name.trim() || address, role, password: null, invite: null, created: new Date().toISOString() };
+    const token = await this.secret(account, password);
+    this.write([...this.list(), account]);
+    return { token };
+  }
+
+  /** A new password (or a new invitation) for an existing account; its sessions end (see Sessions.endFor). */
+  async reset(email: string, password?: string): Promise<{ token: string | null }> {
+    const accounts = this.list();
+    const account = accounts.find((a) => a.email === normalEmail(email));
+    if (!account) throw new Error(`There is no account for ${email}.`);
+    const token = await this.secret(account, password);
+    this.write(accounts);
+    return { token };
+  }
+
+  private async secret(account: Account, password?: string): Promise<string | null> {
+    if (password !== undefined) {
+      const problem = passwordProblem(password, account.email);
+      if (problem) throw new Error(problem);
+      account.password = await hashPassword(password);
+      account.invite = null;
+      return null;
+    }
+    const token = randomBytes(24).toString("base64url");
+    account.password = null;
+    account.invite = { token: hashToken(token), expires: new Date(Date.now() + INVITE_DAYS * 86_400_000).toISOString() };
+    return token;
+  }
+
+  remove(email: string): void {
+    const accounts = this.list();
+    if (!accounts.some((a) => a.email === normalEmail(email))) throw new Error(`There is no account for ${email}.`);
+    this.write(accounts.filter((a) => a.email !== normalEmail(email)));
+  }
+
+  /** The account whose password this is, or null; always the same work whether the account exists or not. */
+  async verify(email: string, password: string): Promise<Account | null> {
+    const account = this.find(email);
+    const ok = await passwordMatches(password, account?.password ?? (await this.decoy));
+    return ok && account?.password ? account : null;
+  }
+
+  /** The account an invitation token opens, if still valid. */
+  invited(token: string): Account | undefined {
+    const hash = hashToken(token);
+    return this.list().find((a) => a.invite && a.invite.token === hash && Date.parse(a.invite.expires) > Date.now());
+  }
+
+  /** Sets the password chosen through an invitation; the invitation is then used up. */
+  async accept(token: string, password: string): Promise<Account> {
+    const account = this.invited(token);
+    if (!account) throw new Error("This invitation link is not valid any more: ask for a new one.");
+    await this.reset(account.email, password);
+    return { ...account, invite: null };
+  }
+}
