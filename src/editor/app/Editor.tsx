@@ -84,12 +84,10 @@ export function Editor() {
     },
     [state.past.length, state.future.length, announce],
   );
-  useShortcuts({
-    save: actions.save,
-    undo: () => step("undo"),
-    redo: () => step("redo"),
-    move: (by) => fields?.entry && commands.move(fields.entry.index, fields.entry.index + by),
-  });
+  const undo = useCallback(() => step("undo"), [step]);
+  const redo = useCallback(() => step("redo"), [step]);
+  const save = useCallback(() => void actions.save(), [actions.save]);
+  useShortcuts({ save, undo, redo, move: (by) => fields?.entry && commands.move(fields.entry.index, fields.entry.index + by) });
   // From the outline, the canvas scrolls to the section; from the canvas, its fields come next (unless the arrow keys only went by).
   const heading = refs.heading;
   const select = useCallback(
@@ -101,9 +99,24 @@ export function Editor() {
     [heading],
   );
 
+  const fromOutline = useCallback((id: string) => select(id, "outline"), [select]);
+  const fromCanvas = useCallback((id: string, toFields: boolean) => select(id, "canvas", toFields), [select]);
+  const canvasKey = useCallback((key: string, shift: boolean) => (key === "s" ? save() : step(key === "y" || shift ? "redo" : "undo")), [save, step]);
+  const openFile = useCallback((path: string) => path !== doc?.path && void actions.open(path), [doc?.path, actions.open]);
+  const newPage = useCallback(() => setDialog({ kind: "create", slug: "", from: "" }), []);
+  const showChanges = useCallback(() => setDialog("changes"), []);
+  const showLibrary = useCallback(() => setDialog("library"), []);
+  const dirty = Boolean(doc && !dequal(doc.saved, doc.value));
+  const files = site?.files;
+  // Files with unsaved edits: the open one, and those kept in this browser.
+  const unsaved = useMemo(
+    () => new Set((files ?? []).filter((f) => (f.path === doc?.path ? dirty : readKept(f.path) !== null)).map((f) => f.path)),
+    [files, doc?.path, dirty],
+  );
+  const settings = doc?.kind === "settings" ? (doc.value as never) : (checked?.result.settings ?? site?.settings ?? null);
+
   if (failure && !site) return <p className="grid h-dvh place-items-center p-8 text-slate-800">The builder could not start: {failure}</p>;
   if (!site || !doc || !file) return <p className="grid h-dvh place-items-center p-8 text-slate-800">Opening the builder…</p>;
-  const dirty = !dequal(doc.saved, doc.value);
   const documentSchema = site.schemas.documents[file.schema];
   return (
     <div className="ed-shell grid h-dvh grid-rows-[auto_minmax(0,1fr)] overflow-hidden bg-slate-50 text-slate-900">
@@ -117,19 +130,13 @@ export function Editor() {
         canRedo={state.future.length > 0}
         previewRoute={route}
         onViewport={setViewport}
-        onUndo={() => step("undo")}
-        onRedo={() => step("redo")}
-        onChanges={() => setDialog("changes")}
-        onSave={() => void actions.save()}
+        onUndo={undo}
+        onRedo={redo}
+        onChanges={showChanges}
+        onSave={save}
       />
       <div className="grid min-h-0 grid-cols-[16rem_minmax(0,1fr)_24rem] 2xl:grid-cols-[18rem_minmax(0,1fr)_28rem]">
-        <FileList
-          files={site.files}
-          open={doc.path}
-          unsaved={new Set(site.files.filter((f) => (f.path === doc.path ? dirty : readKept(f.path) !== null)).map((f) => f.path))}
-          onOpen={(path) => path !== doc.path && void actions.open(path)}
-          onNewPage={() => setDialog({ kind: "create", slug: "", from: "" })}
-        />
+        <FileList files={site.files} open={doc.path} unsaved={unsaved} onOpen={openFile} onNewPage={newPage} />
         <main aria-label="Preview" className="relative flex min-h-0 min-w-0 flex-col">
           <StatusBar text={status.text} tone={status.tone} checking={checking} errors={problems.errors} otherErrors={problems.otherErrors} />
           <Banners
@@ -144,12 +151,12 @@ export function Editor() {
           <Canvas
             ref={refs.canvas}
             page={page}
-            settings={doc.kind === "settings" ? (doc.value as never) : (checked?.result.settings ?? site.settings)}
+            settings={settings}
             viewport={viewport}
             selected={doc.kind === "page" || doc.kind === "template" ? selected : null}
             reveal={reveal}
-            onSelect={(id, toFields) => select(id, "canvas", toFields)}
-            onKey={(key, shift) => (key === "s" ? void actions.save() : step(key === "y" || shift ? "redo" : "undo"))}
+            onSelect={fromCanvas}
+            onKey={canvasKey}
             onLeave={focusing.toOutline}
           />
           <ProblemList problems={problems.listed} onGo={focusing.goToProblem} />
@@ -166,8 +173,8 @@ export function Editor() {
           refs={refs}
           addPicture={addPicture}
           dispatch={dispatch}
-          onSelect={(id) => select(id, "outline")}
-          onLibrary={() => setDialog("library")}
+          onSelect={fromOutline}
+          onLibrary={showLibrary}
           onPageAction={setDialog}
           onFocusField={focusById}
         />

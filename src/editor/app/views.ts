@@ -1,5 +1,5 @@
 /** What the builder's panels show, derived from the state: the page the canvas previews, the outline's rows, the problems in words. */
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import { fieldLabel, kindOf, labelOf } from "../labels";
 import { splitPointer } from "@/lib/json-pointer";
 import type { EditorFile, EditorProblem, EditorState, Schema } from "./api-client";
@@ -26,36 +26,49 @@ export function usePreviewRoute(doc: Doc | null, file: EditorFile | undefined, s
   }, [doc, site, file, entryId]);
 }
 
-/** The outline's rows: each entry of the list, by its own heading or name, with its problems counted. */
+/**
+ * The outline's rows: each entry of the list, by its own heading or name, with its problems
+ * counted. A row that reads as before keeps its object, so typing re-renders only the row typed in.
+ */
 export function useOutline(doc: Doc | null, file: EditorFile | undefined, mine: readonly EditorProblem[]): OutlineItem[] {
+  const known = useRef(new Map<string, OutlineItem>());
   return useMemo(() => {
     const key = doc ? listKey(doc.kind) : null;
     if (!doc || !key) return [];
-    return listOf(doc).map((entry, i) => {
+    const rows = listOf(doc).map((entry, i) => {
       const base = `/${key}/${i}`;
       const own = mine.filter((p) => p.field === base || p.field.startsWith(`${base}/`));
       const kind = kindOf(entry);
-      return {
-        id: doc.ids[i] as string,
+      const id = doc.ids[i] as string;
+      const row: OutlineItem = {
+        id,
         label: labelOf(entry, kind ?? `Entry ${i + 1}`),
         detail: kind ?? file?.name ?? "",
         errors: own.filter((p) => p.severity === "error").length,
         warnings: own.filter((p) => p.severity === "warning").length,
       };
+      const before = known.current.get(id);
+      return before && before.label === row.label && before.detail === row.detail && before.errors === row.errors && before.warnings === row.warnings
+        ? before
+        : row;
     });
+    known.current = new Map(rows.map((r) => [r.id, r]));
+    return rows;
   }, [doc, file, mine]);
 }
 
-/** The problems of the last check (or of the start), this file's first, in words. */
+/** The problems of the last check (or of the start), this file's first, in words (as of the value checked: typing does not redo them). */
 export function useProblems(doc: Doc | null, file: EditorFile | undefined, site: EditorState | null, checked: Checked | null) {
+  const path = doc?.path;
+  const value = checked?.sent.path === path ? checked?.sent.value : doc?.value;
   return useMemo(() => {
     const all = checked?.result.problems ?? site?.problems ?? [];
-    const mine = doc ? all.filter((p) => p.file === doc.path) : [];
-    const others = doc ? all.filter((p) => p.file !== doc.path) : all;
+    const mine = path ? all.filter((p) => p.file === path) : [];
+    const others = path ? all.filter((p) => p.file !== path) : all;
     const errors = mine.filter((p) => p.severity === "error").length;
     const otherErrors = others.filter((p) => p.severity === "error").length;
     const listed: ListedProblem[] = [
-      ...(doc && file && site ? mine.map((problem) => ({ problem, place: problemPlace(problem, file, doc.value, site.schemas), mine: true })) : []),
+      ...(value !== undefined && file && site ? mine.map((problem) => ({ problem, place: problemPlace(problem, file, value, site.schemas), mine: true })) : []),
       ...others.filter((p) => p.severity === "error").map((problem) => ({ problem, place: problem.file.replace(/^site-config\//, ""), mine: false })),
     ];
     /** This file's problems inside the form of the value at `pointer` (with `schema`), each with its field in words and its element. */
@@ -71,5 +84,5 @@ export function useProblems(doc: Doc | null, file: EditorFile | undefined, site:
           };
         });
     return { mine, errors, otherErrors, listed, under };
-  }, [doc, file, site, checked]);
+  }, [path, value, file, site, checked]);
 }

@@ -45,7 +45,11 @@ export function localSlot(section: Json, collections: Collections, service: Serv
 const serverSlots = new WeakMap<object, CanvasSlot>();
 
 /** A slot of the server's page, in the builder's words; the same object for the same answer. */
-function fromServer(slot: NonNullable<Checked["result"]["page"]>["slots"][number], problems: readonly EditorProblem[], say: (p: EditorProblem) => string): CanvasSlot {
+function fromServer(
+  slot: NonNullable<Checked["result"]["page"]>["slots"][number],
+  problems: readonly EditorProblem[],
+  say: (p: EditorProblem) => string,
+): CanvasSlot {
   const known = serverSlots.get(slot);
   if (known) return known;
   const out: CanvasSlot = slot.ok ? slot : { ok: false, type: slot.type, problems: problems.length > 0 ? problems.map(say) : slot.problems };
@@ -116,7 +120,8 @@ export function previewPage({ doc, file, site, checked, route, say }: PreviewInp
   const order = server.slots.map((_, i) => `${route}#${i}`);
   const slots: Record<string, CanvasSlot> = {};
   server.slots.forEach((slot, i) => {
-    slots[order[i] as string] = slot.ok && doc.kind === "collection" ? localSlot(slot.section as unknown as Json, collections, service) : fromServer(slot, [], say);
+    slots[order[i] as string] =
+      slot.ok && doc.kind === "collection" ? localSlot(slot.section as unknown as Json, collections, service) : fromServer(slot, [], say);
   });
   return { path: route, draft: server.draft, pageProblems: [], siteProblems, images, order, slots };
 }

@@ -4,11 +4,10 @@
  * same as `npm run validate`, from the editor's server), not a second set of rules: the form's own
  * validation is off. One small form per selected thing, so typing stays fast on big pages.
  */
-import { memo, useMemo } from "react";
+import { memo, useCallback, useMemo, useRef } from "react";
 import Form from "@rjsf/core";
 import type { IChangeEvent } from "@rjsf/core";
 import type { ErrorSchema } from "@rjsf/utils";
-import validator from "@rjsf/validator-ajv8";
 import { splitPointer } from "@/lib/json-pointer";
 import type { EditorProblem, Schema } from "../api-client";
 import type { Json } from "../state/types";
@@ -16,6 +15,7 @@ import { ImageField } from "./ImageField";
 import { BaseInputTemplate, ButtonTemplates, TextareaWidget } from "./inputs";
 import { EntryWidget, LinkWidget, MediaWidget, type PickerContext } from "./pickers";
 import { uiSchemaFor } from "./ui-schema";
+import { formValidator } from "./validator";
 
 /** The problems under `base` (a JSON Pointer into the file), as rjsf's errors of the form rooted there, each under its own field. */
 export function errorsUnder(problems: readonly EditorProblem[], base: string): ErrorSchema {
@@ -50,15 +50,31 @@ export interface PropertiesProps {
   idPrefix: string;
 }
 
+/** Only what the author types goes into the file: no defaults filled in, no empty lists made. */
+const DEFAULTS = { emptyObjectFields: "skipDefaults", arrayMinItems: { populate: "never" } } as const;
+
 export const Properties = memo(function Properties({ schema, value, pointer, problems, context, onChange, onBlur, idPrefix }: PropertiesProps) {
   const uiSchema = useMemo(() => ({ ...uiSchemaFor(schema), "ui:submitButtonOptions": { norender: true } }), [schema]);
   const extraErrors = useMemo(() => errorsUnder(problems, pointer), [problems, pointer]);
+  // A value the form itself just gave is already its state: handing it back would make rjsf work out the
+  // whole form again on every keystroke. Only a value from elsewhere (undo, the disk, a move) is handed in.
+  const emitted = useRef<Json | null>(null);
+  const shown = useRef(value);
+  if (value !== emitted.current) shown.current = value;
+  const change = useCallback(
+    (e: IChangeEvent, id?: string) => {
+      emitted.current = e.formData as Json;
+      onChange(e.formData as Json, id ?? "");
+    },
+    [onChange],
+  );
+  const blur = useCallback(() => onBlur(), [onBlur]);
   return (
     <Form
       schema={schema as never}
       uiSchema={uiSchema}
-      formData={value}
-      validator={validator}
+      formData={shown.current}
+      validator={formValidator}
       widgets={WIDGETS}
       fields={FIELDS}
       templates={TEMPLATES}
@@ -68,10 +84,9 @@ export const Properties = memo(function Properties({ schema, value, pointer, pro
       showErrorList={false}
       idPrefix={idPrefix}
       className="editor-form"
-      // Only what the author types goes into the file: no defaults filled in, no empty lists made.
-      experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults", arrayMinItems: { populate: "never" } }}
-      onChange={(e: IChangeEvent, id?: string) => onChange(e.formData as Json, id ?? "")}
-      onBlur={() => onBlur()}
+      experimental_defaultFormStateBehavior={DEFAULTS}
+      onChange={change}
+      onBlur={blur}
     />
   );
 });

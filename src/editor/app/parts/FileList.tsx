@@ -1,3 +1,4 @@
+import { memo } from "react";
 /** The site's files: its pages (with "New page"), then the service template, the collections and the settings. */
 import type { EditorFile } from "../api-client";
 
@@ -10,7 +11,7 @@ export interface FileListProps {
   onNewPage(): void;
 }
 
-export function FileList({ files, open, unsaved, onOpen, onNewPage }: FileListProps) {
+export const FileList = memo(function FileList({ files, open, unsaved, onOpen, onNewPage }: FileListProps) {
   const button = (f: EditorFile) => {
     const current = f.path === open;
     return (
@@ -43,4 +44,4 @@ export function FileList({ files, open, unsaved, onOpen, onNewPage }: FileListPr
       <ul className="space-y-0.5">{files.filter((f) => f.kind !== "page").map(button)}</ul>
     </nav>
   );
-}
+});

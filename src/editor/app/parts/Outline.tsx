@@ -42,7 +42,7 @@ export interface OutlineProps {
 const iconButton =
   "grid h-7 w-7 place-items-center rounded text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-30";
 
-function Row({
+const Row = memo(function Row({
   item,
   index,
   count,
@@ -117,7 +117,7 @@ function Row({
       </button>
     </li>
   );
-}
+});
 
 export const Outline = memo(function Outline({ title, items, selected, onSelect, onMove, onDuplicate, onDelete }: OutlineProps) {
   const sensors = useSensors(

@@ -1,3 +1,4 @@
+import { memo } from "react";
 /** Every problem of the site, this file's first, in words: each of this file's goes to its field; another file's opens that file. */
 import type { EditorProblem } from "../api-client";
 
@@ -8,7 +9,7 @@ export interface ListedProblem {
   mine: boolean;
 }
 
-export function ProblemList({ problems, onGo }: { problems: ListedProblem[]; onGo(problem: EditorProblem): void }) {
+export const ProblemList = memo(function ProblemList({ problems, onGo }: { problems: ListedProblem[]; onGo(problem: EditorProblem): void }) {
   if (problems.length === 0) return null;
   const errors = problems.filter((p) => p.problem.severity === "error").length;
   return (
@@ -36,4 +37,4 @@ export function ProblemList({ problems, onGo }: { problems: ListedProblem[]; onG
       </ul>
     </details>
   );
-}
+});

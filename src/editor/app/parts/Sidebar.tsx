@@ -1,5 +1,5 @@
 /** The right-hand side: the open file's outline (for files with a list) above the selected thing's fields, each scrolling on its own. */
-import type { RefObject } from "react";
+import { memo, type RefObject, useCallback, useMemo, useRef } from "react";
 import type { EditorFile, EditorState } from "../api-client";
 import type { Fields } from "../hooks/useFields";
 import { OWN_FIELDS } from "../hooks/useFields";
@@ -31,9 +31,23 @@ export interface SidebarProps {
   onFocusField(id: string): void;
 }
 
-export function Sidebar(props: SidebarProps) {
+export const Sidebar = memo(function Sidebar(props: SidebarProps) {
   const { doc, file, site, selected, items, fields, problems, commands, dispatch } = props;
   const key = listKey(doc.kind);
+  const { routes, media, collections, uploadLimit } = site;
+  const { addPicture } = props;
+  const context = useMemo(() => ({ routes, media, collections, addPicture, uploadLimit }), [routes, media, collections, addPicture, uploadLimit]);
+  // The form's handlers stay the same function while one thing is shown, whatever is typed.
+  const shown = useRef({ fields, selected });
+  shown.current = { fields, selected };
+  const onChange = useCallback(
+    (value: Json, field: string) => {
+      const { fields, selected } = shown.current;
+      if (fields) dispatch({ type: "edit", target: fields.target, value, key: `field:${selected}:${field}` });
+    },
+    [dispatch],
+  );
+  const onBlur = useCallback(() => dispatch({ type: "seal" }), [dispatch]);
   const slug = file.kind === "page" ? file.path.replace(/^.*\//, "").replace(/\.json$/, "") : null;
   const entry = fields?.entry ?? null;
   return (
@@ -85,12 +99,12 @@ export function Sidebar(props: SidebarProps) {
         }
         problems={problems.mine}
         summary={fields ? problems.under(fields.pointer, "field", fields.schema) : []}
-        context={{ routes: site.routes, media: site.media, collections: site.collections, addPicture: props.addPicture, uploadLimit: site.uploadLimit }}
-        onChange={(value, field) => fields && dispatch({ type: "edit", target: fields.target, value, key: `field:${selected}:${field}` })}
-        onBlur={() => dispatch({ type: "seal" })}
+        context={context}
+        onChange={onChange}
+        onBlur={onBlur}
         onFocusField={props.onFocusField}
         empty={<p className="text-sm text-slate-700">Select a section in the outline or the canvas.</p>}
       />
     </aside>
   );
-}
+});

@@ -1,5 +1,5 @@
 /** The builder's toolbar: the open file, the canvas width, undo and redo, the changes, the page on its own, and Save. */
-import type { ButtonHTMLAttributes } from "react";
+import { memo, type ButtonHTMLAttributes } from "react";
 import { VIEWPORTS, type Viewport } from "../canvas/Canvas";
 
 export interface ToolbarProps {
@@ -31,7 +31,7 @@ export function ToolbarButton({ children, ...props }: ButtonHTMLAttributes<HTMLB
   );
 }
 
-export function Toolbar(props: ToolbarProps) {
+export const Toolbar = memo(function Toolbar(props: ToolbarProps) {
   const { path, dirty, saving, viewport } = props;
   return (
     <header id="toolbar" className="flex flex-wrap items-center gap-2 border-b border-slate-300 bg-white px-3 py-2">
@@ -78,4 +78,4 @@ export function Toolbar(props: ToolbarProps) {
       </div>
     </header>
   );
-}
+});
