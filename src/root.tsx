@@ -29,12 +29,12 @@ export const shouldRevalidate = () => false;
 /** The pre-render of a production build (not dev, not the browser). */
 const prerender = import.meta.env.SSR && !import.meta.env.DEV;
 
-/** The page builder's own screen (dev only) is an application, not a page of the site: no header, footer or chat button. */
-const EDITOR_PATH = "/__edit";
+/** The page builder's screens (dev only) are an application, not pages of the site: no header, footer or chat button (its canvas draws them itself, with the settings as edited). */
+const EDITOR_PATH = /^\/__edit(\/|$)/;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const loaded = useRouteLoaderData<RootData>("root");
-  const editor = useLocation().pathname === EDITOR_PATH;
+  const editor = EDITOR_PATH.test(useLocation().pathname);
   const data = editor ? undefined : loaded;
   return (
     <html lang="en">

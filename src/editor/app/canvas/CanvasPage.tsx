@@ -1,0 +1,185 @@
+/**
+ * The page builder's canvas (in the iframe of /__edit/canvas): the page the builder sends, rendered
+ * by the site's own header, footer and section registry, with the settings as edited; the iframe
+ * has the width of a phone, a tablet or a desktop, so the site's media queries apply.
+ * Sections are kept by the builder's ids: a message re-renders only the sections it carries, and a
+ * move moves the rendered section. Clicking a section selects it in the builder; links do not
+ * leave the canvas. The page is inert under a button per section (./Overlay): one Tab stop for the
+ * whole canvas, the arrow keys from section to section, Enter to its fields, Escape back.
+ */
+import { Component, memo, Suspense, useEffect, useLayoutEffect, useReducer, useState, type ReactNode } from "react";
+import "../no-overlay.css";
+import type { SiteSettings } from "@/generated/content";
+import type { ImageFacts } from "@/images/slots";
+import { DraftBadge } from "@/components/DraftBadge";
+import { ErrorCard } from "@/components/ErrorCard";
+import { ImagesContext, SettingsOverride } from "@/components/page-context";
+import { SectionView } from "@/sections/registry";
+import { Footer } from "@/components/Footer";
+import { FloatingChat } from "@/components/FloatingChat";
+import { Header } from "@/components/Header";
+import { typeTitle } from "../../labels";
+import { Overlay } from "./Overlay";
+import { type CanvasMeta, type CanvasSlot, type FromCanvas, isToCanvas, type ToCanvas, type Unsourced } from "./protocol";
+
+const tell = (message: Unsourced<FromCanvas>) => parent.postMessage({ source: "site-canvas", ...message }, location.origin);
+
+const ADVICE = "Fix the fields marked in red in the builder: the preview follows as you type.";
+
+interface View {
+  meta: CanvasMeta | null;
+  order: string[];
+  slots: Map<string, CanvasSlot>;
+  images: Record<string, ImageFacts>;
+  settings: SiteSettings | null;
+  selected: string | null;
+  /** Set when the selection was made in the builder: the canvas scrolls to it. */
+  reveal: number;
+  focus: number;
+}
+
+function update(view: View, message: ToCanvas): View {
+  if (message.type === "focus") return { ...view, focus: view.focus + 1 };
+  if (message.type === "select") return { ...view, selected: message.id, reveal: message.reveal ? view.reveal + 1 : view.reveal };
+  const slots = new Map<string, CanvasSlot>();
+  for (const id of message.order) {
+    const slot = message.slots[id] ?? view.slots.get(id);
+    if (slot) slots.set(id, slot);
+  }
+  return {
+    ...view,
+    meta: message.meta,
+    order: message.order,
+    slots,
+    images: message.images ?? view.images,
+    settings: message.settings === undefined ? view.settings : message.settings,
+    selected: message.selected,
+  };
+}
+
+/** A section whose component fails (the edits may not fit its schema yet) shows a card instead of breaking the canvas, until its next version. */
+class SectionBoundary extends Component<{ slot: CanvasSlot; children: ReactNode }, { failed: boolean; slot: CanvasSlot }> {
+  override state = { failed: false, slot: this.props.slot };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  static getDerivedStateFromProps(props: { slot: CanvasSlot }, state: { slot: CanvasSlot }) {
+    return props.slot === state.slot ? null : { failed: false, slot: props.slot };
+  }
+  override render() {
+    const { slot } = this.props;
+    const type = slot.ok ? slot.section.type : slot.type;
+    if (this.state.failed) return <ErrorCard title={`This ${type.replace(/-/g, " ")} section cannot be shown yet`} problems={[]} advice={ADVICE} />;
+    return this.props.children;
+  }
+}
+
+/** One section, rendered again only when its slot changes. */
+const CanvasSection = memo(function CanvasSection({ slot }: { slot: CanvasSlot }) {
+  if (!slot.ok) return <ErrorCard title={`This ${slot.type.replace(/-/g, " ")} section cannot be shown`} problems={slot.problems} advice={ADVICE} />;
+  return (
+    <SectionBoundary slot={slot}>
+      {/* Every slot is one element from the start: the buttons over the sections count on it. */}
+      <Suspense fallback={<section data-section={slot.section.type} aria-busy="true" className="min-h-48" />}>
+        <SectionView resolved={slot} />
+      </Suspense>
+    </SectionBoundary>
+  );
+});
+
+/** The sections in <main>, in order (each error card counts as its section), after the page's own cards. */
+const sectionElements = (offset: number) => [...document.querySelectorAll<HTMLElement>("main > [data-section]")].slice(offset);
+
+export function CanvasPage() {
+  const [view, dispatch] = useReducer(update, {
+    meta: null,
+    order: [],
+    slots: new Map(),
+    images: {},
+    settings: null,
+    selected: null,
+    reveal: 0,
+    focus: 0,
+  });
+  const offset = (view.meta?.siteProblems.length ? 1 : 0) + (view.meta?.pageProblems.length ? 1 : 0);
+  const [elements, setElements] = useState<HTMLElement[]>([]);
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== location.origin || event.source !== parent || !isToCanvas(event.data)) return;
+      dispatch(event.data);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      const key = event.key.toLowerCase();
+      if ((event.ctrlKey || event.metaKey) && (key === "s" || key === "z" || key === "y")) {
+        event.preventDefault();
+        tell({ type: "key", key, shift: event.shiftKey });
+      }
+    };
+    addEventListener("message", onMessage);
+    document.addEventListener("keydown", onKey);
+    tell({ type: "ready" });
+    return () => {
+      removeEventListener("message", onMessage);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, []);
+
+  // The section elements, found again whenever <main>'s children change (a section's code arriving replaces its placeholder).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (slots, order) renders new elements to find.
+  useLayoutEffect(() => {
+    const find = () =>
+      setElements((known) => {
+        const found = sectionElements(offset);
+        return found.length === known.length && found.every((e, i) => e === known[i]) ? known : found;
+      });
+    find();
+    const main = document.querySelector("main");
+    if (!main) return;
+    const observer = new MutationObserver(find);
+    observer.observe(main, { childList: true });
+    return () => observer.disconnect();
+  }, [view.slots, view.order, offset]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request to reveal scrolls, not a new page.
+  useLayoutEffect(() => {
+    const index = view.selected ? view.order.indexOf(view.selected) : -1;
+    elements[index]?.scrollIntoView({ block: "start" });
+  }, [view.reveal]);
+
+  if (!view.meta) return <p className="p-8 text-slate-700">Waiting for the builder…</p>;
+  const { meta: page } = view;
+  const sections = view.order.flatMap((id, i) => {
+    const element = elements[i];
+    const slot = view.slots.get(id);
+    return element && slot ? [{ id, element, name: typeTitle(slot.ok ? slot.section.type : slot.type) }] : [];
+  });
+  const settings = view.settings;
+  return (
+    <SettingsOverride value={settings}>
+      <ImagesContext value={view.images}>
+        {settings && <Header settings={settings} />}
+        <main id="main">
+          {page.draft && <DraftBadge />}
+          {page.siteProblems.length > 0 && (
+            <ErrorCard title="Other files of the site have errors (the build refuses them)" problems={page.siteProblems} advice={ADVICE} />
+          )}
+          {page.pageProblems.length > 0 && <ErrorCard title="This page has errors" problems={page.pageProblems} advice={ADVICE} />}
+          {view.order.map((id) => {
+            const slot = view.slots.get(id);
+            return slot ? <CanvasSection key={id} slot={slot} /> : null;
+          })}
+        </main>
+        {settings && <Footer settings={settings} />}
+        {settings && <FloatingChat settings={settings} />}
+        <Overlay
+          sections={sections.length === view.order.length ? sections : []}
+          selected={view.selected}
+          focus={view.focus}
+          onSelect={(id, fields) => tell({ type: "select", id, fields })}
+          onLeave={() => tell({ type: "leave" })}
+        />
+      </ImagesContext>
+    </SettingsOverride>
+  );
+}
