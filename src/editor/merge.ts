@@ -115,7 +115,16 @@ function listChange(base: readonly Json[], list: readonly Json[], origins: reado
 
 const structural = (c: ListChange) => c.removed.size > 0 || c.added > 0 || c.reordered;
 
-export type MergeResult = { ok: true; value: Json; origins: (number | null)[] | null } | { ok: false; conflicts: string[] };
+/** One thing changed on both sides: `key` names it for a choice ("field:title", "entry:2", "order"), `text` in words. */
+export interface Conflict {
+  key: string;
+  text: string;
+}
+
+/** For each conflict's key, the side to keep. */
+export type Choices = Readonly<Record<string, "mine" | "theirs">>;
+
+export type MergeResult = { ok: true; value: Json; origins: (number | null)[] | null } | { ok: false; conflicts: Conflict[] };
 
 /** The name of a base entry in a conflict: "section 3 (Testimonials carousel)". */
 const entryName = (base: readonly Json[], i: number, noun: string) => `${noun} ${i + 1} (${kindOf(base[i]) ?? labelOf(base[i], "entry")})`;
@@ -131,12 +140,16 @@ export function merge3(
   mine: Json,
   theirs: Json,
   listKey: string | null,
-  { mineOrigins, fieldName = (path) => `"${path.join(" > ")}"` }: { mineOrigins?: readonly (number | null)[]; fieldName?: (path: string[]) => string } = {},
+  {
+    mineOrigins,
+    fieldName = (path) => `"${path.join(" > ")}"`,
+    choose = {},
+  }: { mineOrigins?: readonly (number | null)[]; fieldName?: (path: string[]) => string; choose?: Choices } = {},
 ): MergeResult {
-  const conflicts: string[] = [];
+  const conflicts: Conflict[] = [];
   const noun = listKey === "sections" ? "section" : "entry";
   const rest = (v: Json) => (listKey && isObject(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== listKey)) : v);
-  const fields = mergeValue(rest(base), rest(mine), rest(theirs), [], conflicts, fieldName);
+  const fields = mergeValue(rest(base), rest(mine), rest(theirs), [], conflicts, fieldName, choose);
   if (!listKey || !isObject(base) || !isObject(mine) || !isObject(theirs))
     return conflicts.length ? { ok: false, conflicts } : { ok: true, value: fields, origins: null };
 
@@ -155,29 +168,31 @@ export function merge3(
     merged = [...M];
     origins = M.map((_, i) => i);
     for (const j of ct.changed) {
-      if (cm.changed.has(j) || cm.removed.has(j)) {
-        conflicts.push(`${entryName(B, j, noun)} was changed on both sides`);
-        continue;
-      }
-      const at = originsM.indexOf(j);
-      merged[at] = T[originsT.indexOf(j)] as Json;
+      const side = choose[`entry:${j}`];
+      if (cm.removed.has(j) && side !== "mine")
+        conflicts.push({ key: `entry:${j}`, text: `${entryName(B, j, noun)} was removed on one side and changed on the other` });
+      else if (cm.changed.has(j) && !side) conflicts.push({ key: `entry:${j}`, text: `${entryName(B, j, noun)} was changed on both sides` });
+      else if (!cm.removed.has(j) && side !== "mine") merged[originsM.indexOf(j)] = T[originsT.indexOf(j)] as Json;
     }
   } else if (!structural(cm)) {
     // Mine changed entries in place: apply those changes to theirs.
     merged = [...T];
     origins = originsT.map((o) => (o === null ? null : originsM.indexOf(o)));
     for (const j of cm.changed) {
-      if (ct.changed.has(j) || ct.removed.has(j)) {
-        conflicts.push(`${entryName(B, j, noun)} was changed on both sides${ct.removed.has(j) ? " (removed on disk)" : ""}`);
-        continue;
-      }
-      merged[originsT.indexOf(j)] = M[originsM.indexOf(j)] as Json;
+      const side = choose[`entry:${j}`];
+      if (ct.removed.has(j) && side !== "theirs")
+        conflicts.push({ key: `entry:${j}`, text: `${entryName(B, j, noun)} was changed on one side and removed on the other` });
+      else if (ct.changed.has(j) && !side) conflicts.push({ key: `entry:${j}`, text: `${entryName(B, j, noun)} was changed on both sides` });
+      else if (!ct.removed.has(j) && side !== "theirs") merged[originsT.indexOf(j)] = M[originsM.indexOf(j)] as Json;
     }
   } else if (dequal(M, T)) {
     merged = [...M];
     origins = M.map((_, i) => i);
+  } else if (choose.order) {
+    merged = choose.order === "mine" ? [...M] : [...T];
+    origins = choose.order === "mine" ? M.map((_, i) => i) : originsT.map((o) => (o === null ? null : originsM.indexOf(o)));
   } else {
-    conflicts.push(`the ${noun === "section" ? "sections" : "entries"} were added, removed or moved on both sides`);
+    conflicts.push({ key: "order", text: `the ${noun === "section" ? "sections" : "entries"} were added, removed or moved on both sides` });
   }
   if (conflicts.length > 0) return { ok: false, conflicts };
   return { ok: true, value: { ...(fields as JsonObject), [listKey]: merged }, origins };
@@ -189,8 +204,9 @@ function mergeValue(
   mine: Json | undefined,
   theirs: Json | undefined,
   path: string[],
-  conflicts: string[],
+  conflicts: Conflict[],
   fieldName: (path: string[]) => string,
+  choose: Choices,
 ): Json {
   if (dequal(mine, theirs) || dequal(base, theirs)) return mine as Json;
   if (dequal(base, mine)) return theirs as Json;
@@ -198,11 +214,13 @@ function mergeValue(
     const out: JsonObject = {};
     const keys = [...new Set([...Object.keys(mine), ...Object.keys(theirs)])];
     for (const key of keys) {
-      const value = mergeValue(base[key], mine[key], theirs[key], [...path, key], conflicts, fieldName);
+      const value = mergeValue(base[key], mine[key], theirs[key], [...path, key], conflicts, fieldName, choose);
       if (value !== undefined) out[key] = value;
     }
     return out;
   }
-  conflicts.push(`${path.length ? fieldName(path) : "the file"} was changed on both sides`);
+  const key = `field:${path.join("/")}`;
+  if (choose[key]) return (choose[key] === "mine" ? mine : theirs) as Json;
+  conflicts.push({ key, text: `${path.length ? fieldName(path) : "the file"} was changed on both sides` });
   return mine as Json;
 }

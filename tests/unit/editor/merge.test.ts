@@ -54,12 +54,16 @@ describe("merge3", () => {
   test("the same section changed on both sides is a conflict, named in words", () => {
     const mine = page([{ ...hero, headline: "Mine" }, stats, quotes]);
     const theirs = page([{ ...hero, headline: "Theirs" }, stats, quotes]);
-    expect(merge3(base, mine, theirs, "sections")).toEqual({ ok: false, conflicts: ["section 1 (Hero) was changed on both sides"] });
+    expect(merge3(base, mine, theirs, "sections")).toEqual({ ok: false, conflicts: [{ key: "entry:0", text: "section 1 (Hero) was changed on both sides" }] });
+    // A side chosen for it: that side's version.
+    expect(merge3(base, mine, theirs, "sections", { choose: { "entry:0": "theirs" } })).toMatchObject({ ok: true, value: theirs });
+    expect(merge3(base, mine, theirs, "sections", { choose: { "entry:0": "mine" } })).toMatchObject({ ok: true, value: mine });
   });
   test("moves on both sides are a conflict", () => {
     const mine = page([stats, hero, quotes]);
     const theirs = page([hero, quotes, stats]);
-    expect(merge3(base, mine, theirs, "sections").ok).toBe(false);
+    expect(merge3(base, mine, theirs, "sections")).toMatchObject({ ok: false, conflicts: [{ key: "order" }] });
+    expect(merge3(base, mine, theirs, "sections", { choose: { order: "theirs" } })).toMatchObject({ ok: true, value: theirs });
   });
   test("page fields merge key by key; the same field on both sides is a conflict", () => {
     expect(merge3(base, page([hero, stats, quotes], { title: "Mine" }), page([hero, stats, quotes], { description: "Theirs" }), "sections")).toMatchObject({
@@ -70,7 +74,7 @@ describe("merge3", () => {
       merge3(base, page([hero, stats, quotes], { title: "Mine" }), page([hero, stats, quotes], { title: "Theirs" }), "sections", {
         fieldName: () => "Title",
       }),
-    ).toEqual({ ok: false, conflicts: ["Title was changed on both sides"] });
+    ).toEqual({ ok: false, conflicts: [{ key: "field:title", text: "Title was changed on both sides" }] });
   });
   test("a file without a list (the settings) merges field by field", () => {
     const settings = { phone: { display: "1", dial: "1" }, email: "a@example.com" };

@@ -61,7 +61,7 @@ export function ConflictBanner({ doc, disk, options, fieldName, onMerge, onKeepM
           {list(mine, "None.")}
         </div>
       </div>
-      {merge && !merge.ok && <p className="mt-2">Both cannot be kept together: {merge.conflicts.join("; ")}.</p>}
+      {merge && !merge.ok && <p className="mt-2">Both cannot be kept together: {merge.conflicts.map((c) => c.text).join("; ")}.</p>}
       <div className="mt-2 flex flex-wrap gap-2">
         {merge?.ok && (
           <button type="button" className={`${BUTTON} bg-amber-800 text-white hover:bg-amber-900`} onClick={onMerge}>
