@@ -2,7 +2,9 @@
  * The page builder's endpoints, in the development server only (`apply: "serve"`): a production
  * build has neither them nor the editor's routes (src/routes.ts). They answer only the machine
  * itself, and only requests the editor makes (same origin, its own header), so another site open
- * in the browser cannot use them.
+ * in the browser cannot use them. Every answer of the dev server says that only its own pages may
+ * frame it (another site could otherwise show the builder in a frame and steer clicks), and the
+ * files of public/ are served so that none can run a script (an uploaded SVG opened by its address).
  *
  *   GET  /__edit/api/state                 files, routes, media, schemas, collections, problems
  *   GET  /__edit/api/file?path=...         a content file: text, hash, value
@@ -17,6 +19,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Plugin } from "vite";
+import { MEDIA_CSP } from "../deploy/security-headers.ts";
 import { editorApi, EditorError } from "./api.ts";
 import { UPLOAD_LIMIT } from "./api.ts";
 
@@ -24,6 +27,36 @@ export const EDITOR_HEADER = "x-site-editor";
 const JSON_LIMIT = 2 * 1024 * 1024;
 
 const loopback = (address: string | undefined) => address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+
+/** A file of public/ or any SVG, by whichever address it is asked for (/media/x.svg, /@fs/.../x.svg, %-encoded). */
+function isPublicFile(url: string): boolean {
+  let path = url.split("?")[0] ?? "";
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Left encoded: Vite answers it 400 or 404.
+  }
+  path = path.toLowerCase();
+  return path.startsWith("/media/") || path.includes("/public/") || path.endsWith(".svg") || path.endsWith(".svgz");
+}
+
+const FRAME_ANCESTORS = "frame-ancestors 'self'";
+
+/**
+ * The headers every answer of the dev server carries: framed only by its own pages; public files
+ * also sandboxed. A policy set later by another middleware (Vite's 404 page sets its own) keeps
+ * frame-ancestors too.
+ */
+function setFrameHeaders(req: IncomingMessage, res: ServerResponse) {
+  res.setHeader("X-Frame-Options", "SAMEORIGIN");
+  if (isPublicFile(req.url ?? "")) {
+    res.setHeader("Content-Security-Policy", `${MEDIA_CSP}; ${FRAME_ANCESTORS}`);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+  } else res.setHeader("Content-Security-Policy", FRAME_ANCESTORS);
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) =>
+    setHeader(name, name.toLowerCase() === "content-security-policy" && !String(value).includes("frame-ancestors") ? `${value}; ${FRAME_ANCESTORS}` : value);
+}
 
 function body(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -63,7 +96,13 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
   return {
     name: "site-editor-api",
     apply: "serve",
+    // First, so that the headers are set before any other plugin's middleware answers.
+    enforce: "pre",
     configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        setFrameHeaders(req, res);
+        next();
+      });
       // Each start and restart of the dev server is a new instance: a client (a test) can tell a restart happened.
       const instance = randomUUID();
       // Say where the editor is, under Vite's own addresses (`npm run edit` and `npm run dev`).
