@@ -25,8 +25,19 @@ import { UPLOAD_LIMIT } from "./api.ts";
 
 export const EDITOR_HEADER = "x-site-editor";
 const JSON_LIMIT = 2 * 1024 * 1024;
+/** An API address longer than this is no request the builder makes. */
+const URL_LIMIT = 4096;
 
 const loopback = (address: string | undefined) => address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+
+/** The host:port an Origin header names, or null for "null" or anything that is not an address. */
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
 
 /** A file of public/ or any SVG, by whichever address it is asked for (/media/x.svg, /@fs/.../x.svg, %-encoded). */
 function isPublicFile(url: string): boolean {
@@ -58,29 +69,64 @@ function setFrameHeaders(req: IncomingMessage, res: ServerResponse) {
     setHeader(name, name.toLowerCase() === "content-security-policy" && !String(value).includes("frame-ancestors") ? `${value}; ${FRAME_ANCESTORS}` : value);
 }
 
-function body(req: IncomingMessage, limit: number): Promise<Buffer> {
+const tooLarge = (what: string, limit: number) => new EditorError(413, `The ${what} is too large: the limit is ${Math.round(limit / 1024 / 1024)} MB.`);
+
+/**
+ * The request's body, up to `limit` bytes. Over it: 413, before reading when Content-Length says
+ * so; the rest of the body is read and dropped, so the client gets the answer instead of a reset.
+ */
+function body(req: IncomingMessage, limit: number, what = "request"): Promise<Buffer> {
+  if (Number(req.headers["content-length"]) > limit) {
+    req.resume();
+    return Promise.reject(tooLarge(what, limit));
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        reject(new EditorError(413, `The request is too large (limit ${Math.round(limit / 1024 / 1024)} MB).`));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
+      if (size <= limit) return void chunks.push(chunk);
+      req.off("data", onData);
+      req.resume();
+      reject(tooLarge(what, limit));
+    };
+    req.on("data", onData);
     req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }
 
-async function json<T>(req: IncomingMessage): Promise<T> {
+/** The request's JSON body, which must be an object. */
+async function json(req: IncomingMessage): Promise<Record<string, unknown>> {
   if (!(req.headers["content-type"] ?? "").startsWith("application/json")) throw new EditorError(415, "Send JSON.");
+  const data = await body(req, JSON_LIMIT);
+  let value: unknown;
   try {
-    return JSON.parse((await body(req, JSON_LIMIT)).toString("utf8")) as T;
-  } catch (err) {
-    if (err instanceof EditorError) throw err;
+    value = JSON.parse(data.toString("utf8"));
+  } catch {
     throw new EditorError(400, "The request is not valid JSON.");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new EditorError(400, "The request must be a JSON object.");
+  return value as Record<string, unknown>;
+}
+
+/** A text field of a request; `optional`: may be left out. */
+function text(request: Record<string, unknown>, field: string, optional?: "optional"): string;
+function text(request: Record<string, unknown>, field: string, optional: "optional"): string | undefined;
+function text(request: Record<string, unknown>, field: string, optional?: "optional"): string | undefined {
+  const value = request[field];
+  if (value === undefined && optional) return undefined;
+  if (typeof value !== "string") throw new EditorError(400, `The request's "${field}" must be text.`);
+  return value;
+}
+
+/** The uploaded file's name from X-File-Name (percent-encoded, as the builder sends it). */
+function fileName(req: IncomingMessage): string {
+  const header = req.headers["x-file-name"];
+  try {
+    return decodeURIComponent(typeof header === "string" ? header : "picture");
+  } catch {
+    throw new EditorError(400, "The file's name could not be read: X-File-Name must be percent-encoded UTF-8.");
   }
 }
 
@@ -120,8 +166,9 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
         try {
           if (!loopback(req.socket.remoteAddress)) throw new EditorError(403, "The editor answers only this computer.");
           const origin = req.headers.origin;
-          if (origin && new URL(origin).host !== req.headers.host) throw new EditorError(403, "The editor answers only its own pages.");
+          if (origin !== undefined && originHost(origin) !== req.headers.host) throw new EditorError(403, "The editor answers only its own pages.");
           if (req.method !== "GET" && req.headers[EDITOR_HEADER] !== "1") throw new EditorError(403, "The editor answers only its own pages.");
+          if ((req.url ?? "").length > URL_LIMIT) throw new EditorError(414, "The address is too long.");
           const url = new URL(req.url ?? "/", "http://localhost");
           const route = `${req.method} ${url.pathname}`;
           switch (route) {
@@ -130,12 +177,13 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
             case "GET /file":
               return send(res, 200, api.read(url.searchParams.get("path") ?? ""));
             case "POST /check": {
-              const { path, value, preview } = await json<{ path: string; value: unknown; preview?: string }>(req);
-              return send(res, 200, await api.check(path, value, preview));
+              const request = await json(req);
+              return send(res, 200, await api.check(text(request, "path"), request.value, text(request, "preview", "optional")));
             }
             case "POST /save": {
-              const { path, value, hash } = await json<{ path: string; value: unknown; hash: string }>(req);
-              const saved = await api.save(path, value, hash);
+              const request = await json(req);
+              const path = text(request, "path");
+              const saved = await api.save(path, request.value, text(request, "hash"));
               // The dev server shows the change on its next request; other pages open in the browser reload.
               server.ws.send({ type: "custom", event: "site-editor:saved", data: { path } });
               return send(res, 200, saved);
@@ -143,28 +191,31 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
             case "GET /links":
               return send(res, 200, api.linksTo(url.searchParams.get("route") ?? ""));
             case "POST /pages": {
-              const request = await json<{ action: string; slug: string; from?: string; to?: string; fixLinks?: boolean }>(req);
-              if (request.action === "create") return send(res, 200, api.createPage(request.slug, request.from));
-              if (request.action === "rename") return send(res, 200, api.renamePage(request.slug, request.to ?? "", request.fixLinks === true));
-              if (request.action === "delete") return send(res, 200, api.deletePage(request.slug));
-              throw new EditorError(400, `Unknown action "${request.action}".`);
+              const request = await json(req);
+              const [action, slug] = [text(request, "action"), text(request, "slug")];
+              if (action === "create") return send(res, 200, api.createPage(slug, text(request, "from", "optional")));
+              if (action === "rename") return send(res, 200, api.renamePage(slug, text(request, "to"), request.fixLinks === true));
+              if (action === "delete") return send(res, 200, api.deletePage(slug));
+              throw new EditorError(400, `Unknown action "${action}".`);
             }
             case "POST /upload": {
-              const name = decodeURIComponent(String(req.headers["x-file-name"] ?? "picture"));
-              return send(res, 200, await api.upload(name, await body(req, UPLOAD_LIMIT + 1)));
+              const name = fileName(req);
+              return send(res, 200, await api.upload(name, await body(req, UPLOAD_LIMIT, "picture")));
             }
             case "GET /changes":
               return send(res, 200, await api.changes());
             case "POST /discard": {
-              const { path } = await json<{ path: string }>(req);
-              return send(res, 200, await api.discard(path));
+              return send(res, 200, await api.discard(text(await json(req), "path")));
             }
           }
           throw new EditorError(404, `No ${route} in the editor's API.`);
         } catch (err) {
           if (err instanceof EditorError) return send(res, err.status, { error: err.message });
           if (err instanceof SyntaxError) return send(res, 400, { error: err.message });
-          throw err;
+          if ((err as NodeJS.ErrnoException).code === "ENAMETOOLONG") return send(res, 400, { error: "A file name in the request is too long." });
+          // Anything else is a fault of the builder: said in JSON, with the details in the terminal.
+          server.config.logger.error(`Page builder: ${req.method} ${req.url} failed: ${(err as Error).stack ?? String(err)}`, { timestamp: true });
+          return send(res, 500, { error: "The page builder's server failed on this request; the terminal running it says why." });
         }
       }
     },
