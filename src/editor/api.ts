@@ -285,13 +285,23 @@ export function editorApi(root: string) {
     return { deleted: true, links };
   }
 
-  /** Stores an uploaded picture in public/media/, named from `name`, if its content is an image; returns its path for content. */
+  /**
+   * Stores an uploaded picture in public/media/, named from `name`, if its content is an image (an
+   * SVG cleaned first: src/editor/svg.ts); returns its path for content.
+   */
   async function upload(name: string, data: Buffer) {
     if (data.length === 0) throw new EditorError(400, "The file is empty.");
     if (data.length > UPLOAD_LIMIT) throw new EditorError(413, `The picture is too large: the limit is ${UPLOAD_LIMIT / 1024 / 1024} MB.`);
     const notPicture = () => new EditorError(415, `"${name}" is not a picture (JPEG, PNG, WebP, AVIF, GIF or SVG).`);
     const extension = IMAGE_FORMATS[(await formatOf(data)) ?? ""];
     if (!extension) throw notPicture();
+    let stored = data;
+    if (extension === "svg") {
+      const { cleanSvg } = await import("./svg.ts");
+      const clean = await cleanSvg(data.toString("utf8"));
+      stored = Buffer.from(clean ?? "");
+      if (clean === undefined || (await formatOf(stored)) !== "svg") throw notPicture();
+    }
     const stem =
       basename(name)
         .replace(/\.[^.]*$/, "")
@@ -302,7 +312,7 @@ export function editorApi(root: string) {
     for (let n = 1; ; n++) {
       const file = `public/media/${n === 1 ? stem : `${stem}-${n}`}.${extension}`;
       const full = allowedPath(root, file, ["public/media"], [`.${extension}`]);
-      if (writer.create(full, data)) return { src: `/${file.slice("public/".length)}`, size: statSync(full).size };
+      if (writer.create(full, stored)) return { src: `/${file.slice("public/".length)}`, size: statSync(full).size };
     }
   }
 

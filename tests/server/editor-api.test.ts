@@ -59,7 +59,9 @@ describe("uploaded pictures", () => {
   const HOSTILE_SVG = `<?xml version="1.0"?>
 <!DOCTYPE svg [<!ENTITY x "entity-text">]>
 <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="40" viewBox="0 0 40 40" onload="fetch('/onload-ran')">
-  <style>@import url(http://evil.test/a.css); rect.a { fill: red }</style>
+  <style>@import url(http://evil.test/a.css);</style>
+  <style>rect.a { fill: url(#g) } rect.b { fill: url( "http://evil.test/c.png" ) }</style>
+  <style>rect.c { fill: red }</style>
   <defs><linearGradient id="g"><stop offset="0" stop-color="#123456"/></linearGradient></defs>
   <script>fetch('/__edit/api/pages', { method: 'POST' })</script>
   <script xlink:href="http://evil.test/x.js"/>
@@ -67,7 +69,7 @@ describe("uploaded pictures", () => {
   <rect y="20" width="40" height="20" style="fill: url(http://evil.test/beacon.png)" onclick="alert(1)"/>
   <a href="javascript:alert(1)"><circle r="5"/></a>
   <a xlink:href="javascript:alert(2)"><circle r="6"/></a>
-  <foreignObject width="40" height="40"><body xmlns="http://www.w3.org/1999/xhtml"><iframe src="http://evil.test/"/></body></foreignObject>
+  <foreignObject width="40" height="40"><div xmlns="http://www.w3.org/1999/xhtml"><iframe src="http://evil.test/"></iframe></div></foreignObject>
   <image href="http://evil.test/tracker.png" width="1" height="1"/>
   <use xlink:href="http://evil.test/sprite.svg#icon"/>
   <use href="#g"/>
@@ -88,7 +90,8 @@ describe("uploaded pictures", () => {
     // What draws the picture stays: shapes, the gradient and the references to it inside the file.
     expect(stored).toContain("linearGradient");
     expect(stored).toContain('fill="url(#g)"');
-    expect(stored).toContain("rect.a");
+    expect(stored).toContain("rect.c { fill: red }");
+    expect(stored).toContain('<use href="#g"/>');
     expect((await sharp(Buffer.from(stored)).metadata()).format).toBe("svg");
   });
 
@@ -122,7 +125,10 @@ describe("saves racing each other and hand edits", () => {
   it("100 saves sent at once from the same reading: exactly one is written, the others get the conflict answer", async () => {
     const base = await readPage();
     const answers = await sendTogether(
-      Array.from({ length: 100 }, (_, i) => ({ path: "/save", body: { path: PAGE, value: { ...base.value, title: `About Us ${i} | Vistaar Technologies` }, hash: base.hash } })),
+      Array.from({ length: 100 }, (_, i) => ({
+        path: "/save",
+        body: { path: PAGE, value: { ...base.value, title: `About Us ${i} | Vistaar Technologies` }, hash: base.hash },
+      })),
     );
     const statuses = answers.map((a) => a.status);
     console.log(`100 concurrent saves: ${statuses.filter((s) => s === 200).length} written, ${statuses.filter((s) => s === 409).length} refused (409)`);
@@ -138,7 +144,10 @@ describe("saves racing each other and hand edits", () => {
     const outcomes = { saved: 0, conflict: 0 };
     for (let round = 0; round < 50; round++) {
       const base = await readPage();
-      const hand = base.text.replace(/"description": "[^"]*"/, `"description": "Edited by hand in round ${round}: who we are and how we work with clients in Pune."`);
+      const hand = base.text.replace(
+        /"description": "[^"]*"/,
+        `"description": "Edited by hand in round ${round}: who we are and how we work with clients in Pune."`,
+      );
       const saving = saveTitle(base, `About Us round ${round} | Vistaar Technologies`);
       await new Promise((r) => setTimeout(r, 1 + Math.random() * 9));
       writeFileSync(full(PAGE), hand);
@@ -167,11 +176,17 @@ describe("Discard", () => {
       writeFileSync(full(f), text);
       return text;
     });
-    for (const path of ["site-config/*.json", "site-config/pages/*.json", "site-config/pages/[hs]*.json", ":(glob)site-config/**/*.json", "site-config/pages/h?me.json"]) {
+    for (const path of [
+      "site-config/*.json",
+      "site-config/pages/*.json",
+      "site-config/pages/[hs]*.json",
+      ":(glob)site-config/**/*.json",
+      "site-config/pages/h?me.json",
+    ]) {
       const res = await editorCall(editor.url, "/discard", { method: "POST", body: { path } });
       expect([400, 403, 404], `${path}: ${res.text}`).toContain(res.status);
       expect(typeof res.json.error).toBe("string");
-      files.forEach((f, i) => expect(readFileSync(full(f), "utf8"), `${f} after discarding ${path}`).toBe(edited[i]));
+      for (const [i, f] of files.entries()) expect(readFileSync(full(f), "utf8"), `${f} after discarding ${path}`).toBe(edited[i]);
     }
     const res = await editorCall(editor.url, "/discard", { method: "POST", body: { path: files[0] } });
     expect(res.status, res.text).toBe(200);
@@ -250,14 +265,21 @@ function send(
 }
 
 describe("malformed requests get a JSON answer in the 4xx, never the dev server's 500 page", () => {
-  const png = () => sharp({ create: { width: 2, height: 2, channels: 3, background: "#888" } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 2, height: 2, channels: 3, background: "#888" } })
+      .png()
+      .toBuffer();
   const cases: [string, () => Promise<{ status: number; headers: Headers; json: Record<string, unknown>; text: string }>][] = [
     [
       "a bad % in X-File-Name",
-      async () => editorCall(editor.url, "/upload", { method: "POST", body: await png(), headers: { "x-file-name": "%E0%A4%A.png", "content-type": "image/png" } }),
+      async () =>
+        editorCall(editor.url, "/upload", { method: "POST", body: await png(), headers: { "x-file-name": "%E0%A4%A.png", "content-type": "image/png" } }),
     ],
     ["a 300-character page address", () => editorCall(editor.url, "/pages", { method: "POST", body: { action: "create", slug: "a".repeat(300) } })],
-    ["a 300-character new address", () => editorCall(editor.url, "/pages", { method: "POST", body: { action: "rename", slug: "about-us", to: "b".repeat(300) } })],
+    [
+      "a 300-character new address",
+      () => editorCall(editor.url, "/pages", { method: "POST", body: { action: "rename", slug: "about-us", to: "b".repeat(300) } }),
+    ],
     ["Origin: null", () => editorCall(editor.url, "/state", { headers: { origin: "null" } })],
     ["Origin: not an address", () => editorCall(editor.url, "/save", { method: "POST", body: {}, headers: { origin: "::::" } })],
     ["a JSON body that is null", () => editorCall(editor.url, "/save", { method: "POST", body: null })],
@@ -290,9 +312,10 @@ describe("malformed requests get a JSON answer in the 4xx, never the dev server'
   });
 
   it("an upload whose Content-Length is over the limit gets 413 before any of it is sent", async () => {
-    const answer = await send("/upload", { "content-type": "image/png", "content-length": UPLOAD_LIMIT + 1, "x-file-name": "big.png" }, () => {
-      // Headers only: the answer must not wait for the body.
-    });
+    // Headers only: the answer must not wait for the body.
+    const answer = await send("/upload", { "content-type": "image/png", "content-length": UPLOAD_LIMIT + 1, "x-file-name": "big.png" }, (req) =>
+      req.flushHeaders(),
+    );
     expect(answer).not.toBe("reset");
     if (answer === "reset") return;
     expect(answer.status).toBe(413);
@@ -319,7 +342,7 @@ describe("malformed requests get a JSON answer in the 4xx, never the dev server'
   });
 
   it("a JSON body over its limit gets 413", async () => {
-    const answer = await send("/check", { "content-type": "application/json", "content-length": 3 * 1024 * 1024 }, () => {});
+    const answer = await send("/check", { "content-type": "application/json", "content-length": 3 * 1024 * 1024 }, (req) => req.flushHeaders());
     expect(answer).not.toBe("reset");
     if (answer !== "reset") expect(answer.status).toBe(413);
   });
