@@ -318,7 +318,7 @@ export function editorApi(root: string) {
 
   /** Content files changed since the last commit, each with its diff. */
   async function changes() {
-    const git = (...args: string[]) => run("git", args, { cwd: root, maxBuffer: 16 * 1024 * 1024 }).then((r) => r.stdout);
+    const git = (...args: string[]) => run("git", ["--literal-pathspecs", ...args], { cwd: root, maxBuffer: 16 * 1024 * 1024 }).then((r) => r.stdout);
     let status: string;
     try {
       status = await git("status", "--porcelain", "--untracked-files=all", "--", "site-config", "public/media");
@@ -336,8 +336,11 @@ export function editorApi(root: string) {
     return { available: true, files: out };
   }
 
-  /** Puts a content file back as it was at the last commit (a new file is removed). */
+  /** Puts one content file back as it was at the last commit (a new file is removed). */
   async function discard(path: string) {
+    // One file by its exact path: Git must not read it as a pattern ("site-config/*.json").
+    if (typeof path === "string" && (/[*?[\]]/.test(path) || path.startsWith(":")))
+      throw new EditorError(400, `Discard takes one file's exact path, without wildcards; "${path}" is not one.`);
     const full = path.startsWith("public/media/")
       ? allowedPath(
           root,
@@ -346,12 +349,15 @@ export function editorApi(root: string) {
           Object.values(IMAGE_FORMATS).map((e) => `.${e}`),
         )
       : contentPath(root, path);
-    const tracked = await run("git", ["ls-files", "--error-unmatch", "--", path], { cwd: root }).then(
+    const file = relative(root, full).split(sep).join("/");
+    const git = (...args: string[]) => run("git", ["--literal-pathspecs", ...args], { cwd: root });
+    const tracked = await git("ls-files", "--error-unmatch", "--", file).then(
       () => true,
       () => false,
     );
-    if (tracked) await run("git", ["checkout", "HEAD", "--", path], { cwd: root });
-    else rmSync(full, { force: true });
+    if (tracked) await git("checkout", "HEAD", "--", file);
+    else if (existsSync(full) && statSync(full).isFile()) rmSync(full);
+    else throw new EditorError(404, `There is no file ${path} to put back.`);
     return { path, restored: tracked };
   }
 
