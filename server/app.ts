@@ -14,6 +14,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
 import { enquiryRoutes, type EnquiryRouteOptions } from "./enquiry/route.ts";
 import { helmetOptions, PERMISSIONS_POLICY, RAW_ERROR_HEADERS, ScriptHashes } from "./security.ts";
+import { MEDIA_DIR, SITE_MEDIA_CSP } from "../src/deploy/security-headers.ts";
 
 export interface ServerOptions {
   /** The pre-rendered site: dist/client. */
@@ -216,6 +217,8 @@ export async function buildServer({
         );
         // The answer depends on Accept-Encoding (a pre-compressed copy or not): caches must key on it.
         reply.header("Vary", "Accept-Encoding");
+        // Uploaded files: an SVG opened by its address runs nothing and loads nothing.
+        if (target.path.startsWith(`${MEDIA_DIR}${sep}`)) reply.header("Content-Security-Policy", SITE_MEDIA_CSP);
         return reply.sendFile(target.path);
       case "page":
         reply.header("Cache-Control", REVALIDATE).header("Vary", "Accept-Encoding");
