@@ -161,7 +161,8 @@ export async function buildServer({
     reply.header("Permissions-Policy", PERMISSIONS_POLICY);
     return payload;
   });
-  await app.register(fastifyCompress, { global: true, encodings: ["br", "gzip"], threshold: 1024 });
+  // Responses only: request bodies are never decompressed (POST /send-email refuses compressed ones).
+  await app.register(fastifyCompress, { global: true, globalDecompression: false, encodings: ["br", "gzip"], threshold: 1024 });
   // preCompressed: for x.js, x.js.br or x.js.gz when the request accepts it (the encoding header is then set, and
   // @fastify/compress leaves the response alone).
   await app.register(fastifyStatic, { root: clientDir, serve: false, cacheControl: false, etag: true, lastModified: true, preCompressed: true });

@@ -18,6 +18,8 @@
  * Both ways follow the form schema's rules for control characters: the
  * subject (like the plain form's name and phone) is one line; the body (like
  * the message) may have line breaks and tabs, no other control character.
+ * Compressed bodies (Content-Encoding) are refused with 415: no browser sends
+ * one, and each would be one more thing to decode and limit.
  *
  * Not an open relay: the request's "to" is accepted for compatibility with
  * the form's call and then ignored; mail only ever goes to MAIL_TO.
@@ -244,6 +246,11 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
     onRequest: async (request, reply) => {
       const type = contentType(request);
       if (type !== "application/json" && type !== FORM) return sendError(reply, 415, "Send the enquiry as JSON (Content-Type: application/json).");
+      const encoding = (request.headers["content-encoding"] ?? "identity").trim().toLowerCase();
+      if (encoding !== "identity") {
+        reply.header("Accept-Encoding", "identity");
+        return sendError(reply, 415, "Send the enquiry uncompressed: compressed request bodies (Content-Encoding) are not accepted.");
+      }
       const key = request.headers["idempotency-key"];
       if (key !== undefined && (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key))) {
         return sendError(reply, 400, "The Idempotency-Key header must be 8 to 200 visible ASCII characters (a UUID works).");
