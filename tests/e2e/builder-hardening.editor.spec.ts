@@ -1,7 +1,11 @@
 /**
+ * The page builder in Chromium, as attacked and as misused.
+ *
  * Clickjacking: another site frames the page builder (its address opens a chosen file) and asks the
  * visitor to click where the builder's buttons are. The builder may be framed only by its own
  * pages, so Chromium shows nothing in the frame and the clicks reach nothing.
+ *
+ * A picture over the upload limit gets its message, where it used to get a reset connection.
  */
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
@@ -50,4 +54,18 @@ test("a cross-site page cannot show the builder in a frame, so clicks there reac
 test("the builder's own pages still frame it: its canvas shows the page being edited", async ({ page }) => {
   await page.goto(`/__edit?file=${encodeURIComponent(FILE)}`);
   await expect(page.frameLocator('iframe[title^="Preview of the page"]').locator("main [data-section]").first()).toBeVisible({ timeout: 30_000 });
+});
+
+test("a picture over the limit, sent from the browser, gets the 413 message, not a broken connection", async ({ page }) => {
+  await page.goto("/__edit");
+  const answer = await page.evaluate(async () => {
+    const res = await fetch("/__edit/api/upload", {
+      method: "POST",
+      headers: { "x-site-editor": "1", "x-file-name": "huge.png", "Content-Type": "application/octet-stream" },
+      body: new Blob([new Uint8Array(26 * 1024 * 1024)]),
+    });
+    return { status: res.status, body: (await res.json()) as { error?: string } };
+  });
+  expect(answer.status).toBe(413);
+  expect(answer.body.error).toBe("The picture is too large: the limit is 25 MB.");
 });
