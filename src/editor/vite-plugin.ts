@@ -138,13 +138,14 @@ function send(res: ServerResponse, status: number, data: unknown) {
 }
 
 export function editorEndpoints({ root }: { root: string }): Plugin {
-  const api = editorApi(root);
   return {
     name: "site-editor-api",
     apply: "serve",
     // First, so that the headers are set before any other plugin's middleware answers.
     enforce: "pre",
     configureServer(server) {
+      // Made here, in the dev server only: it sweeps the builder's temporary files (src/editor/files.ts).
+      const api = editorApi(root);
       server.middlewares.use((req, res, next) => {
         setFrameHeaders(req, res);
         next();
