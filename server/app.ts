@@ -14,6 +14,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
 import { enquiryRoutes, type EnquiryRouteOptions } from "./enquiry/route.ts";
 import { helmetOptions, PERMISSIONS_POLICY, RAW_ERROR_HEADERS, ScriptHashes } from "./security.ts";
+import { MEDIA_DIR, SITE_MEDIA_CSP } from "../src/deploy/security-headers.ts";
 
 export interface ServerOptions {
   /** The pre-rendered site: dist/client. */
@@ -46,6 +47,23 @@ const REVALIDATE = "public, max-age=0, must-revalidate";
 const MEDIA = "public, max-age=86400";
 
 type Target = { kind: "bad" } | { kind: "notFound" } | { kind: "slash"; to: string } | { kind: "file" | "page" | "missing"; path: string };
+
+/**
+ * A request target's path and query as sent (still percent-encoded). Not through the URL parser,
+ * which throws on some paths ("/\\x" reads as an address without a host) and rewrites others.
+ */
+function splitTarget(target: string): { pathname: string; search: string } {
+  const at = target.indexOf("?");
+  const pathname = at < 0 ? target : target.slice(0, at);
+  const search = at < 0 ? "" : target.slice(at);
+  if (pathname.startsWith("/")) return { pathname, search };
+  // The absolute form ("GET http://host/path"), which proxies send.
+  try {
+    return { pathname: new URL(pathname).pathname, search };
+  } catch {
+    return { pathname: "", search };
+  }
+}
 
 function isFile(path: string): boolean {
   try {
@@ -143,7 +161,8 @@ export async function buildServer({
     reply.header("Permissions-Policy", PERMISSIONS_POLICY);
     return payload;
   });
-  await app.register(fastifyCompress, { global: true, encodings: ["br", "gzip"], threshold: 1024 });
+  // Responses only: request bodies are never decompressed (POST /send-email refuses compressed ones).
+  await app.register(fastifyCompress, { global: true, globalDecompression: false, encodings: ["br", "gzip"], threshold: 1024 });
   // preCompressed: for x.js, x.js.br or x.js.gz when the request accepts it (the encoding header is then set, and
   // @fastify/compress leaves the response alone).
   await app.register(fastifyStatic, { root: clientDir, serve: false, cacheControl: false, etag: true, lastModified: true, preCompressed: true });
@@ -175,7 +194,7 @@ export async function buildServer({
   app.setNotFoundHandler((request, reply) => {
     if (request.method === "GET" || request.method === "HEAD") return reply.code(404).type("application/json; charset=utf-8").send({ error: "Not found." });
     // Methods Fastify has no route for (TRACE, WebDAV's) arrive here, on /send-email too.
-    reply.header("Allow", enquiry && new URL(request.url, "http://x").pathname === "/send-email" ? "POST" : "GET, HEAD");
+    reply.header("Allow", enquiry && splitTarget(request.url).pathname === "/send-email" ? "POST" : "GET, HEAD");
     return reply
       .code(405)
       .type("application/json; charset=utf-8")
@@ -199,6 +218,8 @@ export async function buildServer({
         );
         // The answer depends on Accept-Encoding (a pre-compressed copy or not): caches must key on it.
         reply.header("Vary", "Accept-Encoding");
+        // Uploaded files: an SVG opened by its address runs nothing and loads nothing.
+        if (target.path.startsWith(`${MEDIA_DIR}${sep}`)) reply.header("Content-Security-Policy", SITE_MEDIA_CSP);
         return reply.sendFile(target.path);
       case "page":
         reply.header("Cache-Control", REVALIDATE).header("Vary", "Accept-Encoding");
@@ -211,21 +232,32 @@ export async function buildServer({
     }
   });
 
-  /** What a request's URL names: a file of the site, a page (its index.html), or neither. */
+  /** What a request's URL names: a file of the site, a page (its index.html), or neither. Never calls itself: each request costs one lookup or two. */
   function resolve(requestUrl: string): Target {
-    const url = new URL(requestUrl, "http://localhost");
+    const url = splitTarget(requestUrl);
     let path: string;
     try {
       path = decodeURIComponent(url.pathname);
     } catch {
       return { kind: "bad" };
     }
+    if (!path.startsWith("/")) return { kind: "bad" };
     if (path.length > 1 && path.endsWith("/")) {
-      // To the page without the slash, written as it came (still percent-encoded), or home if there is no such
-      // page: a Location of the decoded path ("//evil.test", "/\evil.test") would send the browser to another site.
+      // To the page without the slash, written as it came (still percent-encoded), or home if there is no such page, or
+      // if the slash came encoded ("/about-us%2F"): a Location of the decoded path ("//evil.test", "/\evil.test") would
+      // send the browser to another site.
       const trimmed = url.pathname.replace(/\/+$/, "");
-      return { kind: "slash", to: resolve(trimmed).kind === "page" && /^\/[^/\\]/.test(trimmed) ? trimmed + url.search : "/" };
+      const target = path.replace(/\/+$/, "");
+      const toPage = lookup(target).kind === "page" && decodeURIComponent(trimmed) === target && /^\/[^/\\]/.test(trimmed);
+      // The query as it came, if it is plain visible ASCII.
+      const search = /^[\x21-\x7e]*$/.test(url.search) ? url.search : "";
+      return { kind: "slash", to: toPage ? trimmed + search : "/" };
     }
+    return lookup(path);
+  }
+
+  /** The file or page a decoded path names, if any. */
+  function lookup(path: string): Target {
     const relative = normalize(path).replace(/^([/\\])+/, "");
     if (relative.split(sep).includes("..") || relative.includes("\0")) return { kind: "bad" };
     if (NOT_SERVED.has(relative)) return { kind: "notFound" };

@@ -6,6 +6,7 @@
 import { isIP } from "node:net";
 import { join, relative } from "node:path";
 import { readSiteFacts, SITE_FACTS_FILE, type SiteFacts } from "../src/deploy/site-facts.ts";
+import { enquiryOrigins } from "../src/deploy/security-headers.ts";
 
 export interface ServerConfig {
   port: number;
@@ -156,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
 
   let connectSrc: string[] = [];
   try {
-    connectSrc = facts?.enquiryEndpoint ? [new URL(facts.enquiryEndpoint).origin] : [];
+    connectSrc = enquiryOrigins(facts?.enquiryEndpoint ?? "");
   } catch {
     problems.push(
       `${factsFile} names an enquiry endpoint that is not a web address ("${facts?.enquiryEndpoint}"): fix enquiry.endpoint in site-config/settings.json and build again.`,

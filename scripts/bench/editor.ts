@@ -88,7 +88,11 @@ async function open(browser: Browser, arm: Arm) {
   const page = await context.newPage();
   let js = 0;
   page.on("response", (r) => {
-    if (r.request().resourceType() === "script") void r.body().then((b) => (js += b.length), () => undefined);
+    if (r.request().resourceType() === "script")
+      void r.body().then(
+        (b) => (js += b.length),
+        () => undefined,
+      );
   });
   await page.goto(arm.url, { waitUntil: "commit" });
   let ready = 0;
@@ -110,10 +114,14 @@ async function keystrokes(page: Page, arm: Arm, mode: "paced" | "isolated"): Pro
   await field.click();
   await field.fill(BASE_TEXT);
   const canvasHas = (text: string) =>
-    page.waitForFunction(`document.querySelector(${JSON.stringify(arm.iframe)}).contentDocument.querySelector("main h1")?.textContent === ${JSON.stringify(text)}`, null, {
-      timeout: 15_000,
-      polling: "raf",
-    });
+    page.waitForFunction(
+      `document.querySelector(${JSON.stringify(arm.iframe)}).contentDocument.querySelector("main h1")?.textContent === ${JSON.stringify(text)}`,
+      null,
+      {
+        timeout: 15_000,
+        polling: "raf",
+      },
+    );
   await canvasHas(BASE_TEXT);
   await page.keyboard.press("End");
   await sleep(500);
@@ -218,7 +226,9 @@ export async function runEditorBench(root: string, port: number, { rounds = 5, k
   copyProject(root, ours);
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.SITE_ROOT;
-  const servers = [start(join(ours, "node_modules", ".bin", "react-router"), ["dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], ours, env)];
+  const servers = [
+    start(join(ours, "node_modules", ".bin", "react-router"), ["dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], ours, env),
+  ];
   const arms: Arm[] = [
     {
       name: "ours",
@@ -255,7 +265,10 @@ export async function runEditorBench(root: string, port: number, { rounds = 5, k
     for (const arm of arms) await waitForUrl(arm.url.replace(/\?.*$/, ""), 120_000);
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const results = new Map<Arm["name"], ArmResult>(
-      arms.map((a) => [a.name, { arm: a.name, title: a.title, openMs: [], coldOpenMs: 0, jsKiB: 0, keys: { paced: [], isolated: [] }, reorder: { button: [], drag: [] } }]),
+      arms.map((a) => [
+        a.name,
+        { arm: a.name, title: a.title, openMs: [], coldOpenMs: 0, jsKiB: 0, keys: { paced: [], isolated: [] }, reorder: { button: [], drag: [] } },
+      ]),
     );
     try {
       // The first open of each (for ours, the dev server compiling the builder's modules), on its own.
@@ -271,7 +284,9 @@ export async function runEditorBench(root: string, port: number, { rounds = 5, k
           const r = results.get(arm.name) as ArmResult;
           const o = await open(browser, arm);
           r.openMs.push(o.ready);
-          if (round < keyRounds) for (const mode of round % 2 === 0 ? (["isolated", "paced"] as const) : (["paced", "isolated"] as const)) r.keys[mode].push(...(await keystrokes(o.page, arm, mode)));
+          if (round < keyRounds)
+            for (const mode of round % 2 === 0 ? (["isolated", "paced"] as const) : (["paced", "isolated"] as const))
+              r.keys[mode].push(...(await keystrokes(o.page, arm, mode)));
           for (const how of arm.moveDownButton ? (["button", "drag"] as const) : (["drag"] as const)) {
             r.reorder[how].push(await reorder(o.page, arm, how));
             await sleep(300);

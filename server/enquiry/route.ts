@@ -15,6 +15,12 @@
  * generated form would send it; success is a 303 to /thank-you, an error the
  * page with the form filled in and the messages, with the same statuses.
  *
+ * Both ways follow the form schema's rules for control characters: the
+ * subject (like the plain form's name and phone) is one line; the body (like
+ * the message) may have line breaks and tabs, no other control character.
+ * Compressed bodies (Content-Encoding) are refused with 415: no browser sends
+ * one, and each would be one more thing to decode and limit.
+ *
  * Not an open relay: the request's "to" is accepted for compatibility with
  * the form's call and then ignored; mail only ever goes to MAIL_TO.
  */
@@ -41,6 +47,9 @@ export const BODY_LIMIT = 64 * 1024;
 const RETRY_AFTER_FULL_S = 60;
 
 const SUBJECT_MAX = contactSchema.properties.subject.maxLength;
+/** The form's rules for one line of text and for many: the same characters refused both ways in. */
+const ONE_LINE = contactSchema.properties.subject.pattern;
+const LINES = contactSchema.properties.message.pattern;
 const FORM = "application/x-www-form-urlencoded";
 /** Labels and blank lines around the form's four fields, with room for an external form's own layout. */
 const TEXT_MAX = 20_000;
@@ -51,8 +60,8 @@ export const sendEmailBodySchema = {
   required: ["to", "subject", "body"],
   properties: {
     to: { type: "string", maxLength: 320 },
-    subject: { type: "string", minLength: 1, maxLength: SUBJECT_MAX, pattern: "^[^\\r\\n\\u0000]*$", not: { type: "string", pattern: "^\\s*$" } },
-    body: { type: "string", minLength: 1, maxLength: TEXT_MAX, not: { type: "string", pattern: "^\\s*$" } },
+    subject: { type: "string", minLength: 1, maxLength: SUBJECT_MAX, pattern: ONE_LINE, not: { type: "string", pattern: "^\\s*$" } },
+    body: { type: "string", minLength: 1, maxLength: TEXT_MAX, pattern: LINES, not: { type: "string", pattern: "^\\s*$" } },
     website: { type: "string", maxLength: 500 },
   },
 } as const;
@@ -87,8 +96,8 @@ function describeError(e: ErrorObject): string {
       return `The field "${field}" is too long (at most ${(e.params as { limit: number }).limit} characters).`;
     case "pattern":
       return field === "subject"
-        ? "The subject must be a single line: line breaks and NUL characters are not allowed."
-        : `The field "${field}" has characters that are not allowed.`;
+        ? "The subject must be a single line: line breaks and other control characters are not allowed."
+        : `The field "${field}" has control characters that are not allowed (line breaks and tabs are).`;
     default:
       return `The field "${field || "body"}" is not valid.`;
   }
@@ -104,11 +113,16 @@ class HttpError extends Error {
   }
 }
 
-/** The visitor's e-mail from the body's "Email:" paragraph, only if it passes the form's rule. */
+/**
+ * The visitor's e-mail from a JSON body's "Email:" line (the only source there), if the body has
+ * exactly one such line and the address passes the form's rule. (A plain form's checked e-mail
+ * field is used as it is.)
+ */
 export function replyToFrom(text: string): string | null {
+  const lines = text.split("\n").filter((line) => line.startsWith("Email:"));
+  if (lines.length !== 1) return null;
   // The whole line up to "\n": a stray "\r" or anything after the address disqualifies it.
-  const m = /^Email:[ \t]*([^\n]*)$/m.exec(text);
-  const candidate = (m?.[1] ?? "").replace(/[ \t]+$/, "");
+  const candidate = (lines[0] ?? "").slice("Email:".length).replace(/^[ \t]+|[ \t]+$/g, "");
   return candidate.length <= 254 && EMAIL_PATTERN.test(candidate) ? candidate : null;
 }
 
@@ -232,6 +246,11 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
     onRequest: async (request, reply) => {
       const type = contentType(request);
       if (type !== "application/json" && type !== FORM) return sendError(reply, 415, "Send the enquiry as JSON (Content-Type: application/json).");
+      const encoding = (request.headers["content-encoding"] ?? "identity").trim().toLowerCase();
+      if (encoding !== "identity") {
+        reply.header("Accept-Encoding", "identity");
+        return sendError(reply, 415, "Send the enquiry uncompressed: compressed request bodies (Content-Encoding) are not accepted.");
+      }
       const key = request.headers["idempotency-key"];
       if (key !== undefined && (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key))) {
         return sendError(reply, 400, "The Idempotency-Key header must be 8 to 200 visible ASCII characters (a UUID works).");
@@ -239,8 +258,8 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
     },
     handler: async (request, reply) => {
       const key = (request.headers["idempotency-key"] as string | undefined) ?? null;
-      const store = async (subject: string, text: string) => {
-        const stored = await outbox.store({ subject, text, replyTo: replyToFrom(text), clientIp: request.ip }, key);
+      const store = async (subject: string, text: string, replyTo: string | null) => {
+        const stored = await outbox.store({ subject, text, replyTo, clientIp: request.ip }, key);
         if (!stored.duplicate) onStored?.();
         return stored;
       };
@@ -264,7 +283,8 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
             errors,
           );
         const { subject, body } = composeFromForm(values as EnquiryValues);
-        await store(subject, body);
+        // The e-mail field, checked above: never a line of the composed text, which the other fields could imitate.
+        await store(subject, body, (values as EnquiryValues).email);
         return reply.redirect("/thank-you", 303);
       }
 
@@ -278,7 +298,7 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
         request.log.info("honeypot filled: enquiry dropped");
         return reply.send({ ok: true });
       }
-      const { id, duplicate } = await store(subject, body);
+      const { id, duplicate } = await store(subject, body, replyToFrom(body));
       return reply.send({ ok: true, id, ...(duplicate ? { duplicate: true } : {}) });
     },
   });

@@ -12,7 +12,8 @@ import { loadSite, type Site } from "../content/site.ts";
 import { routePaths } from "../content/routes.ts";
 import { precompress } from "./precompress.ts";
 import { finishPagePipeline } from "./page-pipeline.ts";
-import { headersFile, htmlFileOf, nginxInclude, redirectsFile, robotsTxt, sitemapXml } from "./outputs.ts";
+import { headersFile, htmlFileOf, nginxInclude, redirectsFile, robotsTxt, sitemapXml, sitePolicies } from "./outputs.ts";
+import { enquiryOrigins } from "./security-headers.ts";
 import { writeSiteFacts } from "./site-facts.ts";
 import { filesByHash, picturePaths } from "../images/facts.ts";
 import { imageCacheDir, writeVariants, type EncodeReport } from "../images/encode.ts";
@@ -88,9 +89,11 @@ export async function postBuild(root: string, buildDir = join(root, "dist")): Pr
   writeFileSync(join(clientDir, "sitemap.xml"), sitemapXml(siteUrl, indexable));
   writeFileSync(join(clientDir, "robots.txt"), robotsTxt(siteUrl));
   writeFileSync(join(clientDir, "_redirects"), redirectsFile(routes));
-  writeFileSync(join(clientDir, "_headers"), headersFile());
+  // The pages are final here (the pipeline finished them): their inline scripts give each page's policy.
+  const policies = sitePolicies(clientDir, routes, enquiryOrigins(site.settings.enquiry.endpoint));
+  writeFileSync(join(clientDir, "_headers"), headersFile(routes, policies));
   mkdirSync(join(buildDir, "deploy"), { recursive: true });
-  writeFileSync(join(buildDir, "deploy", "nginx.conf"), nginxInclude(routes));
+  writeFileSync(join(buildDir, "deploy", "nginx.conf"), nginxInclude(routes, policies));
   const done = [...(await assets), ...pages.compressed];
   // Last: `npm start` takes dist/site.json as the sign of a finished build (scripts/start.ts).
   writeSiteFacts(buildDir, site, routes);

@@ -3,7 +3,7 @@
  * writes, through the content layer, so that it checks content exactly as `npm run validate` does.
  */
 import { execFile } from "node:child_process";
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, linkSync, readdirSync, rmSync, statSync, unlinkSync } from "node:fs";
 import { basename, join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { COLLECTIONS, COLLECTION_NAMES } from "../content/collections.ts";
@@ -13,7 +13,7 @@ import { formatProblem, type Problem } from "../content/problems.ts";
 import { checkSite, hasErrors, loadSite } from "../content/site.ts";
 import { PAGE_SLUG, pagePath, readSources } from "../content/sources.ts";
 import { catalogOf, previewOf } from "../content/site.server.ts";
-import { allowedPath, contentPath, EditorError, readText, sha256, writeAtomic } from "./files.ts";
+import { allowedPath, contentPath, contentWriter, EditorError, oneAtATime, readText, sha256 } from "./files.ts";
 import { deepEqual, writeJson } from "./json-write.ts";
 import { bundleSchema } from "./schema-bundle.ts";
 import { typeTitle } from "./labels.ts";
@@ -76,10 +76,18 @@ const toEditorProblem = (p: Problem): EditorProblem => ({
 
 /** Upload limit for one picture: room for a phone's or a camera's photo; the site makes small copies of any, and warns over IMAGE_MAX_BYTES (src/content/media.ts). */
 export const UPLOAD_LIMIT = 25 * 1024 * 1024;
+/** A page address's length at most: room for any real one, and far below the system's limit on a file name. */
+const MAX_SLUG = 80;
+/** A stored picture's name at most (before "-2" and the extension): long names are cut. */
+const MAX_STEM = 60;
 const IMAGE_FORMATS: Record<string, string> = { jpeg: "jpg", png: "png", webp: "webp", avif: "avif", gif: "gif", svg: "svg", heif: "avif" };
 
 export function editorApi(root: string) {
   const schemasDir = join(root, "schemas");
+  // Also sweeps what a crash left mid-write.
+  const writer = contentWriter(root);
+  // Saves of one file, one after another: each compares against what the previous one wrote.
+  const perFile = oneAtATime();
 
   function files(): EditorFile[] {
     const sources = readSources(root);
@@ -180,24 +188,32 @@ export function editorApi(root: string) {
     };
   }
 
-  /** Saves `value` into `path` if the file is still what the editor read (`hash`) and the site has no error with it. */
-  async function save(path: string, value: unknown, hash: string) {
+  /**
+   * Saves `value` into `path` if the file is still what the editor read (`hash`) and the site has no
+   * error with it. Checked again at the moment of writing: a hand edit made while the site was being
+   * checked is kept, and the save answers 409.
+   */
+  function save(path: string, value: unknown, hash: string) {
     const full = contentPath(root, path);
-    // hash "": the editor means to write a file that is not there (deleted on disk while open).
-    const current = hash === "" && !existsSync(full) ? "" : readText(full);
-    if ((current === "" && hash === "" ? "" : sha256(current)) !== hash)
-      throw new EditorError(409, `${path} changed on disk since the editor read it (edited by hand?). Nothing was saved: reload it to see what it holds now.`);
-    const { text, problems, errors } = await check(path, value);
-    if (errors)
-      throw new EditorError(
-        422,
-        `${path} was not saved: fix the errors first.\n${problems
-          .filter((p) => p.severity === "error")
-          .map((p) => p.text)
-          .join("\n")}`,
-      );
-    if (text !== current) writeAtomic(full, text);
-    return { path, text, hash: sha256(text), problems };
+    const changed = () =>
+      new EditorError(409, `${path} changed on disk since the editor read it (edited by hand?). Nothing was saved: reload it to see what it holds now.`);
+    return perFile(full, async () => {
+      // hash "": the editor means to write a file that is not there (deleted on disk while it was open).
+      const missing = hash === "" && !existsSync(full);
+      const current = missing ? "" : readText(full);
+      if ((missing ? "" : sha256(current)) !== hash) throw changed();
+      const { text, problems, errors } = await check(path, value);
+      if (errors)
+        throw new EditorError(
+          422,
+          `${path} was not saved: fix the errors first.\n${problems
+            .filter((p) => p.severity === "error")
+            .map((p) => p.text)
+            .join("\n")}`,
+        );
+      if (missing ? !writer.create(full, text) : text !== current && !writer.replace(full, text, hash)) throw changed();
+      return { path, text, hash: sha256(text), problems };
+    });
   }
 
   /** Every place that links to `route` (or to a part of it, "/about-us#team"): the file, where in it, the link. */
@@ -227,6 +243,7 @@ export function editorApi(root: string) {
   const pageFile = (slug: string) => {
     if (!PAGE_SLUG.test(slug))
       throw new EditorError(400, `"${slug}" cannot be a page address: use lower case letters, digits and hyphens between words, e.g. "cloud-migration".`);
+    if (slug.length > MAX_SLUG) throw new EditorError(400, `A page address has at most ${MAX_SLUG} characters; this one has ${slug.length}.`);
     return `site-config/pages/${slug}.json`;
   };
 
@@ -259,7 +276,7 @@ export function editorApi(root: string) {
       };
     }
     const text = `${JSON.stringify(value, null, 2)}\n`;
-    writeAtomic(full, text);
+    if (!writer.create(full, text)) throw new EditorError(409, `There is already a page ${pagePath(slug)} (${path}).`);
     return { path, route: pagePath(slug) };
   }
 
@@ -268,10 +285,18 @@ export function editorApi(root: string) {
     const source = contentPath(root, pageFile(from));
     const target = contentPath(root, pageFile(to));
     if (from === "home") throw new EditorError(400, "The home page is the page at /: it cannot be renamed.");
+    if (!existsSync(source)) throw new EditorError(404, `There is no page ${pagePath(from)}.`);
     if (existsSync(target)) throw new EditorError(409, `There is already a page ${pagePath(to)}.`);
     const links = linksTo(pagePath(from));
     if (links.length > 0 && !fixLinks) return { renamed: false, links };
-    renameSync(source, target);
+    // A link then an unlink: unlike a rename, never over a page made in the meantime.
+    try {
+      linkSync(source, target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "EEXIST") throw new EditorError(409, `There is already a page ${pagePath(to)}.`);
+      throw err;
+    }
+    unlinkSync(source);
     const byFile = new Map<string, typeof links>();
     for (const link of links) byFile.set(link.file === pageFile(from) ? pageFile(to) : link.file, [...(byFile.get(link.file) ?? []), link]);
     for (const [file, list] of byFile) {
@@ -279,7 +304,8 @@ export function editorApi(root: string) {
       const text = readText(full);
       const value = JSON.parse(text) as JsonValue;
       for (const link of list) setAt(value, link.pointer, pagePath(to) + link.href.slice(pagePath(from).length));
-      writeAtomic(full, writeJson(text, value));
+      if (!writer.replace(full, writeJson(text, value), sha256(text)))
+        throw new EditorError(409, `${file} changed on disk while its links were fixed: reload it.`);
     }
     return { renamed: true, links, path: pageFile(to), route: pagePath(to) };
   }
@@ -295,37 +321,43 @@ export function editorApi(root: string) {
     return { deleted: true, links };
   }
 
-  /** Stores an uploaded picture in public/media/, named from `name`, if its content is an image; returns its path for content. */
+  /**
+   * Stores an uploaded picture in public/media/, named from `name`, if its content is an image (an
+   * SVG cleaned first: src/editor/svg.ts); returns its path for content.
+   */
   async function upload(name: string, data: Buffer) {
     if (data.length === 0) throw new EditorError(400, "The file is empty.");
     if (data.length > UPLOAD_LIMIT) throw new EditorError(413, `The picture is too large: the limit is ${UPLOAD_LIMIT / 1024 / 1024} MB.`);
-    let format: string | undefined;
-    try {
-      // Loaded on the first upload only: the dev server starts without libvips.
-      const { default: sharp } = await import("sharp");
-      format = (await sharp(data).metadata()).format;
-    } catch {
-      format = undefined;
+    const notPicture = () => new EditorError(415, `"${name}" is not a picture (JPEG, PNG, WebP, AVIF, GIF or SVG).`);
+    const extension = IMAGE_FORMATS[(await formatOf(data)) ?? ""];
+    if (!extension) throw notPicture();
+    let stored = data;
+    if (extension === "svg") {
+      const { cleanSvg } = await import("./svg.ts");
+      const clean = await cleanSvg(data.toString("utf8"));
+      stored = Buffer.from(clean ?? "");
+      if (clean === undefined || (await formatOf(stored)) !== "svg") throw notPicture();
     }
-    const extension = format ? IMAGE_FORMATS[format] : undefined;
-    if (!extension) throw new EditorError(415, `"${name}" is not a picture (JPEG, PNG, WebP, AVIF, GIF or SVG).`);
     const stem =
       basename(name)
         .replace(/\.[^.]*$/, "")
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, "-")
+        .slice(0, MAX_STEM)
         .replace(/^-|-$/g, "") || "picture";
-    let file = `public/media/${stem}.${extension}`;
-    for (let n = 2; existsSync(join(root, file)); n++) file = `public/media/${stem}-${n}.${extension}`;
-    const full = allowedPath(root, file, ["public/media"], [`.${extension}`]);
-    writeAtomic(full, data);
-    const src = `/${file.slice("public/".length)}`;
-    return { src, size: statSync(full).size, images: await images([src]) };
+    for (let n = 1; ; n++) {
+      const file = `public/media/${n === 1 ? stem : `${stem}-${n}`}.${extension}`;
+      const full = allowedPath(root, file, ["public/media"], [`.${extension}`]);
+      if (writer.create(full, stored)) {
+        const src = `/${file.slice("public/".length)}`;
+        return { src, size: statSync(full).size, images: await images([src]) };
+      }
+    }
   }
 
   /** Content files changed since the last commit, each with its diff, and its text then and now (null: not there). */
   async function changes() {
-    const git = (...args: string[]) => run("git", args, { cwd: root, maxBuffer: 16 * 1024 * 1024 }).then((r) => r.stdout);
+    const git = (...args: string[]) => run("git", ["--literal-pathspecs", ...args], { cwd: root, maxBuffer: 16 * 1024 * 1024 }).then((r) => r.stdout);
     let status: string;
     try {
       status = await git("status", "--porcelain", "--untracked-files=all", "--", "site-config", "public/media");
@@ -346,8 +378,11 @@ export function editorApi(root: string) {
     return { available: true, files: out };
   }
 
-  /** Puts a content file back as it was at the last commit (a new file is removed). */
+  /** Puts one content file back as it was at the last commit (a new file is removed). */
   async function discard(path: string) {
+    // One file by its exact path: Git must not read it as a pattern ("site-config/*.json").
+    if (typeof path === "string" && (/[*?[\]]/.test(path) || path.startsWith(":")))
+      throw new EditorError(400, `Discard takes one file's exact path, without wildcards; "${path}" is not one.`);
     const full = path.startsWith("public/media/")
       ? allowedPath(
           root,
@@ -356,16 +391,29 @@ export function editorApi(root: string) {
           Object.values(IMAGE_FORMATS).map((e) => `.${e}`),
         )
       : contentPath(root, path);
-    const tracked = await run("git", ["ls-files", "--error-unmatch", "--", path], { cwd: root }).then(
+    const file = relative(root, full).split(sep).join("/");
+    const git = (...args: string[]) => run("git", ["--literal-pathspecs", ...args], { cwd: root });
+    const tracked = await git("ls-files", "--error-unmatch", "--", file).then(
       () => true,
       () => false,
     );
-    if (tracked) await run("git", ["checkout", "HEAD", "--", path], { cwd: root });
-    else rmSync(full, { force: true });
+    if (tracked) await git("checkout", "HEAD", "--", file);
+    else if (existsSync(full) && statSync(full).isFile()) rmSync(full);
+    else throw new EditorError(404, `There is no file ${path} to put back.`);
     return { path, restored: tracked };
   }
 
   return { state, files, read, check, save, linksTo, createPage, renamePage, deletePage, upload, changes, discard };
+}
+
+/** What sharp reads the bytes as ("png", "svg"...), or undefined if not a picture. Loaded on the first upload only: the dev server starts without libvips. */
+async function formatOf(data: Buffer): Promise<string | undefined> {
+  try {
+    const { default: sharp } = await import("sharp");
+    return (await sharp(data).metadata()).format;
+  } catch {
+    return undefined;
+  }
 }
 
 const withoutSections = (schema: Record<string, unknown>) => {

@@ -2,7 +2,9 @@
  * The page builder's endpoints, in the development server only (`apply: "serve"`): a production
  * build has neither them nor the editor's routes (src/routes.ts). They answer only the machine
  * itself, and only requests the editor makes (same origin, its own header), so another site open
- * in the browser cannot use them.
+ * in the browser cannot use them. Every answer of the dev server says that only its own pages may
+ * frame it (another site could otherwise show the builder in a frame and steer clicks), and the
+ * files of public/ are served so that none can run a script (an uploaded SVG opened by its address).
  *
  *   GET  /__edit/api/state                 files, routes, media, schemas, collections, problems
  *   GET  /__edit/api/file?path=...         a content file: text, hash, value
@@ -17,37 +19,114 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Plugin } from "vite";
+import { MEDIA_CSP } from "../deploy/security-headers.ts";
 import { editorApi, EditorError } from "./api.ts";
 import { UPLOAD_LIMIT } from "./api.ts";
 
 export const EDITOR_HEADER = "x-site-editor";
 const JSON_LIMIT = 2 * 1024 * 1024;
+/** An API address longer than this is no request the builder makes. */
+const URL_LIMIT = 4096;
 
 const loopback = (address: string | undefined) => address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
 
-function body(req: IncomingMessage, limit: number): Promise<Buffer> {
+/** The host:port an Origin header names, or null for "null" or anything that is not an address. */
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+/** A file of public/ or any SVG, by whichever address it is asked for (/media/x.svg, /@fs/.../x.svg, %-encoded). */
+function isPublicFile(url: string): boolean {
+  let path = url.split("?")[0] ?? "";
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Left encoded: Vite answers it 400 or 404.
+  }
+  path = path.toLowerCase();
+  return path.startsWith("/media/") || path.includes("/public/") || path.endsWith(".svg") || path.endsWith(".svgz");
+}
+
+const FRAME_ANCESTORS = "frame-ancestors 'self'";
+
+/**
+ * The headers every answer of the dev server carries: framed only by its own pages; public files
+ * also sandboxed. A policy set later by another middleware (Vite's 404 page sets its own) keeps
+ * frame-ancestors too.
+ */
+function setFrameHeaders(req: IncomingMessage, res: ServerResponse) {
+  res.setHeader("X-Frame-Options", "SAMEORIGIN");
+  if (isPublicFile(req.url ?? "")) {
+    res.setHeader("Content-Security-Policy", `${MEDIA_CSP}; ${FRAME_ANCESTORS}`);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+  } else res.setHeader("Content-Security-Policy", FRAME_ANCESTORS);
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) =>
+    setHeader(name, name.toLowerCase() === "content-security-policy" && !String(value).includes("frame-ancestors") ? `${value}; ${FRAME_ANCESTORS}` : value);
+}
+
+const tooLarge = (what: string, limit: number) => new EditorError(413, `The ${what} is too large: the limit is ${Math.round(limit / 1024 / 1024)} MB.`);
+
+/**
+ * The request's body, up to `limit` bytes. Over it: 413, before reading when Content-Length says
+ * so; the rest of the body is read and dropped, so the client gets the answer instead of a reset.
+ */
+function body(req: IncomingMessage, limit: number, what = "request"): Promise<Buffer> {
+  if (Number(req.headers["content-length"]) > limit) {
+    req.resume();
+    return Promise.reject(tooLarge(what, limit));
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        reject(new EditorError(413, `The request is too large (limit ${Math.round(limit / 1024 / 1024)} MB).`));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
+      if (size <= limit) return void chunks.push(chunk);
+      req.off("data", onData);
+      req.resume();
+      reject(tooLarge(what, limit));
+    };
+    req.on("data", onData);
     req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }
 
-async function json<T>(req: IncomingMessage): Promise<T> {
+/** The request's JSON body, which must be an object. */
+async function json(req: IncomingMessage): Promise<Record<string, unknown>> {
   if (!(req.headers["content-type"] ?? "").startsWith("application/json")) throw new EditorError(415, "Send JSON.");
+  const data = await body(req, JSON_LIMIT);
+  let value: unknown;
   try {
-    return JSON.parse((await body(req, JSON_LIMIT)).toString("utf8")) as T;
-  } catch (err) {
-    if (err instanceof EditorError) throw err;
+    value = JSON.parse(data.toString("utf8"));
+  } catch {
     throw new EditorError(400, "The request is not valid JSON.");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new EditorError(400, "The request must be a JSON object.");
+  return value as Record<string, unknown>;
+}
+
+/** A text field of a request; `optional`: may be left out. */
+function text(request: Record<string, unknown>, field: string, optional?: "optional"): string;
+function text(request: Record<string, unknown>, field: string, optional: "optional"): string | undefined;
+function text(request: Record<string, unknown>, field: string, optional?: "optional"): string | undefined {
+  const value = request[field];
+  if (value === undefined && optional) return undefined;
+  if (typeof value !== "string") throw new EditorError(400, `The request's "${field}" must be text.`);
+  return value;
+}
+
+/** The uploaded file's name from X-File-Name (percent-encoded, as the builder sends it). */
+function fileName(req: IncomingMessage): string {
+  const header = req.headers["x-file-name"];
+  try {
+    return decodeURIComponent(typeof header === "string" ? header : "picture");
+  } catch {
+    throw new EditorError(400, "The file's name could not be read: X-File-Name must be percent-encoded UTF-8.");
   }
 }
 
@@ -59,11 +138,18 @@ function send(res: ServerResponse, status: number, data: unknown) {
 }
 
 export function editorEndpoints({ root }: { root: string }): Plugin {
-  const api = editorApi(root);
   return {
     name: "site-editor-api",
     apply: "serve",
+    // First, so that the headers are set before any other plugin's middleware answers.
+    enforce: "pre",
     configureServer(server) {
+      // Made here, in the dev server only: it sweeps the builder's temporary files (src/editor/files.ts).
+      const api = editorApi(root);
+      server.middlewares.use((req, res, next) => {
+        setFrameHeaders(req, res);
+        next();
+      });
       // Each start and restart of the dev server is a new instance: a client (a test) can tell a restart happened.
       const instance = randomUUID();
       // Say where the editor is, under Vite's own addresses (`npm run edit` and `npm run dev`).
@@ -81,8 +167,9 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
         try {
           if (!loopback(req.socket.remoteAddress)) throw new EditorError(403, "The editor answers only this computer.");
           const origin = req.headers.origin;
-          if (origin && new URL(origin).host !== req.headers.host) throw new EditorError(403, "The editor answers only its own pages.");
+          if (origin !== undefined && originHost(origin) !== req.headers.host) throw new EditorError(403, "The editor answers only its own pages.");
           if (req.method !== "GET" && req.headers[EDITOR_HEADER] !== "1") throw new EditorError(403, "The editor answers only its own pages.");
+          if ((req.url ?? "").length > URL_LIMIT) throw new EditorError(414, "The address is too long.");
           const url = new URL(req.url ?? "/", "http://localhost");
           const route = `${req.method} ${url.pathname}`;
           switch (route) {
@@ -91,39 +178,42 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
             case "GET /file":
               return send(res, 200, api.read(url.searchParams.get("path") ?? ""));
             case "POST /check": {
-              const { path, value, preview } = await json<{ path: string; value: unknown; preview?: string }>(req);
-              return send(res, 200, await api.check(path, value, preview));
+              const request = await json(req);
+              return send(res, 200, await api.check(text(request, "path"), request.value, text(request, "preview", "optional")));
             }
             case "POST /save": {
-              const { path, value, hash } = await json<{ path: string; value: unknown; hash: string }>(req);
+              const request = await json(req);
               // The content plugin notices the write: open pages of the site reload, the builder checks its file.
-              return send(res, 200, await api.save(path, value, hash));
+              return send(res, 200, await api.save(text(request, "path"), request.value, text(request, "hash")));
             }
             case "GET /links":
               return send(res, 200, api.linksTo(url.searchParams.get("route") ?? ""));
             case "POST /pages": {
-              const request = await json<{ action: string; slug: string; from?: string; to?: string; fixLinks?: boolean }>(req);
-              if (request.action === "create") return send(res, 200, api.createPage(request.slug, request.from));
-              if (request.action === "rename") return send(res, 200, api.renamePage(request.slug, request.to ?? "", request.fixLinks === true));
-              if (request.action === "delete") return send(res, 200, api.deletePage(request.slug));
-              throw new EditorError(400, `Unknown action "${request.action}".`);
+              const request = await json(req);
+              const [action, slug] = [text(request, "action"), text(request, "slug")];
+              if (action === "create") return send(res, 200, api.createPage(slug, text(request, "from", "optional")));
+              if (action === "rename") return send(res, 200, api.renamePage(slug, text(request, "to"), request.fixLinks === true));
+              if (action === "delete") return send(res, 200, api.deletePage(slug));
+              throw new EditorError(400, `Unknown action "${action}".`);
             }
             case "POST /upload": {
-              const name = decodeURIComponent(String(req.headers["x-file-name"] ?? "picture"));
-              return send(res, 200, await api.upload(name, await body(req, UPLOAD_LIMIT + 1)));
+              const name = fileName(req);
+              return send(res, 200, await api.upload(name, await body(req, UPLOAD_LIMIT, "picture")));
             }
             case "GET /changes":
               return send(res, 200, await api.changes());
             case "POST /discard": {
-              const { path } = await json<{ path: string }>(req);
-              return send(res, 200, await api.discard(path));
+              return send(res, 200, await api.discard(text(await json(req), "path")));
             }
           }
           throw new EditorError(404, `No ${route} in the editor's API.`);
         } catch (err) {
           if (err instanceof EditorError) return send(res, err.status, { error: err.message });
           if (err instanceof SyntaxError) return send(res, 400, { error: err.message });
-          throw err;
+          if ((err as NodeJS.ErrnoException).code === "ENAMETOOLONG") return send(res, 400, { error: "A file name in the request is too long." });
+          // Anything else is a fault of the builder: said in JSON, with the details in the terminal.
+          server.config.logger.error(`Page builder: ${req.method} ${req.url} failed: ${(err as Error).stack ?? String(err)}`, { timestamp: true });
+          return send(res, 500, { error: "The page builder's server failed on this request; the terminal running it says why." });
         }
       }
     },

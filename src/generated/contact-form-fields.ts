@@ -11,6 +11,7 @@ export const CONTACT_FORM_FIELDS = [
     "requiredMark": true,
     "required": true,
     "maxLength": 100,
+    "pattern": "[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*",
     "inputType": "text",
     "autoComplete": "name"
   },
@@ -34,7 +35,7 @@ export const CONTACT_FORM_FIELDS = [
     "requiredMark": true,
     "required": true,
     "maxLength": 150,
-    "pattern": "[^\\r\\n]*",
+    "pattern": "[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*",
     "inputType": "text"
   },
   {
@@ -45,6 +46,7 @@ export const CONTACT_FORM_FIELDS = [
     "requiredMark": false,
     "required": true,
     "maxLength": 30,
+    "pattern": "[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*",
     "inputType": "tel",
     "autoComplete": "tel"
   },

@@ -6,10 +6,11 @@
  */
 import ucs2length from "../enquiry/ucs2length";
 export const contactEnquiry = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"contactEnquiry","title":"ContactEnquiry","description":"The contact form: what a visitor sends, the rules each field follows and the exact message shown under a field that breaks one. Labels, order and placeholders are in contact.ui.json beside this file.","type":"object","additionalProperties":false,"required":["name","email","subject","phone","message"],"properties":{"name":{"type":"string","title":"Name","maxLength":100,"description":"The visitor's name.","messages":{"required":"Name is required","maxLength":"Name must be at most 100 characters"}},"email":{"type":"string","title":"Email","maxLength":254,"pattern":"^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,4}$","description":"Where we reply: letters, digits, dot, underscore or hyphen, then @, a domain, a dot and an ending of 2 to 4 letters.","messages":{"required":"Email is required","pattern":"Invalid email format","maxLength":"Email must be at most 254 characters"}},"subject":{"type":"string","title":"Subject","maxLength":150,"pattern":"^[^\\r\\n]*$","description":"What the enquiry is about; becomes the e-mail's subject line.","messages":{"required":"Subject is required","maxLength":"Subject must be at most 150 characters","pattern":"Subject must be a single line"}},"phone":{"type":"string","title":"Phone","maxLength":30,"description":"A number to call back; any format is accepted. Required, although its label shows no asterisk.","messages":{"required":"phone number is required","maxLength":"Phone must be at most 30 characters"}},"message":{"type":"string","title":"Message","maxLength":5000,"description":"What the visitor wants to build or ask.","messages":{"required":"Message is required","maxLength":"Message must be at most 5000 characters"}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"contactEnquiry","title":"ContactEnquiry","description":"The contact form: what a visitor sends, the rules each field follows and the exact message shown under a field that breaks one. Labels, order and placeholders are in contact.ui.json beside this file.","type":"object","additionalProperties":false,"required":["name","email","subject","phone","message"],"properties":{"name":{"type":"string","title":"Name","maxLength":100,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$","description":"The visitor's name, on one line (no line breaks or other control characters).","messages":{"required":"Name is required","maxLength":"Name must be at most 100 characters","pattern":"Name must be a single line"}},"email":{"type":"string","title":"Email","maxLength":254,"pattern":"^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,4}$","description":"Where we reply: letters, digits, dot, underscore or hyphen, then @, a domain, a dot and an ending of 2 to 4 letters.","messages":{"required":"Email is required","pattern":"Invalid email format","maxLength":"Email must be at most 254 characters"}},"subject":{"type":"string","title":"Subject","maxLength":150,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$","description":"What the enquiry is about, on one line (no line breaks or other control characters); becomes the e-mail's subject line.","messages":{"required":"Subject is required","maxLength":"Subject must be at most 150 characters","pattern":"Subject must be a single line"}},"phone":{"type":"string","title":"Phone","maxLength":30,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$","description":"A number to call back, on one line; any format is accepted. Required, although its label shows no asterisk.","messages":{"required":"phone number is required","maxLength":"Phone must be at most 30 characters","pattern":"Phone must be a single line"}},"message":{"type":"string","title":"Message","maxLength":5000,"pattern":"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$","description":"What the visitor wants to build or ask: any text, with line breaks and tabs, but no other control characters.","messages":{"required":"Message is required","maxLength":"Message must be at most 5000 characters","pattern":"Message has invisible control characters (pasted from another program?): remove them"}}}};
 const func2 = ucs2length;
-const pattern0 = new RegExp("^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,4}$", "u");
-const pattern1 = new RegExp("^[^\\r\\n]*$", "u");
+const pattern0 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$", "u");
+const pattern1 = new RegExp("^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,4}$", "u");
+const pattern4 = new RegExp("^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$", "u");
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="contactEnquiry" */;
@@ -91,9 +92,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data0};
+if(!pattern0.test(data0)){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$",parentSchema:schema11.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -103,11 +103,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.email !== undefined){
-let data1 = data.email;
-if(typeof data1 === "string"){
-if(func2(data1) > 254){
-const err8 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.email,data:data1};
+else {
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -116,8 +113,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern0.test(data1)){
-const err9 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,4}$"},message:"must match pattern \""+"^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,4}$"+"\"",schema:"^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,4}$",parentSchema:schema11.properties.email,data:data1};
+}
+if(data.email !== undefined){
+let data1 = data.email;
+if(typeof data1 === "string"){
+if(func2(data1) > 254){
+const err9 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.email,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -126,9 +127,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.email.type,parentSchema:schema11.properties.email,data:data1};
+if(!pattern1.test(data1)){
+const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,4}$"},message:"must match pattern \""+"^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,4}$"+"\"",schema:"^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,4}$",parentSchema:schema11.properties.email,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -138,11 +138,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.subject !== undefined){
-let data2 = data.subject;
-if(typeof data2 === "string"){
-if(func2(data2) > 150){
-const err11 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 150},message:"must NOT have more than 150 characters",schema:150,parentSchema:schema11.properties.subject,data:data2};
+else {
+const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.email.type,parentSchema:schema11.properties.email,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -151,8 +148,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern1.test(data2)){
-const err12 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/pattern",keyword:"pattern",params:{pattern: "^[^\\r\\n]*$"},message:"must match pattern \""+"^[^\\r\\n]*$"+"\"",schema:"^[^\\r\\n]*$",parentSchema:schema11.properties.subject,data:data2};
+}
+if(data.subject !== undefined){
+let data2 = data.subject;
+if(typeof data2 === "string"){
+if(func2(data2) > 150){
+const err12 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 150},message:"must NOT have more than 150 characters",schema:150,parentSchema:schema11.properties.subject,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -161,9 +162,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.subject.type,parentSchema:schema11.properties.subject,data:data2};
+if(!pattern0.test(data2)){
+const err13 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$",parentSchema:schema11.properties.subject,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -173,11 +173,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.phone !== undefined){
-let data3 = data.phone;
-if(typeof data3 === "string"){
-if(func2(data3) > 30){
-const err14 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema11.properties.phone,data:data3};
+else {
+const err14 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.subject.type,parentSchema:schema11.properties.subject,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -187,8 +184,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-else {
-const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phone.type,parentSchema:schema11.properties.phone,data:data3};
+if(data.phone !== undefined){
+let data3 = data.phone;
+if(typeof data3 === "string"){
+if(func2(data3) > 30){
+const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema11.properties.phone,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -197,12 +197,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.message !== undefined){
-let data4 = data.message;
-if(typeof data4 === "string"){
-if(func2(data4) > 5000){
-const err16 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema11.properties.message,data:data4};
+if(!pattern0.test(data3)){
+const err16 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$",parentSchema:schema11.properties.phone,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -213,7 +209,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.message.type,parentSchema:schema11.properties.message,data:data4};
+const err17 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phone.type,parentSchema:schema11.properties.phone,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -223,14 +219,49 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(data.message !== undefined){
+let data4 = data.message;
+if(typeof data4 === "string"){
+if(func2(data4) > 5000){
+const err18 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema11.properties.message,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+if(!pattern4.test(data4)){
+const err19 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$"+"\"",schema:"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$",parentSchema:schema11.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.message.type,parentSchema:schema11.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }

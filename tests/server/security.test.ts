@@ -1,9 +1,12 @@
 // @vitest-environment node
 /** Which inline scripts of a page get a CSP hash, and the policy's shape. */
 import { createHash } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildServer } from "../../server/app.ts";
 import { inlineScriptHashes } from "../../server/security.ts";
+import { SITE_MEDIA_CSP } from "../../src/deploy/security-headers.ts";
 import { INLINE_SCRIPT, makeSite } from "./helpers.ts";
 
 const sha = (s: string) => `'sha256-${createHash("sha256").update(s, "utf8").digest("base64")}'`;
@@ -38,6 +41,25 @@ describe("the Content-Security-Policy (helmet)", () => {
       expect(csp).toContain("object-src 'none'");
       // Not a page: no inline scripts allowed at all.
       expect((await app.inject({ url: "/missing.png" })).headers["content-security-policy"]).toContain("script-src 'self';");
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("uploaded files", () => {
+  it("media/ is served with the sandboxing policy: an SVG opened by its address runs and loads nothing", async () => {
+    const clientDir = makeSite();
+    mkdirSync(join(clientDir, "media"));
+    writeFileSync(join(clientDir, "media", "evil.svg"), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const app = await buildServer({ clientDir });
+    try {
+      const svg = await app.inject({ url: "/media/evil.svg" });
+      expect(svg.statusCode).toBe(200);
+      expect(svg.headers["content-security-policy"]).toBe(SITE_MEDIA_CSP);
+      expect(svg.headers["x-content-type-options"]).toBe("nosniff");
+      // Pages keep the site's policy.
+      expect((await app.inject({ url: "/" })).headers["content-security-policy"]).toContain("script-src 'self' 'sha256-");
     } finally {
       await app.close();
     }

@@ -119,13 +119,13 @@ describe("bad input: each case gives its documented status and a JSON error, and
       name: "CRLF in subject",
       init: { headers: json, body: JSON.stringify({ ...valid(), subject: "Hi\r\nBcc: victim@example.org" }) },
       status: 400,
-      error: "The subject must be a single line: line breaks and NUL characters are not allowed.",
+      error: "The subject must be a single line: line breaks and other control characters are not allowed.",
     },
     {
       name: "NUL in subject",
       init: { headers: json, body: JSON.stringify({ ...valid(), subject: "Hi\u0000there" }) },
       status: 400,
-      error: "The subject must be a single line: line breaks and NUL characters are not allowed.",
+      error: "The subject must be a single line: line breaks and other control characters are not allowed.",
     },
     {
       name: "__proto__ key",

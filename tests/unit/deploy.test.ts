@@ -3,10 +3,24 @@
  * public routes, and the nginx include and _redirects rules match the routes.
  * Also the page rewrite that defers the scripts until after load.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { routePaths } from "@/content/routes";
 import { deployRoutes } from "@/deploy/post-build";
-import { htmlFileOf, nginxInclude, nginxPageRoutes, redirectsFile, robotsTxt, sitemapXml } from "@/deploy/outputs";
+import {
+  headersFile,
+  htmlFileOf,
+  nginxInclude,
+  nginxPageRoutes,
+  redirectsFile,
+  robotsTxt,
+  sitemapXml,
+  sitePolicies,
+  type SitePolicies,
+} from "@/deploy/outputs";
+import { contentSecurityPolicy, inlineScriptHashes, SECURITY_HEADERS, SITE_MEDIA_CSP } from "@/deploy/security-headers";
 import { bootScript, bootSource, deferScripts, EXTERNALIZE_OVER } from "@/deploy/defer-scripts";
 import { copySite, repoRoot, type SiteCopy } from "../helpers/site-copy";
 
@@ -41,14 +55,65 @@ describe("sitemap.xml", () => {
 
 describe("rules for other hosts match the route list", () => {
   const routes = routePaths(repoRoot);
-  it("nginx: one exact location per route, serving its pre-rendered HTML, and the same 301s and caching as the server", () => {
-    const conf = nginxInclude(routes);
+  // A policy per page as the build makes them (each naming its route here, to tell them apart).
+  const policies: SitePolicies = { pages: new Map(routes.map((r) => [r, contentSecurityPolicy([`'sha256-${r}'`])])), other: contentSecurityPolicy([]) };
+  it("nginx: one exact location per route, serving its pre-rendered HTML, and the same 301s, caching and security headers as the server", () => {
+    const conf = nginxInclude(routes, policies);
     expect(nginxPageRoutes(conf)).toEqual(routes.map((r) => ({ route: r, file: `/${htmlFileOf(r)}` })));
-    expect(conf).toContain("location = /about-us/ { return 301 /about-us$is_args$args; }");
+    expect(conf).toMatch(/^location = \/about-us\/ \{ absolute_redirect off; .* return 301 \/about-us\$is_args\$args; \}$/m);
     expect(conf).not.toContain("location = //");
-    expect(conf).toContain("location / { return 301 /; }");
+    expect(conf).toMatch(/^location \/ \{ absolute_redirect off; .* return 301 \/; \}$/m);
     // Assets: a year, and the gzip copies the build wrote (src/deploy/precompress.ts) sent as they are.
-    expect(conf).toMatch(/location \^~ \/assets\/ \{ gzip_static on; add_header Cache-Control "public, max-age=31536000, immutable" always;/);
+    expect(conf).toMatch(
+      /location \^~ \/assets\/ \{ gzip_static on; absolute_redirect off; add_header Cache-Control "public, max-age=31536000, immutable" always;/,
+    );
+    // Every location sets every header (a location's add_header replaces the server block's), and never redirects by Host.
+    const locations = conf.split("\n").filter((l) => l.startsWith("location "));
+    for (const location of locations) {
+      expect(location).toContain("absolute_redirect off;");
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(location, name).toContain(`add_header ${name} "${value}" always;`);
+      expect(location).toContain("add_header Content-Security-Policy ");
+    }
+    for (const r of routes)
+      expect(conf).toContain(
+        `location = ${r} { gzip_static on; absolute_redirect off; add_header Cache-Control "public, max-age=0, must-revalidate" always; add_header Content-Security-Policy "${policies.pages.get(r)}" always;`,
+      );
+    expect(conf).toMatch(
+      new RegExp(`^location ~ \\^/media/.*add_header Content-Security-Policy "${SITE_MEDIA_CSP.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}" always;`, "m"),
+    );
+  });
+  it("_headers: the security headers for every path; each page its own policy, in rules that never overlap; media sandboxed", () => {
+    const rules = new Map<string, string[]>();
+    let current = "";
+    for (const line of headersFile(routes, policies).split("\n")) {
+      if (line.startsWith("/")) {
+        current = line;
+        rules.set(current, []);
+      } else if (line.startsWith("  ")) rules.get(current)!.push(line.trim());
+    }
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(rules.get("/*")).toContain(`${name}: ${value}`);
+    expect(rules.get("/*")!.some((h) => h.startsWith("Content-Security-Policy"))).toBe(false);
+    expect(rules.get("/media/*")).toContain(`Content-Security-Policy: ${SITE_MEDIA_CSP}`);
+    expect(rules.get("/assets/*")).toContain(`Content-Security-Policy: ${policies.other}`);
+    for (const r of routes) {
+      expect(rules.get(r), r).toEqual([`Content-Security-Policy: ${policies.pages.get(r)}`]);
+      expect(rules.get(`/${htmlFileOf(r)}`), r).toEqual([`Content-Security-Policy: ${policies.pages.get(r)}`]);
+    }
+  });
+  it("each page's policy lists the hashes of its own inline scripts, read from the built HTML; the enquiry endpoint's origin may be posted to", () => {
+    const dir = mkdtempSync(join(tmpdir(), "policies-"));
+    try {
+      mkdirSync(join(dir, "about-us"));
+      writeFileSync(join(dir, "index.html"), "<html><body><script>home()</script></body></html>");
+      writeFileSync(join(dir, "about-us", "index.html"), "<html><body><script>about()</script><script>two()</script></body></html>");
+      const built = sitePolicies(dir, ["/", "/about-us"], ["https://mail.example.com"]);
+      expect(built.pages.get("/")).toContain(`script-src 'self' ${inlineScriptHashes("<script>home()</script>").join(" ")};`);
+      expect(built.pages.get("/about-us")).toContain(`script-src 'self' ${inlineScriptHashes("<script>about()</script><script>two()</script>").join(" ")};`);
+      expect(built.other).toContain("script-src 'self';");
+      expect(built.other).toContain("connect-src 'self' https://mail.example.com;");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it("_redirects: each route (but /) rewritten to its HTML, then everything else 301 to home", () => {
     const rules = redirectsFile(routes)
