@@ -18,7 +18,10 @@ const files = [
 ];
 
 function conditions(node: unknown, path: string, out: string[]): string[] {
-  if (Array.isArray(node)) node.forEach((n, i) => conditions(n, `${path}/${i}`, out));
+  if (Array.isArray(node))
+    node.forEach((n, i) => {
+      conditions(n, `${path}/${i}`, out);
+    });
   else if (node && typeof node === "object")
     for (const [key, value] of Object.entries(node)) {
       if (key === "examples" || key === "defaultSnippets") continue;
