@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { createServer, type ViteDevServer } from "vite";
-import { EDITOR_HEADER, editorEndpoints } from "../../src/editor/vite-plugin.ts";
+import { EDITOR_HEADER, editorEndpoints } from "../../src/editor/server/vite-plugin.ts";
 
 export interface EditorServer {
   url: string;

@@ -1,5 +1,5 @@
 /** The editor's calls to its endpoints (src/editor/vite-plugin.ts), with the header they require; each can be cancelled. */
-import type { EditorFile, EditorProblem, FileChange } from "../api";
+import type { EditorFile, EditorProblem, FileChange } from "../server/types";
 import type { JsonValue } from "@/content/json-source";
 import type { Collections } from "@/content/collections";
 import type { SiteSettings } from "@/generated/content";

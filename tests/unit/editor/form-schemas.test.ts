@@ -5,7 +5,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { bundleSchema } from "../../../src/editor/schema-bundle";
+import { bundleSchema } from "../../../src/editor/server/schema-bundle";
 import { repoRoot } from "../../helpers/site-copy";
 
 const dir = join(repoRoot, "schemas");

@@ -1,5 +1,5 @@
 /** The list a file's entries live in, and ids for them that follow each entry through edits. */
-import type { FileKind } from "../../api";
+import type { FileKind } from "../../server/types";
 import { align } from "../../merge";
 import type { Doc, Json, JsonObject } from "./types";
 

@@ -4,7 +4,7 @@
  * the edits. Every change to it is an action (./actions/, one file and one test each).
  */
 import type { JsonValue } from "@/content/json-source";
-import type { FileKind } from "../../api";
+import type { FileKind } from "../../server/types";
 
 export type Json = JsonValue;
 export type JsonObject = { [key: string]: Json };

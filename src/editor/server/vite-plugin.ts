@@ -5,26 +5,17 @@
  * in the browser cannot use them. Every answer of the dev server says that only its own pages may
  * frame it (another site could otherwise show the builder in a frame and steer clicks), and the
  * files of public/ are served so that none can run a script (an uploaded SVG opened by its address).
- *
- *   GET  /__edit/api/state                 files, routes, media, schemas, collections, problems
- *   GET  /__edit/api/file?path=...         a content file: text, hash, value
- *   POST /__edit/api/check   {path, value, preview?}  what saving would write, the site's problems with it, the page at `preview`
- *   POST /__edit/api/save    {path, value, hash}
- *   GET  /__edit/api/links?route=/x        every link to a page
- *   POST /__edit/api/pages   {action: "create" | "rename" | "delete", ...}
- *   POST /__edit/api/upload  (the picture's bytes; X-File-Name)
- *   GET  /__edit/api/changes               content files changed since the last commit, with diffs
- *   POST /__edit/api/discard {path}
+ * The API itself is handler.ts, under /__edit/api.
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Plugin } from "vite";
-import { MEDIA_CSP } from "../deploy/security-headers.ts";
-import { editorApi, EditorError } from "./api.ts";
-import { UPLOAD_LIMIT } from "./api.ts";
+import { MEDIA_CSP } from "../../deploy/security-headers.ts";
+import { editorApi } from "./api.ts";
+import { EditorError } from "./files.ts";
+import { type ApiRequest, handleApiRequest } from "./handler.ts";
 
 export const EDITOR_HEADER = "x-site-editor";
-const JSON_LIMIT = 2 * 1024 * 1024;
 /** An API address longer than this is no request the builder makes. */
 const URL_LIMIT = 4096;
 
@@ -96,40 +87,6 @@ function body(req: IncomingMessage, limit: number, what = "request"): Promise<Bu
   });
 }
 
-/** The request's JSON body, which must be an object. */
-async function json(req: IncomingMessage): Promise<Record<string, unknown>> {
-  if (!(req.headers["content-type"] ?? "").startsWith("application/json")) throw new EditorError(415, "Send JSON.");
-  const data = await body(req, JSON_LIMIT);
-  let value: unknown;
-  try {
-    value = JSON.parse(data.toString("utf8"));
-  } catch {
-    throw new EditorError(400, "The request is not valid JSON.");
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new EditorError(400, "The request must be a JSON object.");
-  return value as Record<string, unknown>;
-}
-
-/** A text field of a request; `optional`: may be left out. */
-function text(request: Record<string, unknown>, field: string, optional?: "optional"): string;
-function text(request: Record<string, unknown>, field: string, optional: "optional"): string | undefined;
-function text(request: Record<string, unknown>, field: string, optional?: "optional"): string | undefined {
-  const value = request[field];
-  if (value === undefined && optional) return undefined;
-  if (typeof value !== "string") throw new EditorError(400, `The request's "${field}" must be text.`);
-  return value;
-}
-
-/** The uploaded file's name from X-File-Name (percent-encoded, as the builder sends it). */
-function fileName(req: IncomingMessage): string {
-  const header = req.headers["x-file-name"];
-  try {
-    return decodeURIComponent(typeof header === "string" ? header : "picture");
-  } catch {
-    throw new EditorError(400, "The file's name could not be read: X-File-Name must be percent-encoded UTF-8.");
-  }
-}
-
 function send(res: ServerResponse, status: number, data: unknown) {
   res.statusCode = status;
   res.setHeader("Content-Type", "application/json; charset=utf-8");
@@ -171,46 +128,21 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
           if (req.method !== "GET" && req.headers[EDITOR_HEADER] !== "1") throw new EditorError(403, "The editor answers only its own pages.");
           if ((req.url ?? "").length > URL_LIMIT) throw new EditorError(414, "The address is too long.");
           const url = new URL(req.url ?? "/", "http://localhost");
-          const route = `${req.method} ${url.pathname}`;
-          switch (route) {
-            case "GET /state":
-              return send(res, 200, { ...(await api.state()), server: instance });
-            case "GET /file":
-              return send(res, 200, api.read(url.searchParams.get("path") ?? ""));
-            case "POST /check": {
-              const request = await json(req);
-              return send(res, 200, await api.check(text(request, "path"), request.value, text(request, "preview", "optional")));
-            }
-            case "POST /save": {
-              const request = await json(req);
-              // The content plugin notices the write: open pages of the site reload, the builder checks its file.
-              return send(res, 200, await api.save(text(request, "path"), request.value, text(request, "hash")));
-            }
-            case "GET /links":
-              return send(res, 200, api.linksTo(url.searchParams.get("route") ?? ""));
-            case "POST /pages": {
-              const request = await json(req);
-              const [action, slug] = [text(request, "action"), text(request, "slug")];
-              if (action === "create") return send(res, 200, api.createPage(slug, text(request, "from", "optional")));
-              if (action === "rename") return send(res, 200, api.renamePage(slug, text(request, "to"), request.fixLinks === true));
-              if (action === "delete") return send(res, 200, api.deletePage(slug));
-              throw new EditorError(400, `Unknown action "${action}".`);
-            }
-            case "POST /upload": {
-              const name = fileName(req);
-              return send(res, 200, await api.upload(name, await body(req, UPLOAD_LIMIT, "picture")));
-            }
-            case "GET /changes":
-              return send(res, 200, await api.changes());
-            case "POST /discard": {
-              return send(res, 200, await api.discard(text(await json(req), "path")));
-            }
-          }
-          throw new EditorError(404, `No ${route} in the editor's API.`);
+          const request: ApiRequest = {
+            method: req.method ?? "GET",
+            path: url.pathname,
+            query: url.searchParams,
+            header: (name) => {
+              const value = req.headers[name.toLowerCase()];
+              return Array.isArray(value) ? value[0] : value;
+            },
+            body: (limit, what) => body(req, limit, what),
+          };
+          // The content plugin notices every write: open pages of the site reload, the builder checks its file.
+          const { status, data } = await handleApiRequest(api, request);
+          return send(res, status, request.path === "/state" && status === 200 ? { ...(data as object), server: instance } : data);
         } catch (err) {
           if (err instanceof EditorError) return send(res, err.status, { error: err.message });
-          if (err instanceof SyntaxError) return send(res, 400, { error: err.message });
-          if ((err as NodeJS.ErrnoException).code === "ENAMETOOLONG") return send(res, 400, { error: "A file name in the request is too long." });
           // Anything else is a fault of the builder: said in JSON, with the details in the terminal.
           server.config.logger.error(`Page builder: ${req.method} ${req.url} failed: ${(err as Error).stack ?? String(err)}`, { timestamp: true });
           return send(res, 500, { error: "The page builder's server failed on this request; the terminal running it says why." });

@@ -1,0 +1,52 @@
+/**
+ * The page builder's server side: what the builder reads and writes, through the content layer, so
+ * that it checks content exactly as `npm run validate` does. In parts: content.ts (files, checks,
+ * saves), pages.ts (new, renamed, deleted pages), media.ts (pictures), changes.ts (Git). Served by
+ * the dev server (vite-plugin.ts) and by the studio (server/studio/), through handler.ts.
+ */
+import type { JsonValue } from "../../content/json-source.ts";
+import { checkSite } from "../../content/site.ts";
+import { catalogOf } from "../../content/site.server.ts";
+import { typeTitle } from "../labels.ts";
+import { changesApi } from "./changes.ts";
+import { contentApi } from "./content.ts";
+import { contentWriter, oneAtATime } from "./files.ts";
+import { mediaApi, UPLOAD_LIMIT } from "./media.ts";
+import { pagesApi } from "./pages.ts";
+import { toEditorProblem } from "./problems.ts";
+
+export function editorApi(root: string) {
+  // Also sweeps what a crash left mid-write.
+  const writer = contentWriter(root);
+  // Saves of one file, one after another: each compares against what the previous one wrote.
+  const perFile = oneAtATime();
+  const content = contentApi(root, writer, perFile);
+  const { files, schemas } = content;
+  const pictures = mediaApi(root, writer);
+  const { media, images } = pictures;
+
+  /** The whole site as the editor starts from it. */
+  async function state() {
+    const result = await checkSite(root);
+    const mediaFiles = media();
+    return {
+      files: files(),
+      routes: [...result.routes, ...result.draftRoutes],
+      media: mediaFiles,
+      images: await images(mediaFiles),
+      uploadLimit: UPLOAD_LIMIT,
+      schemas: schemas(),
+      collections: result.site?.collections ?? null,
+      settings: result.site?.settings ?? null,
+      problems: result.problems.map(toEditorProblem),
+      // The section library: each type's example, rendered (the same as /__sections).
+      library: result.site
+        ? catalogOf(result.site, result).map((entry) => ({ ...entry, title: typeTitle(entry.type), example: JSON.parse(entry.json) as JsonValue }))
+        : [],
+    };
+  }
+
+  return { ...content, ...pagesApi(root, writer, content), ...pictures, ...changesApi(root), state };
+}
+
+export type EditorApi = ReturnType<typeof editorApi>;
