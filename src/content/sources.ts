@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { readablePath } from "./ajv-problems.ts";
 import { COLLECTION_NAMES, type CollectionName } from "./collections.ts";
-import { JsonSyntaxError, parseJson, type JsonValue, type ParsedJson } from "./json-source.ts";
+import { JsonSyntaxError, parseJson, pointerSegment, type JsonValue, type ParsedJson } from "./json-source.ts";
+import { decodeContent } from "./encoding.ts";
 import { didYouMean, type Problem } from "./problems.ts";
 
 export const pagePath = (slug: string) => (slug === "home" ? "/" : `/${slug}`);
@@ -73,6 +74,16 @@ export function idsOf(source: SourceFile): Set<string> | undefined {
   return new Set(entriesOf(source).flatMap(({ entry }) => (typeof entry.id === "string" || typeof entry.id === "number" ? [String(entry.id)] : [])));
 }
 
+const REPLACEMENT = "\uFFFD";
+
+/** Every text of a JSON value with U+FFFD in it: what a decoder leaves where it could not read a letter. */
+function replacementCharacters(value: JsonValue, pointer = ""): { pointer: string; text: string }[] {
+  if (typeof value === "string") return value.includes(REPLACEMENT) ? [{ pointer, text: value }] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => replacementCharacters(v, `${pointer}/${i}`));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => replacementCharacters(v, `${pointer}/${pointerSegment(k)}`));
+  return [];
+}
+
 /** The last parse of each file, reused while its text is the same (the dev server reads every file on each save). */
 const parses = new Map<string, { text: string; parsed: ParsedJson }>();
 
@@ -96,15 +107,42 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
 
   const read = (full: string): SourceFile => {
     const file = relative(root, full).split(sep).join("/");
-    let text: string;
-    try {
-      text = overlay?.get(file) ?? readFileSync(full, "utf8");
-    } catch {
-      fileProblem(file, "the file is missing", `Restore it from version control (git checkout -- ${file}).`);
+    let text = overlay?.get(file);
+    if (text === undefined) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(full);
+      } catch {
+        fileProblem(file, "the file is missing", `Restore it from version control (git checkout -- ${file}).`);
+        return { file };
+      }
+      const decoded = decodeContent(bytes);
+      if (!decoded.ok) {
+        fileProblem(file, decoded.message, decoded.hint, decoded.line, decoded.column);
+        return { file };
+      }
+      text = decoded.text;
+    }
+    if (text.trim() === "") {
+      fileProblem(file, "the file is empty", `Undo the change in your editor, or restore the file from version control (git checkout -- ${file}).`);
       return { file };
     }
     try {
       const parsed = parseOnce(full, text);
+      for (const { pointer, text: lost } of replacementCharacters(parsed.value)) {
+        const loc = parsed.locations.get(pointer)?.value ?? { line: 1, column: 1 };
+        const at = lost.indexOf(REPLACEMENT);
+        const around = lost.length > 40 ? `…${lost.slice(Math.max(0, at - 20), at + 20)}…` : lost;
+        fileProblem(
+          file,
+          `the text ${JSON.stringify(around)} has a ${REPLACEMENT} where a letter was lost (the file was once saved in another encoding)`,
+          `Type the letter that belongs there again (such as é), and save the file as UTF-8.`,
+          loc.line,
+          loc.column,
+          readablePath(pointer, parsed.value),
+          pointer,
+        );
+      }
       for (const d of parsed.duplicates) {
         fileProblem(
           file,
