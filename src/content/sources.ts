@@ -46,6 +46,77 @@ export interface Sources {
   problems: Problem[];
 }
 
+/**
+ * Addresses the site uses for something other than a page (by the server, the build's output, the
+ * host rules, the preview), and what: a page file of that name would be hidden by it or hide it.
+ */
+export const RESERVED_ADDRESSES: Readonly<Record<string, string>> = {
+  "send-email": "the server receives the contact form's enquiries there",
+  assets: "the site's scripts, styles and picture copies are served from there",
+  _root: "the site-wide data every page loads is /_root.data",
+  _headers: "static hosts read /_headers as the site's header rules",
+  _redirects: "static hosts read /_redirects as the site's redirect rules",
+  __edit: "the page builder is there",
+  __sections: "the section catalog is there",
+};
+
+/** A page file name as an address could spell it: "About Us" -> "about-us", "Café" -> "cafe". */
+export const addressFor = (name: string) =>
+  name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+
+/**
+ * Why a file under site-config/pages/ (`name`: "/about-us.json") cannot be a page, in words that fit
+ * the mistake; undefined when it can. `names`: every file there; `publicFolders`: the top-level
+ * names of public/ (served as they are, so no page can take them); `serviceIds`: the services.
+ */
+export function pageFileProblem(
+  name: string,
+  names: readonly string[],
+  publicFolders: ReadonlySet<string>,
+  serviceIds: ReadonlySet<string> | undefined,
+): { message: string; hint: string } | undefined {
+  const parts = name.slice(1).split("/");
+  const base = (parts.at(-1) ?? "").replace(/\.json$/i, "");
+  const exists = (slug: string) => names.includes(`/${slug}.json`);
+  if (parts.length > 1) {
+    const folder = parts.slice(0, -1).join("/");
+    const address = addressFor(base);
+    const message = `page files cannot be in a folder: site-config/pages/${folder}/ is one`;
+    if (parts[0] === "services" && parts.length === 2) {
+      if (serviceIds?.has(base))
+        return {
+          message,
+          hint: `The page /services/${base} exists already: it is made from the entry "${base}" in site-config/collections/services.json and the layout in site-config/templates/service.json. Change it there, and delete this file.`,
+        };
+      return {
+        message,
+        hint: `A page under /services/ is a service: add an entry with "id": "${address || "..."}" to site-config/collections/services.json (its page is made from site-config/templates/service.json), and delete this file.`,
+      };
+    }
+    if (address && exists(address))
+      return {
+        message,
+        hint: `Addresses have no folders, and site-config/pages/${address}.json is a page already: merge the two, or move this file to site-config/pages/ under another name.`,
+      };
+    return { message, hint: `Addresses have no folders: move it to site-config/pages/${address || base}.json, the page at /${address || base}.` };
+  }
+  if (!/\.json$/i.test(name)) return { message: "only .json files belong in site-config/pages/", hint: "Move or delete this file." };
+  const reserved = RESERVED_ADDRESSES[base] ?? (publicFolders.has(base) ? `the files in public/${base}/ are served from there` : undefined);
+  if (reserved) return { message: `the address /${base} is taken: ${reserved}`, hint: "Give the file another name: its name is the page's address." };
+  if (PAGE_SLUG.test(base) && name.endsWith(".json")) return undefined;
+  const address = addressFor(base);
+  const message = `"${base}${name.slice(-".json".length)}" cannot be a page's file name: addresses have only lower-case letters, digits and hyphens`;
+  if (!address) return { message, hint: "Rename it in lower case with hyphens between words, e.g. web-development.json." };
+  if (exists(address))
+    return { message, hint: `Rename it, in lower case with hyphens: ${address}.json is a page already (if this file is a copy of it, delete one of the two).` };
+  return { message, hint: `Rename it to ${address}.json (the page /${address}).` };
+}
+
 /** Every file under `dir`, as paths from it ("/media/hero.webm"), sorted. */
 export function listFiles(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];
@@ -180,17 +251,18 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
   }
 
   const pages: PageSource[] = [];
-  for (const name of listFiles(join(configDir, "pages"))) {
+  const pageFiles = listFiles(join(configDir, "pages"));
+  const serviceIds = idsOf(collections.services);
+  const assets = listFiles(join(root, "public"));
+  const publicFolders = new Set(assets.map((p) => p.split("/")[1] ?? ""));
+  for (const name of pageFiles) {
     const file = `site-config/pages${name}`;
-    if (!name.endsWith(".json")) {
-      fileProblem(file, "only .json files belong in site-config/pages/", "Move or delete this file.");
+    const misplaced = pageFileProblem(name, pageFiles, publicFolders, serviceIds);
+    if (misplaced) {
+      fileProblem(file, misplaced.message, misplaced.hint);
       continue;
     }
     const slug = name.slice(1, -".json".length);
-    if (!PAGE_SLUG.test(slug)) {
-      fileProblem(file, `"${slug}" cannot be a page address`, "Name page files in lower case with hyphens between words, e.g. web-development.json.");
-      continue;
-    }
     const source = read(join(configDir, "pages", name.slice(1)));
     pages.push({ ...source, slug, path: pagePath(slug), draft: isDraft(source.parsed?.value) });
   }
@@ -213,5 +285,5 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
     home.draft = false;
   }
 
-  return { settings, template, collections, pages, assets: new Set(listFiles(join(root, "public"))), problems };
+  return { settings, template, collections, pages, assets: new Set(assets), problems };
 }
