@@ -230,6 +230,7 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
       settings: sources.settings,
       template: sources.template,
       pages: sources.pages,
+      collections: COLLECTION_NAMES.map((name) => sources.collections[name]),
       counts: { services: collections.services?.length, industries: collections.industries?.length },
     }),
   );
