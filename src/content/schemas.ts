@@ -33,6 +33,8 @@ export interface KeywordContext {
   collectionNoun(name: string): string;
   collectionSuggestion(id: string, ids: ReadonlySet<string>): string | undefined;
   report(pointer: string, message: string, hint?: string): void;
+  /** A link to `path`, which is no page: an error, or with other links to it one about the page file (validate.ts). */
+  missingRoute(pointer: string, path: string, message: string, hint: string): void;
   /** A problem that is printed but does not fail the build. */
   warn(pointer: string, message: string, hint?: string): void;
   /** An image without alt text and not marked decorative. */
@@ -82,8 +84,9 @@ function addSiteKeywords(ajv: Ajv) {
       }
     } else if (!this.routeExists(path)) {
       const near = this.routeSuggestion(path);
-      this.report(
+      this.missingRoute(
         cxt.instancePath,
+        path,
         `link "${data}" goes to a page that does not exist`,
         near ? `Did you mean "${near}"?` : `Link to an existing page (${choices(this.routesLike(path))}), or add the page under site-config/pages/.`,
       );
