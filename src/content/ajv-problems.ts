@@ -111,7 +111,10 @@ export function formatFault(value: string, format: string): { what: string; fix:
   const [name = "", domain = ""] = value.split("@");
   if (name === "") return { what: "nothing comes before the @", fix: "Write the name part before the @, e.g. hello@example.com." };
   if (!/\.[a-z]{2,}$/i.test(domain))
-    return { what: `the part after the @ ("${domain}") has no ending`, fix: `Write the whole domain, with its ending: e.g. "${name}@${domain.replace(/\.+$/, "")}.in" or ".com".` };
+    return {
+      what: `the part after the @ ("${domain}") has no ending`,
+      fix: `Write the whole domain, with its ending: e.g. "${name}@${domain.replace(/\.+$/, "")}.in" or ".com".`,
+    };
   return undefined;
 }
 

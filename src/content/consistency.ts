@@ -89,10 +89,12 @@ const words = (text: string) =>
 /** Texts with a word too long for a phone's line: one warning per text, naming its longest word. */
 function longWords(source: SourceFile): Problem[] {
   return texts(source.parsed?.value).flatMap(({ pointer, text }) => {
-    const longest = words(text).reduce((a, b) => ([...b].length > [...a].length ? b : a), "");
-    const length = [...longest].length;
+    // Counted in characters as people see them (code points), not UTF-16 units.
+    const [longest = [], ...others] = words(text).map((w) => Array.from(w));
+    const chars = others.reduce((a, b) => (b.length > a.length ? b : a), longest);
+    const length = chars.length;
     if (length <= LONGEST_WORD) return [];
-    const shown = length > 24 ? `${[...longest].slice(0, 20).join("")}…` : longest;
+    const shown = length > 24 ? `${chars.slice(0, 20).join("")}…` : chars.join("");
     return [
       problemAt(
         source,
