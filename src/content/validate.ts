@@ -176,6 +176,8 @@ export interface Validated {
   problems: Problem[];
   settings?: SiteSettings;
   template?: ServiceTemplate;
+  /** Each entry of the service template's "sections", as for a page. */
+  templateSections: CheckedSection[];
   /** Each collection whose file is valid. */
   collections: Partial<Collections>;
   pages: CheckedPage[];
@@ -238,11 +240,10 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
     problems.push(...duplicateIds(source));
   }
 
-  const pages = sources.pages.map((page): CheckedPage => {
-    const before = problems.length;
-    const doc = check<Page>(page, "page.schema.json", { draftLinkAllowed: () => page.draft }, `draft:${page.draft}`);
-    return { ...page, doc, sections: checkSections(page, doc?.sections, problems.slice(before), schemas) };
-  });
+  const docs = sources.pages.map((page) => ({
+    page,
+    doc: check<Page>(page, "page.schema.json", { draftLinkAllowed: () => page.draft }, `draft:${page.draft}`),
+  }));
 
   problems.push(...linkProblems(missingLinks));
 
@@ -260,13 +261,19 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
   // Titles unique across pages and service pages; service page titles 10-60 characters.
   problems.push(
     ...seoProblems({
-      pages,
+      pages: docs.map(({ page, doc }) => ({ ...page, doc })),
       services: { ...sources.collections.services, items: collections.services },
       template: { ...sources.template, titleSuffix: template?.titleSuffix },
     }),
   );
 
-  return { problems, settings, template, collections, pages, fallbacks, media, facts };
+  // Every error in a section, whatever found it (a duplicated key, a schema, a check across files), makes it an error card.
+  const everything = [...sources.problems, ...problems];
+  const errorsIn = (file: string) => everything.filter((p) => p.file === file && p.severity === "error");
+  const pages = docs.map(({ page, doc }): CheckedPage => ({ ...page, doc, sections: checkSections(page, doc?.sections, errorsIn(page.file), schemas) }));
+  const templateSections = checkSections(sources.template, template?.sections, errorsIn(sources.template.file), schemas);
+
+  return { problems, settings, template, templateSections, collections, pages, fallbacks, media, facts };
 }
 
 /**
@@ -360,17 +367,17 @@ function duplicateIds(source: SourceFile): Problem[] {
 }
 
 /**
- * Each entry of a page's "sections": valid, or with the errors found under it. When the page as a
- * whole does not validate, a section with no errors of its own is checked on its own, so that only
+ * Each entry of a page's "sections": valid, or with the errors of the file (`fileErrors`) found
+ * under it. When the page as a whole does not validate, a section with no errors of its own is checked on its own, so that only
  * the broken ones become error cards in the preview.
  */
-function checkSections(page: SourceFile, valid: Section[] | undefined, pageProblems: Problem[], schemas: SchemaSet): CheckedSection[] {
+function checkSections(page: SourceFile, valid: Section[] | undefined, fileErrors: Problem[], schemas: SchemaSet): CheckedSection[] {
   const value = page.parsed?.value;
   const raw = value && typeof value === "object" && !Array.isArray(value) && Array.isArray(value.sections) ? value.sections : [];
   const isSection = schemas.validator<Section>("section.schema.json");
   return raw.map((section, index): CheckedSection => {
     const prefix = `/sections/${index}`;
-    const own = pageProblems.filter((p) => p.severity === "error" && (p.pointer === prefix || p.pointer.startsWith(`${prefix}/`)));
+    const own = fileErrors.filter((p) => p.pointer === prefix || p.pointer.startsWith(`${prefix}/`));
     const ok = valid ? valid[index] : isSection(section) ? section : undefined;
     if (ok && own.length === 0) return { ok: true, index, section: ok };
     const type = section && typeof section === "object" && !Array.isArray(section) && typeof section.type === "string" ? section.type : "(no type)";
