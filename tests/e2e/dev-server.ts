@@ -56,7 +56,8 @@ if (editor) {
   writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
 }
 
-const child = spawn(join(repo, "node_modules", ".bin", "react-router"), ["dev", "--port", port, "--strictPort", "--host", "127.0.0.1"], {
+// As npm run dev starts it (scripts/react-router.mjs: without Vite's envFile deprecation lines).
+const child = spawn(process.execPath, [join(repo, "scripts", "react-router.mjs"), "dev", "--port", port, "--strictPort", "--host", "127.0.0.1"], {
   cwd: repo,
   env: { ...process.env, SITE_ROOT: root },
   stdio: "inherit",
