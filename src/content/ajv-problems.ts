@@ -192,7 +192,8 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
 
     // A section's "type" is checked against the list of types first (schemas/section.schema.json).
     const [, sectionPtr, typePart] = /^(.*\/sections\/\d+)(\/type)?$/.exec(ptr) ?? [];
-    if (sectionPtr !== undefined && e.keyword === "enum" && typePart) {
+    // The last of the type's checks lists the types; the others catch one slip each (their const names the type meant).
+    if (sectionPtr !== undefined && (e.keyword === "enum" || e.keyword === "const") && typePart) {
       const tag = typeof value === "string" ? value : JSON.stringify(value);
       const near = didYouMean(tag, ctx.sectionTypes);
       push(ptr, sectionPtr, `unknown section type "${tag}"`, `${near ? `Did you mean "${near}"? ` : ""}Known types: ${ctx.sectionTypes.join(", ")}.`);
