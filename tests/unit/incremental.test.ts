@@ -70,5 +70,9 @@ describe("which open pages reload in npm run dev after a save", () => {
     for (const other of ["site-config/settings.json", "site-config/templates/service.json", "schemas/common.schema.json"])
       expect(affectedRoutes([other])).toBeNull();
     expect(affectedRoutes([])).toBeNull();
+    // A file under pages/ that is no page (a reserved address, a deleted page): its problem is listed on every page.
+    const pages = new Set(["site-config/pages/home.json", "site-config/pages/about-us.json"]);
+    expect(affectedRoutes(["site-config/pages/about-us.json"], pages)).toEqual(["/about-us"]);
+    expect(affectedRoutes(["site-config/pages/send-email.json"], pages)).toBeNull();
   });
 });
