@@ -3,6 +3,7 @@
  * editor's default read alike. A file saved in another encoding is reported at its first byte that
  * UTF-8 cannot read, never decoded into "Caf\uFFFD" on a page.
  */
+import { isUtf8 } from "node:buffer";
 
 export type Decoded = { ok: true; text: string } | { ok: false; line: number; column: number; message: string; hint: string };
 
@@ -43,7 +44,8 @@ export function decodeContent(bytes: Uint8Array): Decoded {
     );
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || looksUtf16(bytes))
     return bad("this file is not saved as UTF-8: it is UTF-16, two bytes for every letter");
-  const at = firstInvalidByte(bytes);
+  // The native check first: the dev server reads every file on each save.
+  const at = isUtf8(bytes) ? -1 : firstInvalidByte(bytes);
   if (at < 0) return { ok: true, text: new TextDecoder().decode(bytes) };
   let lineStart = at;
   while (lineStart > 0 && bytes[lineStart - 1] !== 0x0a) lineStart--;

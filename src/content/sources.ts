@@ -200,7 +200,8 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
     }
     try {
       const parsed = parseOnce(full, text);
-      for (const { pointer, text: lost } of replacementCharacters(parsed.value)) {
+      const mayHave = text.includes(REPLACEMENT) || /\\u[fF]{3}[dD]/.test(text);
+      for (const { pointer, text: lost } of mayHave ? replacementCharacters(parsed.value) : []) {
         const loc = parsed.locations.get(pointer)?.value ?? { line: 1, column: 1 };
         const at = lost.indexOf(REPLACEMENT);
         const around = lost.length > 40 ? `…${lost.slice(Math.max(0, at - 20), at + 20)}…` : lost;
