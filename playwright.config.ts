@@ -54,6 +54,15 @@ export default defineConfig({
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
       timeout: 120_000,
     },
+    // The site with a 60-letter word in every text field (tests/e2e/long-words.spec.ts): built here, before the
+    // tests, so that the build does not slow the tests that run beside it.
+    {
+      command: `tsx tests/e2e/long-words-server.ts ${port + 301}`,
+      url: `http://localhost:${port + 301}/`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      timeout: 300_000,
+    },
     {
       command: `tsx tests/e2e/dev-server.ts ${editorPort} --editor`,
       url: `http://localhost:${editorPort}/__edit/api/state`,
