@@ -41,7 +41,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `react-router dev --port ${ownPort} --strictPort --host 127.0.0.1`,
+      command: `node scripts/react-router.mjs dev --port ${ownPort} --strictPort --host 127.0.0.1`,
       url: `http://localhost:${ownPort}/__edit/api/state`,
       env: { SITE_ROOT: "" },
       reuseExistingServer: false,
@@ -64,6 +64,15 @@ export default defineConfig({
       // SIGTERM lets the script remove its copy of site-config/.
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
       timeout: 120_000,
+    },
+    // The site with a 60-letter word in every text field (tests/e2e/long-words.spec.ts): built here, before the
+    // tests, so that the build does not slow the tests that run beside it.
+    {
+      command: `tsx tests/e2e/long-words-server.ts ${port + 301}`,
+      url: `http://localhost:${port + 301}/`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      timeout: 300_000,
     },
     {
       command: `tsx tests/e2e/dev-server.ts ${editorPort} --editor`,

@@ -22,7 +22,7 @@ const copy = mkdtempSync(join(tmpdir(), "docs-shots-"));
 copyProject(root, copy);
 const env: NodeJS.ProcessEnv = { ...process.env };
 delete env.SITE_ROOT;
-const server = spawn(join(copy, "node_modules", ".bin", "react-router"), ["dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
+const server = spawn(process.execPath, [join(copy, "scripts", "react-router.mjs"), "dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
   cwd: copy,
   env,
   stdio: "ignore",

@@ -27,7 +27,7 @@ const inputs = ["src", "site-config", "schemas", "public", "package.json", "vite
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const sources = Math.max(...inputs.map((p) => newest(join(root, p))));
 if (sources > built) {
-  console.log(built === 0 ? "No build yet: building the site (about 20 s)..." : "Sources changed since the last build: rebuilding...");
+  console.log(built === 0 ? "No build yet: building the site (the first time about a minute)..." : "Sources changed since the last build: rebuilding...");
   const result = spawnSync("npm", ["run", "-s", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) {
     console.error("\nThe build failed (see above); the server was not started.");

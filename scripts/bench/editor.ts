@@ -227,7 +227,7 @@ export async function runEditorBench(root: string, port: number, { rounds = 5, k
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.SITE_ROOT;
   const servers = [
-    start(join(ours, "node_modules", ".bin", "react-router"), ["dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], ours, env),
+    start(process.execPath, [join(ours, "scripts", "react-router.mjs"), "dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], ours, env),
   ];
   const arms: Arm[] = [
     {

@@ -171,11 +171,13 @@ export function renderSectionsDoc(schemasDir: string): string {
     const list: Row[] = [];
     rows(schema, file, load, "", list);
     const example = Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+    const once = str(schema.oncePerPage);
     out.push(
       `## ${type}`,
       "",
       str(schema.description) ?? "",
       "",
+      ...(once ? [`A page can have only one ${type} section. ${once}`, ""] : []),
       "| field | type | required | allowed values | description |",
       "| --- | --- | --- | --- | --- |",
       ...list.map((r) => `| ${r.field} | ${cell(r.type)} | ${r.required} | ${cell(r.allowed)} | ${cell(r.description)} |`),

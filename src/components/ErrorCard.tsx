@@ -25,3 +25,26 @@ export function ErrorCard({
     </section>
   );
 }
+
+/**
+ * Shown in dev above a page whose content has warnings: the build goes on with them, but they are
+ * seen where the author looks. Not a `main > [data-section]`, so sections are counted as before.
+ */
+export function WarningList({ problems }: { problems: string[] }) {
+  return (
+    <section
+      data-problems="warnings"
+      aria-label="Content warnings"
+      className="mx-auto mt-20 mb-8 w-[calc(100%-2rem)] max-w-5xl rounded-2xl border-2 border-amber-500 bg-amber-50 p-6 text-amber-950"
+    >
+      <h2 className="text-lg font-bold">
+        {problems.length === 1 ? "1 content warning" : `${problems.length} content warnings`} (the build goes on, but have a look)
+      </h2>
+      <ul className="mt-4 space-y-2 font-mono text-sm break-words whitespace-pre-wrap">
+        {problems.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

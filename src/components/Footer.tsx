@@ -1,6 +1,6 @@
 import type { SiteSettings } from "@/generated/content";
 import { formatHours } from "./hours";
-import { SmartLink } from "./links";
+import { EmailAddress, SmartLink } from "./links";
 import { Picture } from "./ui";
 
 const heading = "mb-4 text-sm font-semibold uppercase tracking-wider text-sky";
@@ -66,7 +66,7 @@ export function Footer({ settings: s }: { settings: SiteSettings }) {
             </p>
             <p>
               <a className={link} href={`mailto:${s.email}`}>
-                {s.email}
+                <EmailAddress address={s.email} />
               </a>
             </p>
             <p>{`${s.address.street}, ${s.address.locality}, ${s.address.city} ${s.address.postalCode}, ${s.address.region}, ${s.address.country}`}</p>

@@ -88,9 +88,10 @@ export function Header({ settings }: { settings: SiteSettings }) {
     // No backdrop-filter or transform on the header: either would trap the fixed drawer inside the bar.
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/70 bg-white shadow-sm">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <SmartLink href="/" className="flex items-center gap-2.5 rounded-md font-bold text-navy focus-visible:outline-2 focus-visible:outline-brand">
-          <Picture image={{ ...settings.logo, decorative: true }} slot="mark" eager className="h-9 w-9" />
-          <span className="text-lg tracking-tight">{settings.companyName}</span>
+        <SmartLink href="/" className="flex min-w-0 items-center gap-2.5 rounded-md font-bold text-navy focus-visible:outline-2 focus-visible:outline-brand">
+          <Picture image={{ ...settings.logo, decorative: true }} slot="mark" eager className="h-9 w-9 shrink-0" />
+          {/* At most two lines: the bar has a fixed height, and a long name must not spill out of it. */}
+          <span className="line-clamp-2 text-lg leading-tight tracking-tight">{settings.companyName}</span>
         </SmartLink>
         <nav aria-label="Main" className="hidden md:block">
           <NavList items={settings.navigation} className="flex items-center gap-1" linkClassName={linkClass} />

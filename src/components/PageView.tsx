@@ -4,7 +4,7 @@ import { loadSection, SectionView } from "@/sections/registry";
 import type { ResolvedSection } from "@/sections/types";
 import { loadChunk } from "@/lib/chunk-load";
 import { DraftBadge } from "./DraftBadge";
-import { ErrorCard } from "./ErrorCard";
+import { ErrorCard, WarningList } from "./ErrorCard";
 import { ImagesContext } from "./page-context";
 import { Island } from "./island";
 import { revealBelowFold } from "./reveal";
@@ -47,6 +47,7 @@ const SectionSlot = memo(function SectionSlot({ resolved, index }: { resolved: R
 export const PageView = memo(function PageView({ page }: { page: PageData }) {
   const siteProblems = (import.meta.env.DEV && page.siteProblems) || [];
   const pageProblems = import.meta.env.DEV ? page.pageProblems : [];
+  const warnings = (import.meta.env.DEV && page.warnings) || [];
   // Error cards are `main > [data-section]` too: sections are counted after them.
   const first = (siteProblems.length > 0 ? 1 : 0) + (pageProblems.length > 0 ? 1 : 0);
   return (
@@ -62,6 +63,7 @@ export const PageView = memo(function PageView({ page }: { page: PageData }) {
         />
       )}
       {pageProblems.length > 0 && <ErrorCard title="This page has content errors" problems={pageProblems} />}
+      {warnings.length > 0 && <WarningList problems={warnings} />}
       {/* Sections have no ids: a section is its place in the page (file path and position). */}
       {page.slots.map((slot, i) =>
         slot.ok ? (

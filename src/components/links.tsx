@@ -23,3 +23,16 @@ export function SmartLink({ href, className, children, nav = false }: { href: st
     </a>
   );
 }
+
+/** An e-mail address that may break after its @ when the line is too short for it, rather than anywhere. */
+export function EmailAddress({ address }: { address: string }) {
+  const at = address.indexOf("@");
+  if (at < 0) return address;
+  return (
+    <>
+      {address.slice(0, at + 1)}
+      <wbr />
+      {address.slice(at + 1)}
+    </>
+  );
+}

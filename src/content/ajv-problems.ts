@@ -93,6 +93,32 @@ function describeValue(v: Json | undefined): string {
   return String(v);
 }
 
+/** What exactly is wrong with a value that is not of its format, when it is one of the usual slips; undefined otherwise. */
+export function formatFault(value: string, format: string): { what: string; fix: string } | undefined {
+  const trimmed = value.trim();
+  if (trimmed !== value && trimmed !== "") {
+    const where = value.startsWith(trimmed) ? "after it" : value.endsWith(trimmed) ? "before it" : "before and after it";
+    return { what: `it has a space ${where}`, fix: `Remove the space: "${trimmed}".` };
+  }
+  if (format !== "email") return undefined;
+  if (/^mailto:/i.test(value)) {
+    const address = value.replace(/^mailto:/i, "");
+    return { what: 'it starts with "mailto:"', fix: `Write the address alone: "${address}" (the site makes the e-mail link itself).` };
+  }
+  const at = value.split("@").length - 1;
+  if (at === 0) return { what: "it has no @", fix: "An e-mail address is a name, @ and a domain, e.g. hello@example.com." };
+  if (at > 1) return { what: `it has ${at} @ signs`, fix: "An e-mail address has exactly one @, between the name and the domain: hello@example.com." };
+  if (/\s/.test(value)) return { what: "it has a space in it", fix: `Remove the space: "${value.replace(/\s+/g, "")}".` };
+  const [name = "", domain = ""] = value.split("@");
+  if (name === "") return { what: "nothing comes before the @", fix: "Write the name part before the @, e.g. hello@example.com." };
+  if (!/\.[a-z]{2,}$/i.test(domain))
+    return {
+      what: `the part after the @ ("${domain}") has no ending`,
+      fix: `Write the whole domain, with its ending: e.g. "${name}@${domain.replace(/\.+$/, "")}.in" or ".com".`,
+    };
+  return undefined;
+}
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 interface Context {
@@ -187,7 +213,8 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
 
     // A section's "type" is checked against the list of types first (schemas/section.schema.json).
     const [, sectionPtr, typePart] = /^(.*\/sections\/\d+)(\/type)?$/.exec(ptr) ?? [];
-    if (sectionPtr !== undefined && e.keyword === "enum" && typePart) {
+    // The last of the type's checks lists the types; the others catch one slip each (their const names the type meant).
+    if (sectionPtr !== undefined && (e.keyword === "enum" || e.keyword === "const") && typePart) {
       const tag = typeof value === "string" ? value : JSON.stringify(value);
       const near = didYouMean(tag, ctx.sectionTypes);
       push(ptr, sectionPtr, `unknown section type "${tag}"`, `${near ? `Did you mean "${near}"? ` : ""}Known types: ${ctx.sectionTypes.join(", ")}.`);
@@ -304,13 +331,21 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
       }
       case "pattern": {
         const desc = schemaDescription(e.parentSchema);
-        push(ptr, ptr, `${subject(ptr)} is not in the expected form`, desc ? `Expected: ${desc}` : `It must match ${String(e.params.pattern)}.`);
+        const fault = typeof value === "string" ? formatFault(value, "pattern") : undefined;
+        if (fault) push(ptr, ptr, `${subject(ptr)} is not in the expected form: ${fault.what}`, fault.fix);
+        else push(ptr, ptr, `${subject(ptr)} is not in the expected form`, desc ? `Expected: ${desc}` : `It must match ${String(e.params.pattern)}.`);
         break;
       }
       case "format": {
         const what: Record<string, string> = { uri: "a full web address", email: "an e-mail address" };
         const desc = schemaDescription(e.parentSchema);
-        push(ptr, ptr, `${subject(ptr)} is not ${what[String(e.params.format)] ?? `a valid ${e.params.format}`}`, desc ? `Expected: ${desc}` : undefined);
+        const fault = typeof value === "string" ? formatFault(value, String(e.params.format)) : undefined;
+        push(
+          ptr,
+          ptr,
+          `${subject(ptr)} is not ${what[String(e.params.format)] ?? `a valid ${e.params.format}`}${fault ? `: ${fault.what}` : ""}`,
+          fault ? fault.fix : desc ? `Expected: ${desc}` : undefined,
+        );
         break;
       }
       case "minimum":

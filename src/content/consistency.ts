@@ -1,7 +1,7 @@
 /**
  * Checks that each file passes on its own but that together say something wrong: a phone number
  * shown one way and dialled another, a count written in a text that the collections contradict,
- * a section with more text than a phone can show.
+ * a section with more text than a phone can show, a word longer than a phone's line.
  */
 import type { JsonValue } from "./json-source.ts";
 import { readablePath } from "./ajv-problems.ts";
@@ -73,6 +73,40 @@ function longSections(page: SourceFile): Problem[] {
   });
 }
 
+/**
+ * The longest word that is sure to fit a phone's line: about what a heading holds at 320 px.
+ * Longer ones are broken in the middle to fit (app.css), which reads badly.
+ */
+export const LONGEST_WORD = 20;
+
+/** Words of a text as lines break them: at spaces, hyphens, dashes and slashes. E-mail and web addresses are left alone. */
+const words = (text: string) =>
+  text
+    .split(/[\s\-\u00ad\u2010-\u2015\u200b/]+/)
+    .filter((w) => !w.includes("@") && !/^(https?:|www\.)/i.test(w))
+    .map((w) => w.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, ""));
+
+/** Texts with a word too long for a phone's line: one warning per text, naming its longest word. */
+function longWords(source: SourceFile): Problem[] {
+  return texts(source.parsed?.value).flatMap(({ pointer, text }) => {
+    // Counted in characters as people see them (code points), not UTF-16 units.
+    const [longest = [], ...others] = words(text).map((w) => Array.from(w));
+    const chars = others.reduce((a, b) => (b.length > a.length ? b : a), longest);
+    const length = chars.length;
+    if (length <= LONGEST_WORD) return [];
+    const shown = length > 24 ? `${chars.slice(0, 20).join("")}…` : chars.join("");
+    return [
+      problemAt(
+        source,
+        "warning",
+        pointer,
+        `the word "${shown}" (${length} characters) is longer than a phone's line`,
+        "Break it up with spaces or hyphens: on a phone it is cut in the middle to fit.",
+      ),
+    ];
+  });
+}
+
 /** "22 services" in a text, where the services collection has another number of entries. */
 function staleCounts(source: SourceFile, counts: Partial<Record<"services" | "industries", number>>): Problem[] {
   const out: Problem[] = [];
@@ -100,11 +134,13 @@ export function consistencyProblems({
   settings,
   pages,
   template,
+  collections,
   counts,
 }: {
   settings: SourceFile;
   pages: SourceFile[];
   template: SourceFile;
+  collections: SourceFile[];
   counts: Partial<Record<"services" | "industries", number>>;
 }): Problem[] {
   const readable = [settings, template, ...pages].filter((s) => s.parsed);
@@ -112,5 +148,6 @@ export function consistencyProblems({
     ...phoneProblems(settings),
     ...[template, ...pages].filter((p) => p.parsed).flatMap(longSections),
     ...readable.flatMap((s) => staleCounts(s, counts)),
+    ...[...readable, ...collections.filter((c) => c.parsed)].flatMap(longWords),
   ];
 }

@@ -33,6 +33,8 @@ export interface KeywordContext {
   collectionNoun(name: string): string;
   collectionSuggestion(id: string, ids: ReadonlySet<string>): string | undefined;
   report(pointer: string, message: string, hint?: string): void;
+  /** A link to `path`, which is no page: an error, or with other links to it one about the page file (validate.ts). */
+  missingRoute(pointer: string, path: string, message: string, hint: string): void;
   /** A problem that is printed but does not fail the build. */
   warn(pointer: string, message: string, hint?: string): void;
   /** An image without alt text and not marked decorative. */
@@ -48,6 +50,7 @@ export interface KeywordContext {
 interface DataCxt {
   instancePath: string;
   parentData?: unknown;
+  parentDataProperty?: string | number;
 }
 
 /** Ajv calls a keyword with `this` set to what validate was called with: a KeywordContext, or nothing (a plain schema check). */
@@ -81,8 +84,9 @@ function addSiteKeywords(ajv: Ajv) {
       }
     } else if (!this.routeExists(path)) {
       const near = this.routeSuggestion(path);
-      this.report(
+      this.missingRoute(
         cxt.instancePath,
+        path,
         `link "${data}" goes to a page that does not exist`,
         near ? `Did you mean "${near}"?` : `Link to an existing page (${choices(this.routesLike(path))}), or add the page under site-config/pages/.`,
       );
@@ -133,6 +137,22 @@ function addSiteKeywords(ajv: Ajv) {
     return true;
   };
 
+  // On a section type whose page would break with two of it (the contact form's fields have fixed ids): the value says why.
+  const oncePerPage: Keyword<string, Record<string, unknown>> = function (reason, data, _parent, cxt) {
+    const list = cxt?.parentData;
+    const index = cxt?.parentDataProperty;
+    if (!isContext(this) || !cxt || !Array.isArray(list) || typeof index !== "number") return true;
+    const first = list.findIndex((other: unknown) => typeof other === "object" && other !== null && (other as { type?: unknown }).type === data.type);
+    if (first >= 0 && first < index) {
+      this.report(
+        cxt.instancePath,
+        `this page already has a ${String(data.type)} section (section ${first + 1})`,
+        `Remove one of the two: a page can have only one. ${reason}`,
+      );
+    }
+    return true;
+  };
+
   const boolean = { schemaType: "boolean", metaSchema: { type: "boolean", const: true } } as const;
   ajv.addKeyword({ keyword: "assetPath", type: "string", ...boolean, validate: assetPath });
   ajv.addKeyword({ keyword: "link", type: "string", ...boolean, validate: link });
@@ -142,6 +162,7 @@ function addSiteKeywords(ajv: Ajv) {
   ajv.addKeyword({ keyword: "altFallback", schemaType: "string", validate: altFallback });
   ajv.addKeyword({ keyword: "imageSlot", schemaType: "string", metaSchema: { enum: Object.keys(SLOTS) }, validate: imageSlot });
   ajv.addKeyword({ keyword: "recommendedMaxLength", type: "string", schemaType: "number", validate: recommendedMaxLength });
+  ajv.addKeyword({ keyword: "oncePerPage", type: "object", schemaType: "string", metaSchema: { type: "string", minLength: 1 }, validate: oncePerPage });
 }
 
 /**

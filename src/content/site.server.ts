@@ -10,7 +10,7 @@ import type { ImageFacts } from "../images/slots.ts";
 import type { Section, SiteSettings } from "@/generated/content";
 import { checkDocument } from "./validate.ts";
 import { parseJson } from "./json-source.ts";
-import { formatProblem } from "./problems.ts";
+import { formatProblem, type Problem } from "./problems.ts";
 import { dataContext, resolveSection, Usage } from "./resolve.ts";
 import { contentRoot, includeDrafts } from "./routes.ts";
 import { checkedSite } from "./dev-cache.ts";
@@ -21,9 +21,10 @@ export type { SectionSlot };
 
 /**
  * A page as its route's loader returns it. `siteProblems` (npm run dev only): errors in the files
- * every page depends on (settings, collections, the service template), shown above the page.
+ * every page depends on (settings, collections, the service template, a page file that is no
+ * page), shown above the page; `warnings` (likewise): those of its own file and of those files.
  */
-export type PageData = Omit<SitePage, "file" | "service"> & { meta: MetaDescriptor[]; siteProblems?: string[]; images: PageImages };
+export type PageData = Omit<SitePage, "file" | "service"> & { meta: MetaDescriptor[]; siteProblems?: string[]; warnings?: string[]; images: PageImages };
 
 /** The size and hash of each picture a page shows, by its path in public/ (see Picture in src/components/ui.tsx). */
 export type PageImages = Record<string, ImageFacts>;
@@ -63,9 +64,20 @@ function site(result = load()): Site {
   return result.site;
 }
 
-/** Preview only: errors in the files every page depends on (not in page files, nor in `own`: each page shows its own). */
-function sharedErrors(result: SiteResult, own?: string): string[] {
-  return result.problems.filter((p) => p.severity === "error" && !p.file.startsWith("site-config/pages/") && p.file !== own).map(formatProblem);
+/**
+ * Preview only: the problems of `severity` in the files every page depends on: every file but the
+ * pages' own (each page shows its own) and `own`. A file under site-config/pages/ that is no page
+ * (misnamed, in a folder, missing) counts as shared: no page would show it otherwise.
+ */
+function sharedProblems(result: SiteResult, own?: string, severity: Problem["severity"] = "error"): string[] {
+  const pageFiles = new Set(result.pages.map((p) => p.file));
+  return result.problems.filter((p) => p.severity === severity && !pageFiles.has(p.file) && p.file !== own).map(formatProblem);
+}
+
+/** Preview only: the warnings of the page's own file and of the shared files (the build goes on with them, but they are seen). */
+function warningsFor(result: SiteResult, file: string | undefined): string[] {
+  const own = result.problems.filter((p) => p.severity === "warning" && p.file === file).map(formatProblem);
+  return [...own, ...sharedProblems(result, file, "warning")];
 }
 
 /**
@@ -73,9 +85,8 @@ function sharedErrors(result: SiteResult, own?: string): string[] {
  * a page that lists them (the dev server stays up, and the page comes back when they are fixed).
  */
 function unavailablePage(path: string, result: SiteResult): PageData {
-  const own = result.problems
-    .filter((p) => p.severity === "error" && p.file === `site-config/pages/${path === "/" ? "home" : path.slice(1)}.json`)
-    .map(formatProblem);
+  const file = result.pages.find((p) => p.path === path)?.file;
+  const own = result.problems.filter((p) => p.severity === "error" && p.file === file).map(formatProblem);
   return {
     path,
     title: "Content errors",
@@ -84,7 +95,7 @@ function unavailablePage(path: string, result: SiteResult): PageData {
     draft: false,
     slots: [],
     pageProblems: own,
-    siteProblems: sharedErrors(result),
+    siteProblems: sharedProblems(result),
     meta: [{ title: "Content errors in site-config/" }],
     images: {},
   };
@@ -93,11 +104,13 @@ function unavailablePage(path: string, result: SiteResult): PageData {
 /** The page without what only the build needs, with its head tags (title, description, canonical, link previews, JSON-LD). */
 async function pageData(page: SitePage, settings: SiteSettings, result?: SiteResult, root?: string): Promise<PageData> {
   const { file, service, ...data } = page;
-  const shared = import.meta.env?.DEV && result ? sharedErrors(result, file) : [];
+  const shared = import.meta.env?.DEV && result ? sharedProblems(result, file) : [];
+  const warnings = import.meta.env?.DEV && result ? warningsFor(result, file) : [];
   return {
     ...data,
     meta: pageMeta({ ...data, service }, settings),
     ...(shared.length > 0 && { siteProblems: shared }),
+    ...(warnings.length > 0 && { warnings }),
     images: await imagesIn(data.slots, root),
   };
 }

@@ -37,7 +37,7 @@ export interface SitePage {
   /** Only npm run dev shows it, with a "Draft" badge. */
   draft: boolean;
   slots: SectionSlot[];
-  /** Errors in the page file outside its sections (the preview shows them above the page). */
+  /** Errors in the page file that no error card shows (the preview lists them above the page). */
   pageProblems: string[];
   /** On a service page: the service it shows. */
   service?: Service;
@@ -151,12 +151,10 @@ export function loadSite(root: string, { overlay }: { overlay?: ReadonlyMap<stri
       noindex: page.doc?.noindex ?? false,
       draft: page.draft,
       slots: slotsOf(page.file, page.sections),
-      pageProblems: problems.filter((p) => p.file === page.file && p.severity === "error" && !p.pointer.startsWith("/sections/")).map(formatProblem),
+      pageProblems: [],
     }),
   );
-  // A broken service template leaves the service pages with its errors and nothing else; other pages are not concerned.
-  const templateSections = template?.sections.map((section, index): CheckedSection => ({ ok: true, index, section })) ?? [];
-  const templateErrors = template ? [] : problems.filter((p) => p.file === sources.template.file && p.severity === "error").map(formatProblem);
+  // The service template's sections, as a page's: a broken one is an error card on every service page.
   const servicePages = collections.services.map(
     (service): SitePage => ({
       path: servicePath(service.id),
@@ -165,8 +163,8 @@ export function loadSite(root: string, { overlay }: { overlay?: ReadonlyMap<stri
       description: service.smallDescription,
       noindex: false,
       draft: false,
-      slots: slotsOf(sources.template.file, templateSections, service),
-      pageProblems: templateErrors,
+      slots: slotsOf(sources.template.file, validated.templateSections, service),
+      pageProblems: [],
       service,
     }),
   );
@@ -174,7 +172,19 @@ export function loadSite(root: string, { overlay }: { overlay?: ReadonlyMap<stri
   if (validated.pages.every((p) => p.doc)) problems.push(...unshownEntries(sources, validated.facts.schemas, usage));
   result.problems = sortProblems(problems);
   result.site = { settings, collections, pages, servicePages };
+  placeProblems(result.site, result.problems);
   return result;
+}
+
+/** Each page's errors that no error card of its own shows: the preview lists them above the page, so that every error is seen. */
+function placeProblems(site: Site, problems: readonly Problem[]): void {
+  for (const page of [...site.pages, ...site.servicePages]) {
+    const inCards = new Set(page.slots.flatMap((slot) => (slot.ok ? [] : slot.problems)));
+    page.pageProblems = problems
+      .filter((p) => p.file === page.file && p.severity === "error")
+      .map(formatProblem)
+      .filter((line) => !inCards.has(line));
+  }
 }
 
 /**
@@ -185,7 +195,10 @@ export function loadSite(root: string, { overlay }: { overlay?: ReadonlyMap<stri
 export async function checkSite(root: string, options: { overlay?: ReadonlyMap<string, string> } = {}): Promise<SiteResult> {
   const result = loadSite(root, options);
   const media = await mediaProblems(join(root, "public"), result.media);
-  if (media.length > 0) result.problems = sortProblems([...result.problems, ...media]);
+  if (media.length > 0) {
+    result.problems = sortProblems([...result.problems, ...media]);
+    if (result.site) placeProblems(result.site, result.problems);
+  }
   return result;
 }
 

@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { readablePath } from "./ajv-problems.ts";
 import { COLLECTION_NAMES, type CollectionName } from "./collections.ts";
-import { JsonSyntaxError, parseJson, type JsonValue, type ParsedJson } from "./json-source.ts";
+import { JsonSyntaxError, parseJson, pointerSegment, type JsonValue, type ParsedJson } from "./json-source.ts";
+import { decodeContent } from "./encoding.ts";
 import { didYouMean, type Problem } from "./problems.ts";
 
 export const pagePath = (slug: string) => (slug === "home" ? "/" : `/${slug}`);
@@ -45,6 +46,77 @@ export interface Sources {
   problems: Problem[];
 }
 
+/**
+ * Addresses the site uses for something other than a page (by the server, the build's output, the
+ * host rules, the preview), and what: a page file of that name would be hidden by it or hide it.
+ */
+export const RESERVED_ADDRESSES: Readonly<Record<string, string>> = {
+  "send-email": "the server receives the contact form's enquiries there",
+  assets: "the site's scripts, styles and picture copies are served from there",
+  _root: "the site-wide data every page loads is /_root.data",
+  _headers: "static hosts read /_headers as the site's header rules",
+  _redirects: "static hosts read /_redirects as the site's redirect rules",
+  __edit: "the page builder is there",
+  __sections: "the section catalog is there",
+};
+
+/** A page file name as an address could spell it: "About Us" -> "about-us", "Café" -> "cafe". */
+export const addressFor = (name: string) =>
+  name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+
+/**
+ * Why a file under site-config/pages/ (`name`: "/about-us.json") cannot be a page, in words that fit
+ * the mistake; undefined when it can. `names`: every file there; `publicFolders`: the top-level
+ * names of public/ (served as they are, so no page can take them); `serviceIds`: the services.
+ */
+export function pageFileProblem(
+  name: string,
+  names: readonly string[],
+  publicFolders: ReadonlySet<string>,
+  serviceIds: ReadonlySet<string> | undefined,
+): { message: string; hint: string } | undefined {
+  const parts = name.slice(1).split("/");
+  const base = (parts.at(-1) ?? "").replace(/\.json$/i, "");
+  const exists = (slug: string) => names.includes(`/${slug}.json`);
+  if (parts.length > 1) {
+    const folder = parts.slice(0, -1).join("/");
+    const address = addressFor(base);
+    const message = `page files cannot be in a folder: site-config/pages/${folder}/ is one`;
+    if (parts[0] === "services" && parts.length === 2) {
+      if (serviceIds?.has(base))
+        return {
+          message,
+          hint: `The page /services/${base} exists already: it is made from the entry "${base}" in site-config/collections/services.json and the layout in site-config/templates/service.json. Change it there, and delete this file.`,
+        };
+      return {
+        message,
+        hint: `A page under /services/ is a service: add an entry with "id": "${address || "..."}" to site-config/collections/services.json (its page is made from site-config/templates/service.json), and delete this file.`,
+      };
+    }
+    if (address && exists(address))
+      return {
+        message,
+        hint: `Addresses have no folders, and site-config/pages/${address}.json is a page already: merge the two, or move this file to site-config/pages/ under another name.`,
+      };
+    return { message, hint: `Addresses have no folders: move it to site-config/pages/${address || base}.json, the page at /${address || base}.` };
+  }
+  if (!/\.json$/i.test(name)) return { message: "only .json files belong in site-config/pages/", hint: "Move or delete this file." };
+  const reserved = RESERVED_ADDRESSES[base] ?? (publicFolders.has(base) ? `the files in public/${base}/ are served from there` : undefined);
+  if (reserved) return { message: `the address /${base} is taken: ${reserved}`, hint: "Give the file another name: its name is the page's address." };
+  if (PAGE_SLUG.test(base) && name.endsWith(".json")) return undefined;
+  const address = addressFor(base);
+  const message = `"${base}${name.slice(-".json".length)}" cannot be a page's file name: addresses have only lower-case letters, digits and hyphens`;
+  if (!address) return { message, hint: "Rename it in lower case with hyphens between words, e.g. web-development.json." };
+  if (exists(address))
+    return { message, hint: `Rename it, in lower case with hyphens: ${address}.json is a page already (if this file is a copy of it, delete one of the two).` };
+  return { message, hint: `Rename it to ${address}.json (the page /${address}).` };
+}
+
 /** Every file under `dir`, as paths from it ("/media/hero.webm"), sorted. */
 export function listFiles(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];
@@ -73,6 +145,16 @@ export function idsOf(source: SourceFile): Set<string> | undefined {
   return new Set(entriesOf(source).flatMap(({ entry }) => (typeof entry.id === "string" || typeof entry.id === "number" ? [String(entry.id)] : [])));
 }
 
+const REPLACEMENT = "\uFFFD";
+
+/** Every text of a JSON value with U+FFFD in it: what a decoder leaves where it could not read a letter. */
+function replacementCharacters(value: JsonValue, pointer = ""): { pointer: string; text: string }[] {
+  if (typeof value === "string") return value.includes(REPLACEMENT) ? [{ pointer, text: value }] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => replacementCharacters(v, `${pointer}/${i}`));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => replacementCharacters(v, `${pointer}/${pointerSegment(k)}`));
+  return [];
+}
+
 /** The last parse of each file, reused while its text is the same (the dev server reads every file on each save). */
 const parses = new Map<string, { text: string; parsed: ParsedJson }>();
 
@@ -96,15 +178,43 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
 
   const read = (full: string): SourceFile => {
     const file = relative(root, full).split(sep).join("/");
-    let text: string;
-    try {
-      text = overlay?.get(file) ?? readFileSync(full, "utf8");
-    } catch {
-      fileProblem(file, "the file is missing", `Restore it from version control (git checkout -- ${file}).`);
+    let text = overlay?.get(file);
+    if (text === undefined) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(full);
+      } catch {
+        fileProblem(file, "the file is missing", `Restore it from version control (git checkout -- ${file}).`);
+        return { file };
+      }
+      const decoded = decodeContent(bytes);
+      if (!decoded.ok) {
+        fileProblem(file, decoded.message, decoded.hint, decoded.line, decoded.column);
+        return { file };
+      }
+      text = decoded.text;
+    }
+    if (text.trim() === "") {
+      fileProblem(file, "the file is empty", `Undo the change in your editor, or restore the file from version control (git checkout -- ${file}).`);
       return { file };
     }
     try {
       const parsed = parseOnce(full, text);
+      const mayHave = text.includes(REPLACEMENT) || /\\u[fF]{3}[dD]/.test(text);
+      for (const { pointer, text: lost } of mayHave ? replacementCharacters(parsed.value) : []) {
+        const loc = parsed.locations.get(pointer)?.value ?? { line: 1, column: 1 };
+        const at = lost.indexOf(REPLACEMENT);
+        const around = lost.length > 40 ? `…${lost.slice(Math.max(0, at - 20), at + 20)}…` : lost;
+        fileProblem(
+          file,
+          `the text ${JSON.stringify(around)} has a ${REPLACEMENT} where a letter was lost (the file was once saved in another encoding)`,
+          `Type the letter that belongs there again (such as é), and save the file as UTF-8.`,
+          loc.line,
+          loc.column,
+          readablePath(pointer, parsed.value),
+          pointer,
+        );
+      }
       for (const d of parsed.duplicates) {
         fileProblem(
           file,
@@ -142,17 +252,18 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
   }
 
   const pages: PageSource[] = [];
-  for (const name of listFiles(join(configDir, "pages"))) {
+  const pageFiles = listFiles(join(configDir, "pages"));
+  const serviceIds = idsOf(collections.services);
+  const assets = listFiles(join(root, "public"));
+  const publicFolders = new Set(assets.map((p) => p.split("/")[1] ?? ""));
+  for (const name of pageFiles) {
     const file = `site-config/pages${name}`;
-    if (!name.endsWith(".json")) {
-      fileProblem(file, "only .json files belong in site-config/pages/", "Move or delete this file.");
+    const misplaced = pageFileProblem(name, pageFiles, publicFolders, serviceIds);
+    if (misplaced) {
+      fileProblem(file, misplaced.message, misplaced.hint);
       continue;
     }
     const slug = name.slice(1, -".json".length);
-    if (!PAGE_SLUG.test(slug)) {
-      fileProblem(file, `"${slug}" cannot be a page address`, "Name page files in lower case with hyphens between words, e.g. web-development.json.");
-      continue;
-    }
     const source = read(join(configDir, "pages", name.slice(1)));
     pages.push({ ...source, slug, path: pagePath(slug), draft: isDraft(source.parsed?.value) });
   }
@@ -175,5 +286,5 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
     home.draft = false;
   }
 
-  return { settings, template, collections, pages, assets: new Set(listFiles(join(root, "public"))), problems };
+  return { settings, template, collections, pages, assets: new Set(assets), problems };
 }

@@ -12,7 +12,7 @@ import type { ParsedJson } from "./json-source.ts";
 import { didYouMean, type Problem } from "./problems.ts";
 import type { SchemaSet, KeywordContext } from "./schemas.ts";
 import { seoProblems } from "./seo-rules.ts";
-import { entriesOf, idsOf, type PageSource, type SourceFile, type Sources } from "./sources.ts";
+import { entriesOf, idsOf, PAGE_SLUG, type PageSource, type SourceFile, type Sources } from "./sources.ts";
 
 /** What validation needs to know about the whole site. */
 export interface SiteFacts {
@@ -41,9 +41,17 @@ export interface MediaUse {
   slot?: string;
 }
 
+/** A link to an address that is no page, with the error it is on its own. */
+export interface MissingLink {
+  path: string;
+  problem: Problem;
+}
+
 export interface Checked<T> {
   valid: T | undefined;
   problems: Problem[];
+  /** Those of `problems` that are links to addresses that are no page (validateSite reports them with the other files'). */
+  missingLinks: MissingLink[];
   fallbacks: AltFallback[];
   media: MediaUse[];
 }
@@ -86,9 +94,13 @@ export function checkDocument<T>(
   const altTexts = new Map<string, string>();
   const media: MediaUse[] = [];
   const slots = new Map<string, string>();
-  const add = (severity: Problem["severity"], pointer: string, message: string, hint?: string) => {
+  const missingLinks: MissingLink[] = [];
+  const problemAt = (severity: Problem["severity"], pointer: string, message: string, hint?: string): Problem => {
     const loc = parsed.locations.get(pointer)?.value ?? { line: 1, column: 1 };
-    found.push({ severity, file, line: loc.line, column: loc.column, path: readablePath(pointer, value), message, hint, pointer });
+    return { severity, file, line: loc.line, column: loc.column, path: readablePath(pointer, value), message, hint, pointer };
+  };
+  const add = (severity: Problem["severity"], pointer: string, message: string, hint?: string) => {
+    found.push(problemAt(severity, pointer, message, hint));
   };
   const context: KeywordContext = {
     assetExists: (p) => facts.assets.has(p),
@@ -106,6 +118,11 @@ export function checkDocument<T>(
     collectionNoun: (name) => (name in COLLECTIONS ? COLLECTIONS[name as CollectionName].noun : "entry"),
     collectionSuggestion: (id, ids) => [...ids].find((known) => known.toLowerCase() === id.toLowerCase()) ?? didYouMean(id, ids),
     report: (pointer, message, hint) => add("error", pointer, message, hint),
+    missingRoute: (pointer, path, message, hint) => {
+      const problem = problemAt("error", pointer, message, hint);
+      found.push(problem);
+      missingLinks.push({ path, problem });
+    },
     warn: (pointer, message, hint) => add("warning", pointer, message, hint),
     missingAlt: (pointer) => missingAlt.push(pointer),
     altFallback: (pointer, text) => altTexts.set(pointer, text),
@@ -142,7 +159,7 @@ export function checkDocument<T>(
     });
   }
   for (const use of media) use.slot = slots.get(use.pointer);
-  return { valid: valid as T | undefined, problems: found, fallbacks, media };
+  return { valid: valid as T | undefined, problems: found, missingLinks, fallbacks, media };
 }
 
 /** One section of a page, as validation left it. */
@@ -159,6 +176,8 @@ export interface Validated {
   problems: Problem[];
   settings?: SiteSettings;
   template?: ServiceTemplate;
+  /** Each entry of the service template's "sections", as for a page. */
+  templateSections: CheckedSection[];
   /** Each collection whose file is valid. */
   collections: Partial<Collections>;
   pages: CheckedPage[];
@@ -181,13 +200,16 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
   const collectionIds = new Map<string, ReadonlySet<string> | undefined>(COLLECTION_NAMES.map((n) => [n, idsOf(sources.collections[n])]));
   const facts: SiteFacts = { schemas, assets: sources.assets, routes: routes.routes, draftRoutes: routes.draftRoutes, collectionIds };
   const signature = factsSignature(facts);
+  const missingLinks: MissingLink[] = [];
   // `optionsKey` names what `options` decide, for the memo: the same text, schema, options and site facts give the same result.
   const check = <T>(source: SourceFile, schemaFile: string, options?: CheckOptions, optionsKey = ""): T | undefined => {
     if (!source.parsed) return undefined;
     const result = memoized(schemas, source.parsed, `${source.file}|${schemaFile}|${optionsKey}|${signature}`, () =>
       checkDocument<T>(facts, source.file, source.parsed as ParsedJson, schemaFile, schemaRef(source.file, schemaFile), options),
     );
-    problems.push(...result.problems);
+    const links = new Set(result.missingLinks.map((link) => link.problem));
+    problems.push(...result.problems.filter((p) => !links.has(p)));
+    missingLinks.push(...result.missingLinks);
     if (result.fallbacks.length > 0) fallbacks.set(source.file, result.fallbacks);
     media.push(...result.media);
     return result.valid;
@@ -218,11 +240,12 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
     problems.push(...duplicateIds(source));
   }
 
-  const pages = sources.pages.map((page): CheckedPage => {
-    const before = problems.length;
-    const doc = check<Page>(page, "page.schema.json", { draftLinkAllowed: () => page.draft }, `draft:${page.draft}`);
-    return { ...page, doc, sections: checkSections(page, doc?.sections, problems.slice(before), schemas) };
-  });
+  const docs = sources.pages.map((page) => ({
+    page,
+    doc: check<Page>(page, "page.schema.json", { draftLinkAllowed: () => page.draft }, `draft:${page.draft}`),
+  }));
+
+  problems.push(...linkProblems(missingLinks));
 
   // What files say together: one phone number, counts that match the collections, sections a phone can read.
   problems.push(
@@ -230,6 +253,7 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
       settings: sources.settings,
       template: sources.template,
       pages: sources.pages,
+      collections: COLLECTION_NAMES.map((name) => sources.collections[name]),
       counts: { services: collections.services?.length, industries: collections.industries?.length },
     }),
   );
@@ -237,13 +261,50 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
   // Titles unique across pages and service pages; service page titles 10-60 characters.
   problems.push(
     ...seoProblems({
-      pages,
+      pages: docs.map(({ page, doc }) => ({ ...page, doc })),
       services: { ...sources.collections.services, items: collections.services },
       template: { ...sources.template, titleSuffix: template?.titleSuffix },
     }),
   );
 
-  return { problems, settings, template, collections, pages, fallbacks, media, facts };
+  // Every error in a section, whatever found it (a duplicated key, a schema, a check across files), makes it an error card.
+  const everything = [...sources.problems, ...problems];
+  const errorsIn = (file: string) => everything.filter((p) => p.file === file && p.severity === "error");
+  const pages = docs.map(({ page, doc }): CheckedPage => ({ ...page, doc, sections: checkSections(page, doc?.sections, errorsIn(page.file), schemas) }));
+  const templateSections = checkSections(sources.template, template?.sections, errorsIn(sources.template.file), schemas);
+
+  return { problems, settings, template, templateSections, collections, pages, fallbacks, media, facts };
+}
+
+/**
+ * Links to addresses that are no page. Several links to one missing page (/contact-us from the menu,
+ * the footer and three buttons) are one mistake, a page file deleted or renamed: one error about
+ * that file, naming the links. A single one is its own error (a typo, most often: "did you mean").
+ */
+function linkProblems(links: readonly MissingLink[]): Problem[] {
+  const byPath = new Map<string, MissingLink[]>();
+  for (const link of links) byPath.set(link.path, [...(byPath.get(link.path) ?? []), link]);
+  return [...byPath].flatMap(([path, group]): Problem[] => {
+    const slug = path.slice(1);
+    if (group.length < 2 || !PAGE_SLUG.test(slug)) return group.map((link) => link.problem);
+    const file = `site-config/pages/${slug}.json`;
+    const where = group
+      .map(({ problem: p }) => p)
+      .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)
+      .map((p) => `${p.file}:${p.line}:${p.column}`);
+    return [
+      {
+        severity: "error",
+        file,
+        line: 1,
+        column: 1,
+        path: "",
+        message: `this page file is missing, and ${group.length} links go to its page ${path}`,
+        hint: `Restore it from version control (git checkout -- ${file}), or change the links: ${where.join(", ")}.`,
+        pointer: "",
+      },
+    ];
+  });
 }
 
 /**
@@ -306,17 +367,17 @@ function duplicateIds(source: SourceFile): Problem[] {
 }
 
 /**
- * Each entry of a page's "sections": valid, or with the errors found under it. When the page as a
- * whole does not validate, a section with no errors of its own is checked on its own, so that only
+ * Each entry of a page's "sections": valid, or with the errors of the file (`fileErrors`) found
+ * under it. When the page as a whole does not validate, a section with no errors of its own is checked on its own, so that only
  * the broken ones become error cards in the preview.
  */
-function checkSections(page: SourceFile, valid: Section[] | undefined, pageProblems: Problem[], schemas: SchemaSet): CheckedSection[] {
+function checkSections(page: SourceFile, valid: Section[] | undefined, fileErrors: Problem[], schemas: SchemaSet): CheckedSection[] {
   const value = page.parsed?.value;
   const raw = value && typeof value === "object" && !Array.isArray(value) && Array.isArray(value.sections) ? value.sections : [];
   const isSection = schemas.validator<Section>("section.schema.json");
   return raw.map((section, index): CheckedSection => {
     const prefix = `/sections/${index}`;
-    const own = pageProblems.filter((p) => p.severity === "error" && (p.pointer === prefix || p.pointer.startsWith(`${prefix}/`)));
+    const own = fileErrors.filter((p) => p.pointer === prefix || p.pointer.startsWith(`${prefix}/`));
     const ok = valid ? valid[index] : isSection(section) ? section : undefined;
     if (ok && own.length === 0) return { ok: true, index, section: ok };
     const type = section && typeof section === "object" && !Array.isArray(section) && typeof section.type === "string" ? section.type : "(no type)";

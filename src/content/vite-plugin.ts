@@ -16,9 +16,12 @@ import { CONTENT_CHANGED, type ContentChanged } from "./dev-events.ts";
 
 const PAGE_FILE = /^site-config\/pages\/([a-z0-9-]+)\.json$/;
 
-/** A page file concerns its own page only; any other file may concern every page. */
-export function affectedRoutes(files: readonly string[]): string[] | null {
-  const routes = files.map((file) => PAGE_FILE.exec(file)?.[1]);
+/**
+ * A page file concerns its own page only; any other file may concern every page, and so does a
+ * file under pages/ that is no page (`pageFiles`: those that are): every page lists its problem.
+ */
+export function affectedRoutes(files: readonly string[], pageFiles?: ReadonlySet<string>): string[] | null {
+  const routes = files.map((file) => (pageFiles && !pageFiles.has(file) ? undefined : PAGE_FILE.exec(file)?.[1]));
   if (files.length === 0 || routes.some((slug) => slug === undefined)) return null;
   return [...new Set(routes.map((slug) => pagePath(slug as string)))];
 }
@@ -75,7 +78,10 @@ export function siteContent({ root }: { root: string }): Plugin {
         // Loaders read content on each request: a reload shows the change, or the error cards where it
         // went wrong (not Vite's overlay, which would point at vite.config.ts). The pages reload
         // themselves on this event (src/root.tsx); the page builder, which holds edits, does not.
-        if (!announce) hot(server).send({ type: "custom", event: CONTENT_CHANGED, data: { routes: affectedRoutes(changed) } satisfies ContentChanged });
+        if (!announce) {
+          const pageFiles = new Set(result.pages.map((p) => p.file));
+          hot(server).send({ type: "custom", event: CONTENT_CHANGED, data: { routes: affectedRoutes(changed, pageFiles) } satisfies ContentChanged });
+        }
         changed = [];
         lastErrors = errors;
       };

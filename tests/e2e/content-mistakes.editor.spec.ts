@@ -5,7 +5,7 @@
  * the file is put back both pages render as before, with no restart by hand.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { devRoot } from "./dev-fixture";
@@ -135,6 +135,48 @@ for (const m of mistakes) {
     await expect(shownSections(page)).toHaveCount(8);
     await expectNormal(page, "/");
     await expectNormal(page, SERVICE);
+    expect(await serverInstance(page), "no restart").toBe(instance);
+  });
+}
+
+// Mistakes that only the terminal used to show: the open page now shows them too, and drops them once fixed.
+test("a key written twice inside a section: that section becomes an error card naming the line, the others still show", async ({ page }) => {
+  const instance = await serverInstance(page);
+  edit("site-config/pages/home.json", '"readMoreLabel": "Read More"', '"readMoreLabel": "Read More",\n      "readMoreLabel": "Read more"');
+  const card = cards(page).filter({ hasText: "Section 3 (service-explorer) cannot be shown" });
+  await expect(card).toContainText(
+    /site-config\/pages\/home\.json:\d+:\d+ {2}section 3 \(service-explorer\) > readMoreLabel {2}field "readMoreLabel" appears twice/,
+    {
+      timeout: 20_000,
+    },
+  );
+  await expect(shownSections(page)).toHaveCount(7);
+  await expectNormal(page, SERVICE);
+  git("checkout", "-q", "--", "site-config/pages/home.json");
+  await expect(cards(page)).toHaveCount(0, { timeout: 30_000 });
+  await expect(shownSections(page)).toHaveCount(8);
+  expect(await serverInstance(page), "no restart").toBe(instance);
+});
+
+const misplaced: { name: string; file: string; message: RegExp }[] = [
+  { name: "a page file named with capitals and a space", file: "site-config/pages/About Us.json", message: /"About Us\.json" cannot be a page's file name/ },
+  { name: "a page file in a folder", file: "site-config/pages/services/web-development.json", message: /page files cannot be in a folder/ },
+  { name: "a page file at the server's own address", file: "site-config/pages/send-email.json", message: /the address \/send-email is taken/ },
+];
+
+for (const m of misplaced) {
+  test(`${m.name}: every open page lists it above its sections, until the file is removed`, async ({ page }) => {
+    const instance = await serverInstance(page);
+    mkdirSync(join(root, m.file, ".."), { recursive: true });
+    writeFileSync(join(root, m.file), readFileSync(join(root, "site-config", "pages", "thank-you.json")));
+    const card = cards(page).filter({ hasText: SHARED });
+    await expect(card).toContainText(`${m.file}:1:1`, { timeout: 20_000 });
+    await expect(card).toContainText(m.message);
+    // Nothing else is wrong: the page shows all its sections under the list.
+    await expect(shownSections(page)).toHaveCount(8);
+    await expectCard(page, SERVICE, SHARED, m.file);
+    rmSync(join(root, m.file));
+    await expect(cards(page)).toHaveCount(0, { timeout: 30_000 });
     expect(await serverInstance(page), "no restart").toBe(instance);
   });
 }

@@ -49,9 +49,10 @@ if (editor) {
   writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
 }
 
+// As npm run dev starts it in the copy (scripts/react-router.mjs: without Vite's envFile deprecation lines).
 const env: NodeJS.ProcessEnv = { ...process.env };
 delete env.SITE_ROOT;
-const child = spawn(join(root, "node_modules", ".bin", "react-router"), ["dev", "--port", port, "--strictPort", "--host", "127.0.0.1"], {
+const child = spawn(process.execPath, [join(root, "scripts", "react-router.mjs"), "dev", "--port", port, "--strictPort", "--host", "127.0.0.1"], {
   cwd: root,
   env,
   stdio: "inherit",

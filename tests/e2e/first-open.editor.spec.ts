@@ -25,8 +25,8 @@ test("after a fresh install, the builder opens at the first try, five starts in 
       const env: NodeJS.ProcessEnv = { ...process.env };
       delete env.SITE_ROOT;
       const server: ChildProcess = spawn(
-        join(root, "node_modules", ".bin", "react-router"),
-        ["dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1"],
+        process.execPath,
+        [join(root, "scripts", "react-router.mjs"), "dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1"],
         {
           cwd: root,
           env,

@@ -2,7 +2,7 @@
  * A throwaway copy of site-config/ (with schemas/ and public/ linked in) that
  * a test may break or edit on purpose. The real files are never touched.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadSite } from "../../src/content/site.ts";
@@ -22,9 +22,14 @@ export interface SiteCopy {
 /**
  * buildable: also what `SITE_ROOT=<copy> react-router build` needs, whose server build (in <copy>/dist) imports packages.
  * ownPublic: a copy of public/ instead of a link to ours, for tests that add or remove pictures.
+ * at: a fixed folder for the copy, emptied first (a server that may be killed leaves nothing to pile up); a new one otherwise.
  */
-export function copySite({ buildable = false, ownPublic = false } = {}): SiteCopy {
-  const root = mkdtempSync(join(tmpdir(), "site-"));
+export function copySite({ buildable = false, ownPublic = false, at }: { buildable?: boolean; ownPublic?: boolean; at?: string } = {}): SiteCopy {
+  if (at) {
+    rmSync(at, { recursive: true, force: true });
+    mkdirSync(at);
+  }
+  const root = at ?? mkdtempSync(join(tmpdir(), "site-"));
   cpSync(join(repoRoot, "site-config"), join(root, "site-config"), { recursive: true });
   symlinkSync(join(repoRoot, "schemas"), join(root, "schemas"));
   if (ownPublic) cpSync(join(repoRoot, "public"), join(root, "public"), { recursive: true });

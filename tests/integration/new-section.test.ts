@@ -77,11 +77,11 @@ describe("a new section type: one folder and npm run gen", () => {
   it("is in the section union, with its example offered to editors as a snippet", () => {
     const union = JSON.parse(readFileSync(join(project, "schemas", "section.schema.json"), "utf8")) as {
       then: { oneOf: { $ref: string }[] };
-      properties: { type: { enum: string[] } };
+      properties: { type: { anyOf: [{ enum: string[] }] } };
       defaultSnippets: unknown[];
     };
     expect(union.then.oneOf).toContainEqual({ $ref: "sections/quote-band.schema.json" });
-    expect(union.properties.type.enum).toContain("quote-band");
+    expect(union.properties.type.anyOf[0].enum).toContain("quote-band");
     expect(union.defaultSnippets).toContainEqual({ label: "quote-band", description: SCHEMA.description, body: SCHEMA.examples[0] });
     const schema = JSON.parse(readFileSync(join(project, "schemas", "sections", "quote-band.schema.json"), "utf8")) as Record<string, unknown>;
     expect((schema.properties as { tone: { $ref: string } }).tone.$ref).toBe("../common.schema.json#/definitions/tone");

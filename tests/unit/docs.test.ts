@@ -1,5 +1,5 @@
 /** The author-facing docs stay true to the code. */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderSectionsDoc, sectionTypes } from "../../scripts/gen/docs.ts";
@@ -31,15 +31,30 @@ describe("docs/editing.md", () => {
   it("is linked from the README", () => {
     expect(readFileSync(join(repoRoot, "README.md"), "utf8")).toContain("](docs/editing.md)");
   });
-  it("names only npm scripts that exist", () => {
-    const scripts = Object.keys((JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { scripts: object }).scripts);
-    const named = [...guide.matchAll(/npm run ([a-z:-]+)/g)].map((m) => m[1]);
-    expect(named.length).toBeGreaterThan(0);
-    for (const name of named) expect(scripts).toContain(name);
-  });
   it("names only files and folders that exist", () => {
     const paths = [...guide.matchAll(/`((?:site-config|schemas|public|docs)\/[^`*<> ]*)`/g)].map((m) => m[1]!.replace(/\/$/, "").replace(/(:\d+)+$/, ""));
     expect(paths.length).toBeGreaterThan(5);
     for (const p of paths) expect(() => readFileSync(join(repoRoot, p)), p).not.toThrow(/ENOENT/);
+  });
+});
+
+describe("the README and docs/", () => {
+  const scripts = Object.keys((JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { scripts: object }).scripts);
+  const files = [
+    "README.md",
+    ...readdirSync(join(repoRoot, "docs"))
+      .filter((f) => f.endsWith(".md"))
+      .map((f) => `docs/${f}`),
+  ];
+  it.each(files)("%s names only npm scripts that exist", (file) => {
+    const text = readFileSync(join(repoRoot, file), "utf8");
+    // `npm run x` (also across a line break, and with -s), and npm's own shorthands for scripts: npm start, npm test.
+    const named = [
+      ...[...text.matchAll(/npm\s+run\s+(?:-s\s+)?([a-z][a-z0-9:-]*)/g)].map((m) => m[1]),
+      ...[...text.matchAll(/npm\s+(start|test|stop|restart)\b/g)].map((m) => m[1]),
+    ];
+    if (file === "README.md") expect(named).toContain("validate");
+    const missing = named.filter((name) => !scripts.includes(name as string));
+    expect(missing, `${file} names scripts that package.json does not have`).toEqual([]);
   });
 });

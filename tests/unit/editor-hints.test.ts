@@ -2,7 +2,8 @@
 /**
  * What an author sees in VS Code while editing site-config/ by hand, from vscode-json-languageservice
  * (the library inside VS Code's JSON support), set up as VS Code does: each file's "$schema",
- * resolved from the file's folder, default settings (schema problems as warnings).
+ * resolved from the file's folder, with the project's settings (.vscode/settings.json: schema
+ * problems as errors, red) or VS Code's defaults (as warnings, yellow).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -25,9 +26,13 @@ function open(file: string, text = readFileSync(file, "utf8")) {
   return { doc, json: service.parseJSONDocument(doc), text };
 }
 
-const diagnostics = async (file: string, text?: string) => {
+/** The project's VS Code settings: what VS Code passes to the JSON language service for each file. */
+const workspace = JSON.parse(readFileSync(join(repoRoot, ".vscode", "settings.json"), "utf8")) as Record<string, unknown>;
+const projectSettings = { schemaValidation: workspace["json.validate.schemaValidation"] as jsonService.SeverityLevel };
+
+const diagnostics = async (file: string, text?: string, settings?: jsonService.DocumentLanguageSettings) => {
   const { doc, json } = open(file, text);
-  return service.doValidation(doc, json);
+  return service.doValidation(doc, json, settings);
 };
 
 const completions = async (file: string, text: string, at: number) => {
@@ -137,13 +142,29 @@ describe("section types in VS Code", () => {
   const home = join(repoRoot, "site-config", "pages", "home.json");
   const text = readFileSync(home, "utf8");
 
-  it("a misspelt section type is one problem, listing the valid types, suggesting none in particular", async () => {
-    const found = await diagnostics(home, text.replace('"type": "testimonials-carousel"', '"type": "testimonial-carousel"'));
+  it.each([
+    ["a letter left out", "testimonial-carousel", "testimonials-carousel"],
+    ["a capital letter", "Hero", "hero"],
+    ["two letters swapped", "call-to-actoin", "call-to-action"],
+    ["a space for a hyphen", "text block", "text-block"],
+  ])("a misspelt section type (%s) is one problem: did you mean, and the valid types", async (_name, typo, meant) => {
+    const found = await diagnostics(home, text.replace('"type": "testimonials-carousel"', `"type": "${typo}"`));
     expect(found).toHaveLength(1);
+    expect(found[0]!.message).toContain(`Not a section type. Did you mean "${meant}"?`);
     for (const type of sectionTypes) expect(found[0]!.message).toContain(type);
     expect(found[0]!.message).not.toMatch(/must be|Missing property/);
-    // Underlined, as the guide says (VS Code shows schema problems as warnings, in yellow).
-    expect(found[0]!.severity).toBe(jsonService.DiagnosticSeverity.Warning);
+  });
+
+  it("a type like none of them is one problem listing the valid types, suggesting none", async () => {
+    const found = await diagnostics(home, text.replace('"type": "testimonials-carousel"', '"type": "quote-wall"'));
+    expect(found.map((d) => d.message)).toEqual([`Not a section type. Section types: ${sectionTypes.join(", ")}.`]);
+  });
+
+  it("with the project's settings a schema problem is an error (red); with VS Code's defaults, a warning (yellow)", async () => {
+    const typo = text.replace('"type": "testimonials-carousel"', '"type": "testimonial-carousel"');
+    expect(workspace["json.validate.schemaValidation"]).toBe("error");
+    expect((await diagnostics(home, typo, projectSettings)).map((d) => d.severity)).toEqual([jsonService.DiagnosticSeverity.Error]);
+    expect((await diagnostics(home, typo)).map((d) => d.severity)).toEqual([jsonService.DiagnosticSeverity.Warning]);
   });
 
   it("a new section offers every section type once, by name", async () => {

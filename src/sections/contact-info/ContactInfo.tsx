@@ -1,6 +1,7 @@
 import { useId } from "react";
 import type { ContactInfoSection } from "@/generated/content";
 import { Picture } from "@/components/ui";
+import { EmailAddress } from "@/components/links";
 import { useSettings } from "@/components/page-context";
 import { formatHours } from "@/components/hours";
 import { revealBelowFold } from "@/components/reveal";
@@ -34,7 +35,7 @@ export function ContactInfo({ section }: { section: ContactInfoSection }) {
               <dt className="font-semibold text-navy">E-mail</dt>
               <dd>
                 <a className="text-brand underline" href={`mailto:${s.email}`}>
-                  {s.email}
+                  <EmailAddress address={s.email} />
                 </a>
               </dd>
             </div>

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import type { ContactSection } from "@/generated/content";
 import { SectionShell, Kicker } from "@/components/ui";
+import { EmailAddress } from "@/components/links";
 import { useSettings } from "@/components/page-context";
 import { LazyEnquiryForm } from "@/enquiry/LazyEnquiryForm";
 
@@ -26,7 +27,7 @@ export function Contact({ section }: { section: ContactSection }) {
             <li>
               Or write to{" "}
               <a className="font-semibold text-brand underline-offset-4 hover:underline" href={`mailto:${settings.email}`}>
-                {settings.email}
+                <EmailAddress address={settings.email} />
               </a>
             </li>
           </ul>
