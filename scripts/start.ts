@@ -26,7 +26,10 @@ function newest(path: string): number {
 const inputs = ["src", "site-config", "schemas", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const sources = Math.max(...inputs.map((p) => newest(join(root, p))));
-if (sources > built) {
+// With STUDIO_DEPLOY=local, dist/ is what the studio last published (server/studio/deploy.ts): never built over from this folder's files.
+if (existsSync(join(root, "dist", ".studio-release"))) {
+  console.log("Serving the site the studio published (dist/ is its release).");
+} else if (sources > built) {
   console.log(built === 0 ? "No build yet: building the site (the first time about a minute)..." : "Sources changed since the last build: rebuilding...");
   const result = spawnSync("npm", ["run", "-s", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) {

@@ -31,6 +31,7 @@ export class GitError extends Error {
   constructor(
     message: string,
     readonly stderr: string,
+    readonly stdout: string,
   ) {
     super(message);
   }
@@ -65,7 +66,7 @@ export class Repo {
       return stdout;
     } catch (err) {
       const stderr = String((err as { stderr?: string }).stderr ?? "").trim();
-      throw new GitError(`git ${args[0]} failed: ${stderr || (err as Error).message}`, stderr);
+      throw new GitError(`git ${args[0]} failed: ${stderr || (err as Error).message}`, stderr, String((err as { stdout?: string }).stdout ?? ""));
     }
   }
 

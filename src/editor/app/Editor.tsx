@@ -28,6 +28,8 @@ import { ProblemList } from "./parts/ProblemList";
 import { Sidebar } from "./parts/Sidebar";
 import { SkipLinks } from "./parts/SkipLinks";
 import { StatusBar, type Tone } from "./parts/StatusBar";
+import { Studio } from "./parts/Studio";
+import { useStudio } from "./hooks/useStudio";
 import { Toolbar } from "./parts/Toolbar";
 import { initialState, reducer } from "./state/reducer";
 import { useOutline, usePreviewRoute, useProblems } from "./views";
@@ -64,7 +66,8 @@ export function Editor() {
   const actions = useFileActions(state, dispatch, site, refresh, announce, checked && checked.sent.value === doc?.value ? problems.errors : 0);
   const commands = useEntryCommands(doc, items, dispatch, announce);
   const focusing = useFocusing(doc, dispatch, (path) => void actions.open(path), refs);
-  useDiskWatch(doc, dispatch, refresh, actions.pendingSave);
+  useDiskWatch(doc, dispatch, refresh, actions.pendingSave, Boolean(site?.studio));
+  const studio = useStudio(Boolean(site?.studio), doc?.path);
 
   // Start: the file in the address (a reload keeps it), else the home page.
   const started = useRef(false);
@@ -119,7 +122,9 @@ export function Editor() {
   if (!site || !doc || !file) return <p className="grid h-dvh place-items-center p-8 text-slate-800">Opening the builder…</p>;
   const documentSchema = site.schemas.documents[file.schema];
   return (
-    <div className="ed-shell grid h-dvh grid-rows-[auto_minmax(0,1fr)] overflow-hidden bg-slate-50 text-slate-900">
+    <div
+      className={`ed-shell grid h-dvh ${site.studio ? "grid-rows-[auto_auto_minmax(0,1fr)]" : "grid-rows-[auto_minmax(0,1fr)]"} overflow-hidden bg-slate-50 text-slate-900`}
+    >
       <SkipLinks go={focusing.skip} />
       <Toolbar
         path={doc.path}
@@ -128,13 +133,22 @@ export function Editor() {
         viewport={viewport}
         canUndo={state.past.length > 0}
         canRedo={state.future.length > 0}
-        previewRoute={route}
+        previewRoute={site.studio ? null : route}
         onViewport={setViewport}
         onUndo={undo}
         onRedo={redo}
         onChanges={showChanges}
         onSave={save}
       />
+      {site.studio && (
+        <Studio
+          studio={studio}
+          path={doc.path}
+          current={doc.value}
+          options={describeOptions(file, site.schemas)}
+          onRestored={() => announce("Restored: the draft is that version again; publish to make it live.", "ok")}
+        />
+      )}
       <div className="grid min-h-0 grid-cols-[16rem_minmax(0,1fr)_24rem] 2xl:grid-cols-[18rem_minmax(0,1fr)_28rem]">
         <FileList files={site.files} open={doc.path} unsaved={unsaved} onOpen={openFile} onNewPage={newPage} />
         <main aria-label="Preview" className="relative flex min-h-0 min-w-0 flex-col">

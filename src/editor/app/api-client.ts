@@ -27,7 +27,44 @@ export interface EditorState {
   /** The largest picture the upload takes, in bytes. */
   uploadLimit: number;
   /** Which start of the dev server answers (a restart makes a new one). */
-  server: string;
+  server?: string;
+  /** Served by the studio (server/studio/): who is signed in. */
+  studio?: { account: StudioAccount };
+}
+
+export interface StudioAccount {
+  name: string;
+  email: string;
+  role: "editor" | "publisher";
+}
+
+/** A version of a file, or a change not published yet (server/studio/history.ts). */
+export interface Version {
+  commit: string;
+  author: string;
+  email: string;
+  date: string;
+  message: string;
+  published: boolean;
+}
+
+export interface Conflict {
+  key: string;
+  text: string;
+}
+
+export type PublishOutcome =
+  | { status: "published"; commit: string; changes: number; log: string[] }
+  | { status: "nothing"; log: string[] }
+  | { status: "conflict"; files: { path: string; conflicts: Conflict[] }[]; log: string[] }
+  | { status: "refused"; reason: string; output: string; log: string[] };
+
+export interface StudioStatus {
+  account: StudioAccount;
+  pending: { changes: Version[]; by: { name: string; count: number }[] };
+  editing: { email: string; name: string; path: string; at: number }[];
+  publishing: { running: boolean; log: string[]; outcome: PublishOutcome | null } | null;
+  deploy: "none" | "local";
 }
 
 export interface FileData {
@@ -88,4 +125,10 @@ export const api = {
     }),
   changes: (signal?: AbortSignal) => call<{ available: boolean; files: FileChange[] }>("/changes", { signal }),
   discard: (path: string) => post<{ path: string }>("/discard", { path }),
+  studio: (signal?: AbortSignal) => call<StudioStatus>("/studio", { signal }),
+  presence: (path: string) => post<unknown>("/studio/presence", { path }),
+  publish: (choices: Record<string, Record<string, "mine" | "theirs">>) => post<{ started: boolean }>("/studio/publish", { choices }),
+  history: (path: string) => call<Version[]>(`/studio/history?path=${encodeURIComponent(path)}`),
+  version: (path: string, commit: string) => call<{ text: string }>(`/studio/version?path=${encodeURIComponent(path)}&commit=${commit}`),
+  restore: (path: string, commit: string) => post<{ restored: boolean }>("/studio/restore", { path, commit }),
 };

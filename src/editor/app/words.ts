@@ -1,33 +1,15 @@
 /** How the builder names a file's parts to people: the schemas that describe them, where a problem is, which form field shows it. */
-import type { DescribeOptions } from "../describe";
+import { describeOptions, entrySchema, fileTitle } from "../kinds";
 import { fieldLabel, kindOf, labelOf } from "../labels";
 import { joinPointer, splitPointer } from "@/lib/json-pointer";
-import type { EditorFile, EditorProblem, EditorState, Schema } from "./api-client";
+import type { EditorFile, EditorProblem, EditorState } from "./api-client";
 import { listIn, listKey } from "./state/list";
 import type { Json } from "./state/types";
 
 type Schemas = EditorState["schemas"];
-const isObject = (v: unknown): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
+const _isObject = (v: unknown): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** The schema of one entry of the file's list: a section's by its type, a collection's entry schema. */
-export function entrySchema(file: EditorFile, schemas: Schemas, entry: Json): Schema | undefined {
-  if (file.kind === "collection") return schemas.documents[file.schema];
-  const type = isObject(entry) && typeof entry.type === "string" ? entry.type : undefined;
-  return type ? schemas.sections[type] : undefined;
-}
-
-export const describeOptions = (file: EditorFile, schemas: Schemas): DescribeOptions => ({
-  listKey: listKey(file.kind),
-  schema: file.kind === "collection" ? undefined : schemas.documents[file.schema],
-  entrySchema: (entry) => entrySchema(file, schemas, entry),
-});
-
-/** What a person calls a file: "the page /about-us", "the services collection", "the settings". */
-export function fileTitle(file: EditorFile): string {
-  if (file.kind === "page") return `Page ${file.route ?? file.name}`;
-  if (file.kind === "collection") return `Collection: ${file.name}`;
-  return file.name;
-}
+export { describeOptions, entrySchema, fileTitle };
 
 /** Where a problem is, in words: the entry ("Section 1 (Hero)", "" for the file's own fields) and the field in it ("Button › Words on the link"). */
 export function problemParts(problem: EditorProblem, file: EditorFile, value: Json, schemas: Schemas): { entry: string; field: string } {

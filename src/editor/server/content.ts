@@ -45,7 +45,7 @@ export function contentApi(root: string, writer: ReturnType<typeof contentWriter
       .filter((f) => f.endsWith(".schema.json"))
       .sort();
     const sections = Object.fromEntries(sectionFiles.map((f) => [f.slice(0, -".schema.json".length), bundleSchema(schemasDir, `sections/${f}`)]));
-    const documents: Record<string, unknown> = {
+    const documents: Record<string, Record<string, unknown>> = {
       page: bundleSchema(schemasDir, "page.schema.json", withoutSections),
       "service-template": bundleSchema(schemasDir, "service-template.schema.json", withoutSections),
       settings: bundleSchema(schemasDir, "settings.schema.json"),

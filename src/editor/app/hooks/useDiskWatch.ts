@@ -1,23 +1,21 @@
 /**
- * A content file changed on disk (by hand, by Git, by another window): the dev server says so
- * (site-content:changed). The open file is read again and given to the reducer (which takes the
+ * A content file changed on disk (by hand, by Git, by another window, another editor in the
+ * studio): the server says so (changes-feed.ts). The open file is read again and given to the reducer (which takes the
  * new version, or holds a conflict when there are unsaved edits), and the site is read again.
  * After a save of the builder's own, the check waits for the save to finish, so its own write is
  * recognised by its hash.
  */
 import { useEffect, useRef } from "react";
-import { CONTENT_CHANGED } from "@/content/dev-events";
 import { api, ApiError } from "../api-client";
+import { subscribe } from "./changes-feed";
 import type { Action, Doc } from "../state/types";
 
-export function useDiskWatch(doc: Doc | null, dispatch: (action: Action) => void, refresh: () => void, saving: () => Promise<unknown> | null) {
+export function useDiskWatch(doc: Doc | null, dispatch: (action: Action) => void, refresh: () => void, saving: () => Promise<unknown> | null, studio: boolean) {
   const path = useRef(doc?.path);
   path.current = doc?.path;
   const waitForSave = useRef(saving);
   waitForSave.current = saving;
   useEffect(() => {
-    const hot = import.meta.hot;
-    if (!hot) return;
     const onChange = async () => {
       await waitForSave.current()?.catch(() => undefined);
       refresh();
@@ -30,7 +28,6 @@ export function useDiskWatch(doc: Doc | null, dispatch: (action: Action) => void
         if (err instanceof ApiError && err.status === 404 && path.current === open) dispatch({ type: "disk", disk: null });
       }
     };
-    hot.on(CONTENT_CHANGED, onChange);
-    return () => hot.off(CONTENT_CHANGED, onChange);
-  }, [dispatch, refresh]);
+    return subscribe((event) => event === "changed" && void onChange(), studio);
+  }, [dispatch, refresh, studio]);
 }

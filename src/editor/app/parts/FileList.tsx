@@ -7,11 +7,13 @@ export interface FileListProps {
   open: string;
   /** Files with unsaved edits kept in this browser. */
   unsaved: ReadonlySet<string>;
+  /** In the studio: who else has which file open. */
+  editing?: { name: string; path: string }[];
   onOpen(path: string): void;
   onNewPage(): void;
 }
 
-export const FileList = memo(function FileList({ files, open, unsaved, onOpen, onNewPage }: FileListProps) {
+export const FileList = memo(function FileList({ files, open, unsaved, editing = [], onOpen, onNewPage }: FileListProps) {
   const button = (f: EditorFile) => {
     const current = f.path === open;
     return (
@@ -24,6 +26,13 @@ export const FileList = memo(function FileList({ files, open, unsaved, onOpen, o
         >
           <span className="truncate">{f.kind === "page" ? (f.route ?? f.name) : f.name}</span>
           <span className="flex shrink-0 gap-1">
+            {editing
+              .filter((e) => e.path === f.path)
+              .map((e) => (
+                <span key={e.name} className={`rounded px-1 text-xs ${current ? "bg-white/20" : "bg-violet-100 text-violet-900"}`}>
+                  {e.name} editing
+                </span>
+              ))}
             {unsaved.has(f.path) && <span className={`rounded px-1 text-xs ${current ? "bg-white/20" : "bg-blue-100 text-blue-900"}`}>unsaved</span>}
             {f.draft && <span className={`rounded px-1 text-xs ${current ? "bg-white/20" : "bg-amber-100 text-amber-900"}`}>draft</span>}
           </span>

@@ -9,7 +9,8 @@ export interface ToolbarProps {
   viewport: Viewport;
   canUndo: boolean;
   canRedo: boolean;
-  previewRoute: string;
+  /** The page on its own (npm run edit: the dev server's page); null in the studio, where the canvas is the preview. */
+  previewRoute: string | null;
   onViewport(width: Viewport): void;
   onUndo(): void;
   onRedo(): void;
@@ -63,9 +64,11 @@ export const Toolbar = memo(function Toolbar(props: ToolbarProps) {
           Redo
         </ToolbarButton>
         <ToolbarButton onClick={props.onChanges}>Changes</ToolbarButton>
-        <a className="rounded-md px-2 py-1 text-sm text-blue-800 underline hover:bg-slate-100" href={props.previewRoute} target="_blank" rel="noreferrer">
-          Open {props.previewRoute}
-        </a>
+        {props.previewRoute && (
+          <a className="rounded-md px-2 py-1 text-sm text-blue-800 underline hover:bg-slate-100" href={props.previewRoute} target="_blank" rel="noreferrer">
+            Open {props.previewRoute}
+          </a>
+        )}
         <button
           type="button"
           onClick={props.onSave}

@@ -1,5 +1,6 @@
 /** The list a file's entries live in, and ids for them that follow each entry through edits. */
 import type { FileKind } from "../../server/types";
+import { listKey } from "../../kinds";
 import { align } from "../../merge";
 import type { Doc, Json, JsonObject } from "./types";
 
@@ -7,9 +8,7 @@ let counter = 0;
 /** A new id for a list entry (unique in this window). */
 export const newId = () => `e${++counter}`;
 
-/** The list the builder shows entries of: "sections" of pages and the template, "items" of collections. */
-export const listKey = (kind: FileKind): "sections" | "items" | null =>
-  kind === "page" || kind === "template" ? "sections" : kind === "collection" ? "items" : null;
+export { listKey };
 
 export function listIn(kind: FileKind, value: Json): Json[] {
   const key = listKey(kind);

@@ -1,0 +1,135 @@
+/**
+ * `npm run studio`: the page builder as a service for a team (server/studio/). Its build is made
+ * first when missing or older than the code.
+ *
+ *   npm run studio                                        start it (settings: README, "For a team: the studio")
+ *   npm run studio -- user add <email> --role editor|publisher [--name "Asha Rao"] [--invite]
+ *   npm run studio -- user reset <email> [--invite]       a new password (asked for), or an invitation link
+ *   npm run studio -- user remove <email>
+ *   npm run studio -- user list
+ *   npm run studio -- build                               build it only
+ *
+ * A password is asked for on the terminal (not shown); --password-stdin reads it from standard input
+ * instead (scripts). --invite prints a link, valid 7 days, where the person chooses it.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { Accounts, type Role, ROLES } from "../server/studio/accounts.ts";
+import { SessionFile } from "../server/studio/sessions.ts";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    role: { type: "string" },
+    name: { type: "string" },
+    invite: { type: "boolean", default: false },
+    "password-stdin": { type: "boolean", default: false },
+  },
+});
+const dataDir = resolve(root, process.env.STUDIO_DATA ?? join("data", "studio"));
+const origin = (process.env.STUDIO_ORIGIN ?? `http://${process.env.STUDIO_HOST ?? "127.0.0.1"}:${process.env.STUDIO_PORT ?? 4400}`).replace(/\/+$/, "");
+const fail = (message: string): never => {
+  console.error(message);
+  process.exit(2);
+};
+
+/** A password from the terminal, not echoed (or one line of standard input with --password-stdin). */
+async function askPassword(prompt: string): Promise<string> {
+  if (values["password-stdin"] || !process.stdin.isTTY) {
+    let text = "";
+    for await (const chunk of process.stdin) text += chunk;
+    return text.split(/\r?\n/)[0] ?? "";
+  }
+  process.stdout.write(prompt);
+  process.stdin.setRawMode(true);
+  process.stdin.resume();
+  return new Promise((resolve) => {
+    let typed = "";
+    const onData = (data: Buffer) => {
+      for (const char of data.toString("utf8")) {
+        if (char === "\r" || char === "\n") {
+          process.stdin.setRawMode(false);
+          process.stdin.pause();
+          process.stdin.off("data", onData);
+          process.stdout.write("\n");
+          return resolve(typed);
+        }
+        if (char === "\u0003") process.exit(130);
+        typed = char === "\u007f" ? typed.slice(0, -1) : typed + char;
+      }
+    };
+    process.stdin.on("data", onData);
+  });
+}
+
+async function secret(email: string): Promise<{ password?: string }> {
+  if (values.invite) return {};
+  const password = await askPassword(`Password for ${email} (at least 10 characters): `);
+  if (!values["password-stdin"] && process.stdin.isTTY && (await askPassword("The same again: ")) !== password)
+    fail("The two passwords differ: nothing was changed.");
+  return { password };
+}
+
+const invitation = (token: string | null) =>
+  token ? `Send this link to them: it lets them choose their password, once, within 7 days.\n  ${origin}/invite/${token}` : "They can sign in now.";
+
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  return st.isDirectory() ? Math.max(st.mtimeMs, ...readdirSync(path).map((e) => newest(join(path, e)))) : st.mtimeMs;
+}
+
+/** Builds dist-studio/ when missing or older than the code it is made from. */
+function build(force = false) {
+  const stamp = join(root, "dist-studio", "index.html");
+  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  const sources = Math.max(...["src", "schemas", "vite.studio.config.ts", "package.json"].map((p) => newest(join(root, p))));
+  if (!force && built >= sources) return;
+  console.log(
+    built === 0 ? "Building the studio (about half a minute, the first time)..." : "The code changed since the studio was built: building it again...",
+  );
+  const result = spawnSync(join(root, "node_modules", ".bin", "vite"), ["build", "--config", "vite.studio.config.ts", "--logLevel", "error"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) fail("The studio's build failed (see above).");
+}
+
+const [command, sub, email] = positionals;
+const accounts = new Accounts(join(dataDir, "accounts.json"));
+try {
+  if (command === "user") {
+    if (sub === "list") {
+      const list = accounts.list();
+      if (list.length === 0) console.log("No account yet. Add one: npm run studio -- user add you@example.com --role publisher");
+      for (const a of list) console.log(`${a.email.padEnd(32)} ${a.role.padEnd(10)} ${a.name}${a.password ? "" : "  (invited, not signed in yet)"}`);
+    } else if (sub === "add") {
+      if (!email) fail("Which e-mail address? npm run studio -- user add asha@example.com --role editor");
+      const role = values.role as Role | undefined;
+      if (!role || !ROLES.includes(role)) fail("Which role? --role editor (saves) or --role publisher (also publishes and restores).");
+      const { token } = await accounts.add(email as string, values.name ?? (email as string), role as Role, (await secret(email as string)).password);
+      console.log(`Added ${email} as ${role === "editor" ? "an editor" : "a publisher"}. ${invitation(token)}`);
+    } else if (sub === "reset") {
+      if (!email) fail("Whose? npm run studio -- user reset asha@example.com");
+      const { token } = await accounts.reset(email as string, (await secret(email as string)).password);
+      const ended = new SessionFile(join(dataDir, "sessions.json")).endFor((email as string).toLowerCase());
+      console.log(`${email}: ${token ? "a new invitation" : "new password set"}; ${ended} sessions ended. ${invitation(token)}`);
+    } else if (sub === "remove") {
+      if (!email) fail("Whose? npm run studio -- user remove asha@example.com");
+      accounts.remove(email as string);
+      new SessionFile(join(dataDir, "sessions.json")).endFor((email as string).toLowerCase());
+      console.log(`Removed ${email}; their sessions ended.`);
+    } else fail("npm run studio -- user add|reset|remove|list (see scripts/studio.ts)");
+  } else if (command === "build") build(true);
+  else if (command === undefined) {
+    build();
+    const { startStudio } = await import("../server/studio/main.ts");
+    await startStudio(root);
+  } else fail(`Unknown command "${command}": npm run studio, or npm run studio -- user ... (see scripts/studio.ts)`);
+} catch (err) {
+  fail((err as Error).message);
+}

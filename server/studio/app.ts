@@ -1,0 +1,359 @@
+/**
+ * The studio: the page builder as a service for a team. A production build of the builder and its
+ * canvas (dist-studio/, made by `npm run studio`), served by Fastify with the site server's
+ * hardening, behind a sign-in; the builder's API (src/editor/server/handler.ts) over the studio's
+ * own clone of the site's repository, where each save is a commit by its editor on the drafts
+ * branch; and what a team needs beyond it: who is editing what, the drafts not published yet,
+ * publish (publishers), history and restore (publishers).
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join, normalize, sep } from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifySession from "@fastify/session";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import type { JsonValue } from "../../src/content/json-source.ts";
+import { describeChanges } from "../../src/editor/describe.ts";
+import { describeOptions, fileTitle } from "../../src/editor/kinds.ts";
+import { editorApi } from "../../src/editor/server/api.ts";
+import { EditorError } from "../../src/editor/server/files.ts";
+import { type ApiRequest, handleApiRequest, type Written } from "../../src/editor/server/handler.ts";
+import { UPLOAD_LIMIT } from "../../src/editor/server/media.ts";
+import { MEDIA_CSP } from "../../src/deploy/security-headers.ts";
+import { pictureCopy } from "../../src/images/copies.ts";
+import { Accounts, type Account } from "./accounts.ts";
+import { authRoutes } from "./auth.ts";
+import type { StudioConfig } from "./config.ts";
+import { localDeploy } from "./deploy.ts";
+import { Events } from "./events.ts";
+import { Repo } from "./git.ts";
+import { fileHistory, pending, restore, unpublished } from "./history.ts";
+import { type PublishOutcome, publish } from "./publish.ts";
+import { SessionFile, sessionSecret } from "./sessions.ts";
+
+export class StudioStartError extends Error {}
+
+export interface StudioOptions {
+  config: StudioConfig;
+  /** This project: its node_modules build the site at publish; with STUDIO_DEPLOY=local its dist/ is switched. */
+  project: string;
+  /** The studio's build (vite.studio.config.ts). */
+  assets: string;
+  logger?: FastifyServerOptions["logger"];
+  /** Said as the studio starts (a recovery after a crash, say). */
+  say?(line: string): void;
+}
+
+const POLICY = {
+  "default-src": ["'self'"],
+  "script-src": ["'self'"],
+  // As on the site (src/deploy/security-headers.ts): the site's own toasts inject a <style>; scripts stay strict.
+  "style-src": ["'self'", "'unsafe-inline'"],
+  "img-src": ["'self'", "data:", "blob:"],
+  "media-src": ["'self'"],
+  "connect-src": ["'self'"],
+  "frame-src": ["'self'"],
+  "object-src": ["'none'"],
+  "base-uri": ["'none'"],
+  "form-action": ["'self'"],
+  "frame-ancestors": ["'none'"],
+};
+
+/** The canvas is framed by the builder, on the same origin; nothing else may frame anything. */
+const CANVAS_POLICY = Object.entries({ ...POLICY, "frame-ancestors": ["'self'"] })
+  .map(([k, v]) => `${k} ${v.join(" ")}`)
+  .join("; ");
+
+export async function buildStudio({ config, project, assets, logger = false, say = () => {} }: StudioOptions) {
+  const accounts = new Accounts(join(config.dataDir, "accounts.json"));
+  if (!accounts.list().some((a) => a.password || a.invite))
+    throw new StudioStartError(
+      'The studio has no account yet, so nobody could sign in. Add the first one (a publisher) with:\n  npm run studio -- user add you@example.com --name "Your Name" --role publisher',
+    );
+  if (!existsSync(join(assets, "index.html"))) throw new StudioStartError(`No build of the studio in ${assets}: npm run studio builds it.`);
+  const repo = new Repo({ dir: join(config.dataDir, "repo"), remote: config.remote, drafts: config.drafts, published: config.published });
+  for (const line of await repo.open()) say(line);
+  const api = editorApi(repo.dir);
+  const sessions = new SessionFile(join(config.dataDir, "sessions.json"));
+  const events = new Events();
+  const deploy = config.deploy === "local" ? localDeploy(project, join(config.dataDir, "releases")) : undefined;
+
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    requestTimeout: 30_000,
+    bodyLimit: 256 * 1024,
+  });
+  app.setErrorHandler((err: { statusCode?: number; message: string }, request, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) request.log.error(err);
+    reply
+      .code(status)
+      .send({ error: status === 413 ? "The request is too large." : status === 500 ? "The studio failed on this request; its log says why." : err.message });
+  });
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `No ${request.method} ${request.url.split("?")[0]} in the studio.` }));
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 16 * 1024 }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: POLICY },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    frameguard: { action: "deny" },
+    hsts: new URL(config.origin).protocol === "https:" ? { maxAge: 31536000 } : false,
+    referrerPolicy: { policy: "same-origin" },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: sessionSecret(join(config.dataDir, "session.key")),
+    cookieName: "studio_session",
+    store: sessions,
+    saveUninitialized: false,
+    rolling: true,
+    cookie: { httpOnly: true, secure: new URL(config.origin).protocol === "https:", sameSite: "strict", path: "/", maxAge: config.sessionHours * 3600_000 },
+  });
+  authRoutes(app, { accounts, sessions, config });
+  await app.register(fastifyStatic, { root: assets, prefix: "/studio-assets/", index: false, immutable: true, maxAge: "1y" });
+
+  const html = (name: string) => readFileSync(join(assets, name), "utf8");
+  app.get("/", (_request, reply) => reply.redirect("/__edit", 303));
+  app.get("/__edit", (_request, reply) => reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(html("index.html")));
+  app.get("/__edit/canvas", (_request, reply) =>
+    reply
+      .type("text/html; charset=utf-8")
+      .header("Cache-Control", "no-store")
+      .header("Content-Security-Policy", CANVAS_POLICY)
+      .header("X-Frame-Options", "SAMEORIGIN")
+      .send(html("canvas.html")),
+  );
+
+  // The site's pictures, from the drafts: the copies the canvas names, and the files of public/ (media sandboxed).
+  app.get("/assets/img/*", async (request, reply) => {
+    const copy = await pictureCopy(repo.dir, request.url);
+    if (copy === null || copy === "missing")
+      return reply.code(404).send({ error: "No picture has that address (changed or removed since the page was loaded: reload it)." });
+    return reply
+      .type(copy.type)
+      .header("Cache-Control", "public, max-age=31536000, immutable")
+      .send(await readFile(copy.file));
+  });
+  app.get("/*", async (request, reply) => {
+    const publicDir = join(repo.dir, "public");
+    let path: string;
+    try {
+      path = normalize(join(publicDir, decodeURIComponent(request.url.split("?")[0] ?? "")));
+    } catch {
+      return reply.code(400).send({ error: "The address could not be read." });
+    }
+    if (!path.startsWith(publicDir + sep) || !existsSync(path) || !statSync(path).isFile()) return reply.code(404).send({ error: "Not found." });
+    if (path.startsWith(join(publicDir, "media") + sep)) reply.header("Content-Security-Policy", MEDIA_CSP).header("X-Content-Type-Options", "nosniff");
+    return reply.header("Cache-Control", "no-cache").sendFile(path.slice(publicDir.length + 1), publicDir);
+  });
+
+  // What a write of the builder becomes: a commit on the drafts branch by its editor, said in plain words.
+  const commitFor = async (change: Written, account: Account) => {
+    const who = { name: account.name, email: account.email };
+    const files = api.files();
+    const title = (path: string) => {
+      const file = files.find((f) => f.path === path);
+      return file ? fileTitle(file) : path;
+    };
+    let paths: string[];
+    let message: string;
+    if (change.kind === "save") {
+      paths = [change.path];
+      const file = files.find((f) => f.path === change.path);
+      const lines = file
+        ? describeChanges(JSON.parse(change.before ?? "null") as JsonValue, JSON.parse(change.after) as JsonValue, describeOptions(file, api.schemas()))
+        : [];
+      message = `${title(change.path)}: ${lines[0] ?? "edited"}${lines.length > 1 ? ` (and ${lines.length - 1} more)` : ""}${lines.length > 1 ? `\n\n${lines.map((l) => `- ${l}`).join("\n")}` : ""}`;
+    } else if (change.kind === "create") {
+      paths = [change.path];
+      message = `${title(change.path)}: new page, as a draft${change.from ? ` (a copy of /${change.from === "home" ? "" : change.from})` : ""}`;
+    } else if (change.kind === "rename") {
+      paths = [change.from, change.to, ...change.files];
+      message = `${title(change.to)}: renamed from ${change.from.replace(/^site-config\/pages\/|\.json$/g, "")}${change.files.length ? `; links changed in ${change.files.length} files` : ""}`;
+    } else if (change.kind === "delete") {
+      paths = [change.path];
+      message = `Page deleted: ${change.path.replace(/^site-config\/pages\//, "")}`;
+    } else if (change.kind === "upload") {
+      paths = [change.path];
+      message = `Picture added: ${change.path.replace(/^public/, "")}`;
+    } else {
+      paths = [change.path];
+      message = `${title(change.path)}: put back as published`;
+    }
+    const commit = await repo.commit(paths, who, message);
+    if (commit) events.send("changed", { paths, by: account.name, commit });
+  };
+
+  const status = async () => ({
+    pending: await pending(repo),
+    editing: events.editing(),
+    publishing: publishing ? { running: !publishing.done, log: publishing.log, outcome: publishing.outcome } : null,
+    deploy: config.deploy,
+  });
+  let publishing: { done: boolean; log: string[]; outcome: PublishOutcome | null } | null = null;
+
+  await app.register(async (scope) => {
+    // The API takes its bodies as they come (a picture's bytes, JSON): handler.ts reads and checks them.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: UPLOAD_LIMIT + 64 * 1024 }, (_request, body, done) => done(null, body));
+
+    const bodyOf = (request: FastifyRequest) => (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+    const jsonOf = (request: FastifyRequest): Record<string, unknown> => {
+      try {
+        const value = JSON.parse(bodyOf(request).toString("utf8")) as unknown;
+        if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+      } catch {}
+      throw new EditorError(400, "The request must be a JSON object.");
+    };
+    const publisherOnly = (request: FastifyRequest) => {
+      if (request.account?.role !== "publisher") throw new EditorError(403, "Only a publisher can do this: ask one of them.");
+    };
+    const answer = async (reply: FastifyReply, work: () => Promise<unknown>) => {
+      try {
+        return reply.header("Cache-Control", "no-store").send(await work());
+      } catch (err) {
+        if (err instanceof EditorError) return reply.code(err.status).send({ error: err.message });
+        throw err;
+      }
+    };
+
+    scope.get("/__edit/api/studio", (request, reply) =>
+      answer(reply, async () => ({
+        account: { name: request.account?.name, email: request.account?.email, role: request.account?.role },
+        ...(await status()),
+      })),
+    );
+    scope.get("/__edit/api/studio/events", (request, reply) => {
+      reply.hijack();
+      events.subscribe(reply.raw);
+      request.raw.on("close", () => reply.raw.end());
+    });
+    scope.post("/__edit/api/studio/presence", (request, reply) =>
+      answer(reply, async () => {
+        const path = jsonOf(request).path;
+        if (typeof path === "string" && request.account) events.here({ email: request.account.email, name: request.account.name, path });
+        return { editing: events.editing() };
+      }),
+    );
+    scope.get("/__edit/api/studio/history", (request, reply) =>
+      answer(reply, () => fileHistory(repo, String((request.query as Record<string, unknown>).path ?? ""))),
+    );
+    scope.get("/__edit/api/studio/version", (request, reply) =>
+      answer(reply, async () => {
+        const { path, commit } = request.query as Record<string, string>;
+        if (!/^[0-9a-f]{40}$/.test(commit ?? "")) throw new EditorError(400, "Which version? The commit is 40 hexadecimal digits.");
+        const text = await repo.show(commit as string, String(path));
+        if (text === null) throw new EditorError(404, `${path} was not there in that version.`);
+        return { path, commit, text };
+      }),
+    );
+    scope.post("/__edit/api/studio/restore", (request, reply) =>
+      answer(reply, async () => {
+        publisherOnly(request);
+        const { path, commit } = jsonOf(request);
+        if (typeof path !== "string" || typeof commit !== "string" || !/^[0-9a-f]{40}$/.test(commit))
+          throw new EditorError(400, "Restore takes a file's path and a version's commit.");
+        const account = request.account as Account;
+        const file = api.files().find((f) => f.path === path);
+        const done = await repo.exclusive(() => restore(repo, path, commit, { name: account.name, email: account.email }, file ? fileTitle(file) : path));
+        if (done) events.send("changed", { paths: [path], by: account.name, commit: done });
+        return { restored: Boolean(done), commit: done };
+      }),
+    );
+    scope.post("/__edit/api/studio/publish", (request, reply) =>
+      answer(reply, async () => {
+        publisherOnly(request);
+        if (publishing && !publishing.done) throw new EditorError(409, "A publish is already running: its steps show in the builder.");
+        const account = request.account as Account;
+        const choices = (jsonOf(request).choices ?? {}) as Record<string, Record<string, "mine" | "theirs">>;
+        const run = { done: false, log: [] as string[], outcome: null as PublishOutcome | null };
+        publishing = run;
+        void repo
+          .exclusive(() =>
+            publish(repo, {
+              publisher: { name: account.name, email: account.email },
+              choices,
+              project,
+              deploy,
+              say: (step) => {
+                run.log.push(step);
+                events.send("publish", { step });
+              },
+            }),
+          )
+          .then(
+            (outcome) => {
+              run.outcome = outcome;
+              if (outcome.status === "published") events.send("changed", { paths: [], by: account.name, commit: outcome.commit });
+            },
+            (err: Error) => {
+              app.log.error(err);
+              run.outcome = { status: "refused", reason: `Publishing failed: ${err.message}`, output: "", log: run.log };
+            },
+          )
+          .finally(() => {
+            run.done = true;
+            events.send("publish", { done: true, outcome: run.outcome });
+          });
+        reply.code(202);
+        return { started: true };
+      }),
+    );
+
+    // The builder's own API, over the studio's clone; each write is one commit, made before the answer.
+    scope.all("/__edit/api/*", async (request, reply) => {
+      const url = new URL(request.url, "http://studio");
+      const path = url.pathname.slice("/__edit/api".length);
+      const account = request.account as Account;
+      if (request.method === "GET" && path === "/changes") return answer(reply, async () => ({ available: true, files: await unpublished(repo) }));
+      if (request.method === "POST" && path === "/discard")
+        return answer(reply, async () => {
+          publisherOnly(request);
+          const file = String(jsonOf(request).path ?? "");
+          const published = await repo.show(`origin/${config.published}`, file);
+          await repo.exclusive(async () => {
+            const head = await repo.git(["rev-parse", `origin/${config.published}`]);
+            await restore(repo, file, head.trim(), { name: account.name, email: account.email }, file).catch(async (err: Error) => {
+              if (published !== null) throw err;
+              // Not published at all: putting it back as published removes it.
+              await repo.git(["rm", "--quiet", "--", file]);
+              await repo.commit([file], { name: account.name, email: account.email }, `${file}: removed (not on the published site)`);
+            });
+          });
+          events.send("changed", { paths: [file], by: account.name });
+          return { path: file, restored: published !== null };
+        });
+      const request_: ApiRequest = {
+        method: request.method,
+        path,
+        query: url.searchParams,
+        header: (name) => {
+          const value = request.headers[name.toLowerCase()];
+          return Array.isArray(value) ? value[0] : value;
+        },
+        body: async (limit, what) => {
+          const body = bodyOf(request);
+          if (body.length > limit) throw new EditorError(413, `The ${what} is too large: the limit is ${Math.round(limit / 1024 / 1024)} MB.`);
+          return body;
+        },
+      };
+      const handle = () => handleApiRequest(api, request_, { written: (change) => commitFor(change, account) });
+      const { status: code, data } = request.method === "GET" || path === "/check" ? await handle() : await repo.exclusive(handle);
+      if (path === "/state" && code === 200)
+        return reply
+          .header("Cache-Control", "no-store")
+          .send({ ...(data as object), studio: { account: { name: account.name, email: account.email, role: account.role } } });
+      return reply.code(code).header("Cache-Control", "no-store").send(data);
+    });
+  });
+
+  app.addHook("onClose", async () => events.close());
+  return { app, repo, accounts, sessions };
+}

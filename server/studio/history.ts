@@ -1,0 +1,77 @@
+/**
+ * A file's versions from Git (who, when, the message in plain words, and whether the live site has
+ * it), one version's text, what the drafts hold that is not published yet, and Restore (a new
+ * commit with an earlier version, never a rewrite of history).
+ */
+import { writeFileDurably } from "./durable.ts";
+import { join } from "node:path";
+import type { FileChange } from "../../src/editor/server/types.ts";
+import type { Person, Repo } from "./git.ts";
+
+export interface Version {
+  commit: string;
+  author: string;
+  email: string;
+  /** ISO 8601. */
+  date: string;
+  message: string;
+  /** On the live site (in the published branch). */
+  published: boolean;
+}
+
+/** Git's fields for one commit, separated by a character no field holds. */
+const FORMAT = ["%H", "%an", "%ae", "%aI", "%s"].join("%x1f");
+
+function versions(out: string, live: ReadonlySet<string>): Version[] {
+  return out
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [commit = "", author = "", email = "", date = "", message = ""] = line.split("\x1f");
+      return { commit, author, email, date, message, published: live.has(commit) };
+    });
+}
+
+export async function fileHistory(repo: Repo, path: string, limit = 100): Promise<Version[]> {
+  const live = new Set((await repo.git(["rev-list", `origin/${repo.options.published}`, "--", path])).split("\n").filter(Boolean));
+  return versions(await repo.git(["log", `-${limit}`, `--format=${FORMAT}`, repo.options.drafts, "--", path]), live);
+}
+
+/** The changes on the drafts branch that are not published yet, newest first, and who made them. */
+export async function pending(repo: Repo): Promise<{ changes: Version[]; by: { name: string; count: number }[] }> {
+  const changes = versions(await repo.git(["log", "--no-merges", `--format=${FORMAT}`, `origin/${repo.options.published}..${repo.options.drafts}`]), new Set());
+  const by = new Map<string, number>();
+  for (const c of changes) by.set(c.author, (by.get(c.author) ?? 0) + 1);
+  return { changes, by: [...by].map(([name, count]) => ({ name, count })) };
+}
+
+/** Content files whose drafts differ from the published site: for the builder's Changes view. */
+export async function unpublished(repo: Repo): Promise<FileChange[]> {
+  const { drafts, published } = repo.options;
+  const fields = (await repo.git(["diff", "--name-status", "-z", "--no-renames", `origin/${published}`, drafts, "--", "site-config", "public/media"])).split(
+    "\0",
+  );
+  const out: FileChange[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const [code, path] = [fields[i] as string, fields[i + 1] as string];
+    const json = path.endsWith(".json");
+    out.push({
+      path,
+      status: code === "A" ? "added" : code === "D" ? "deleted" : "changed",
+      diff: await repo.git(["diff", `origin/${published}`, drafts, "--", path]),
+      head: json ? await repo.show(`origin/${published}`, path) : null,
+      current: json ? await repo.show(drafts, path) : null,
+    });
+  }
+  return out;
+}
+
+/** Puts `path` back as it was at `commit`, as a new commit on the drafts branch by `who`. */
+export async function restore(repo: Repo, path: string, commit: string, who: Person, title: string): Promise<string | null> {
+  const text = await repo.show(commit, path);
+  if (text === null) throw new Error(`${path} was not there in that version.`);
+  const [date = "", author = ""] = (await repo.git(["log", "-1", "--format=%aI%x1f%an", commit])).trim().split("\x1f");
+  writeFileDurably(join(repo.dir, path), text);
+  const day = new Date(date).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  return repo.commit([path], who, `${title}: restored the version of ${day} UTC by ${author}`);
+}

@@ -1,0 +1,82 @@
+/**
+ * Where the studio keeps its sessions for @fastify/session: in memory, and in a file beside the
+ * accounts (owner-only), so a restart signs nobody out. The file holds each session id's SHA-256,
+ * never the id the cookie carries. Expired sessions are dropped as they are met and on start.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import type { Session } from "fastify";
+import type { SessionStore } from "@fastify/session";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { writeFileDurably } from "./durable.ts";
+
+type Stored = { cookie?: { expires?: string | null; originalExpires?: string | null }; user?: string } & Record<string, unknown>;
+type Callback = (err?: unknown) => void;
+type SessionCallback = (err: unknown, session?: Session | null) => void;
+
+const key = (id: string) => createHash("sha256").update(id).digest("base64url");
+
+const expired = (s: Stored) => {
+  const when = s.cookie?.originalExpires ?? s.cookie?.expires;
+  return when ? Date.parse(when) <= Date.now() : false;
+};
+
+export class SessionFile implements SessionStore {
+  private sessions: Map<string, Stored>;
+
+  constructor(readonly file: string) {
+    const saved = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, Stored>) : {};
+    this.sessions = new Map(Object.entries(saved).filter(([, s]) => !expired(s)));
+  }
+
+  private save() {
+    mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
+    writeFileDurably(this.file, JSON.stringify(Object.fromEntries(this.sessions)), 0o600);
+  }
+
+  set(id: string, session: Session, done: Callback) {
+    try {
+      this.sessions.set(key(id), JSON.parse(JSON.stringify(session)) as Stored);
+      this.save();
+      done();
+    } catch (err) {
+      done(err);
+    }
+  }
+
+  get(id: string, done: SessionCallback) {
+    const session = this.sessions.get(key(id));
+    // What was stored, as @fastify/session stored it: it makes a session of it again.
+    done(null, session && !expired(session) ? (session as unknown as Session) : null);
+  }
+
+  destroy(id: string, done: Callback) {
+    try {
+      if (this.sessions.delete(key(id))) this.save();
+      done();
+    } catch (err) {
+      done(err);
+    }
+  }
+
+  /** Ends every session of an account (its password changed, or it was removed). */
+  endFor(email: string): number {
+    let ended = 0;
+    for (const [k, s] of this.sessions)
+      if (s.user === email) {
+        this.sessions.delete(k);
+        ended++;
+      }
+    if (ended > 0) this.save();
+    return ended;
+  }
+}
+
+/** The key @fastify/session signs its cookie with: made once, kept beside the accounts (owner-only). */
+export function sessionSecret(file: string): string {
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileDurably(file, `${secret}\n`, 0o600);
+  return secret;
+}

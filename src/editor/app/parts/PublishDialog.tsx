@@ -1,0 +1,125 @@
+/**
+ * Publish (publishers): what goes live and who made it; the steps as they happen (checking,
+ * building, pushing); then the outcome. When something changed both in the drafts and on the
+ * published site, each such place is listed with a choice of the side to keep; publishing again
+ * with the choices, or stopping, is the publisher's call.
+ */
+import { useEffect, useRef, useState } from "react";
+import type { PublishOutcome, StudioStatus } from "../api-client";
+
+type Choices = Record<string, Record<string, "mine" | "theirs">>;
+
+export interface PublishDialogProps {
+  open: boolean;
+  status: StudioStatus;
+  steps: string[];
+  onPublish(choices: Choices): void;
+  onClose(): void;
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function Outcome({ outcome, choices, setChoices }: { outcome: PublishOutcome; choices: Choices; setChoices(c: Choices): void }) {
+  if (outcome.status === "published")
+    return <p className="font-semibold text-green-800">Published: {outcome.changes === 1 ? "1 change is" : `${outcome.changes} changes are`} live.</p>;
+  if (outcome.status === "nothing") return <p>Nothing to publish: every draft is live.</p>;
+  if (outcome.status === "refused")
+    return (
+      <div>
+        <p className="font-semibold text-red-800">{outcome.reason}</p>
+        {outcome.output && <pre className="mt-2 max-h-60 overflow-auto rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap">{outcome.output}</pre>}
+      </div>
+    );
+  return (
+    <div>
+      <p className="font-semibold text-amber-900">
+        These were changed both in the drafts and on the published site meanwhile. Choose which to keep for each, or stop.
+      </p>
+      {outcome.files.map((file) => (
+        <div key={file.path} className="mt-3">
+          <h3 className="font-mono text-sm font-semibold">{file.path}</h3>
+          {file.conflicts.map((conflict) => (
+            <fieldset key={conflict.key} className="mt-1 rounded border border-slate-300 p-2">
+              <legend className="px-1 text-sm">{conflict.text}</legend>
+              {(["mine", "theirs"] as const).map((side) => (
+                <label key={side} className="mr-4 text-sm">
+                  <input
+                    type="radio"
+                    name={`${file.path}|${conflict.key}`}
+                    checked={choices[file.path]?.[conflict.key] === side}
+                    onChange={() => setChoices({ ...choices, [file.path]: { ...choices[file.path], [conflict.key]: side } })}
+                  />{" "}
+                  {side === "mine" ? "Keep the drafts' version" : "Keep the published version"}
+                </label>
+              ))}
+            </fieldset>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function PublishDialog({ open, status, steps, onPublish, onClose }: PublishDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [choices, setChoices] = useState<Choices>({});
+  useEffect(() => {
+    const element = dialog.current;
+    if (open && element && !element.open) element.showModal();
+    if (!open && element?.open) element.close();
+  }, [open]);
+  const run = status.publishing;
+  const outcome = run && !run.running ? run.outcome : null;
+  const conflicts = outcome?.status === "conflict" ? outcome.files.flatMap((f) => f.conflicts.map((c) => `${f.path}|${c.key}`)) : [];
+  const allChosen = conflicts.every((k) => {
+    const [path = "", key = ""] = k.split("|");
+    return Boolean(choices[path]?.[key]);
+  });
+  const shown = run?.running ? steps : (run?.log ?? []);
+  return (
+    <dialog ref={dialog} aria-labelledby="publish-title" className="ed-dialog m-auto max-h-[90vh] w-[min(48rem,calc(100vw-2rem))]" onClose={onClose}>
+      <h2 id="publish-title" className="mb-3 text-lg font-bold">
+        Publish
+      </h2>
+      {status.pending.changes.length > 0 && !run?.running && (
+        <>
+          <p className="text-sm">What goes live:</p>
+          <ul className="mb-3 max-h-48 list-disc overflow-y-auto pl-5 text-sm">
+            {status.pending.changes.map((c) => (
+              <li key={c.commit}>
+                {c.message}{" "}
+                <span className="text-slate-700">
+                  ({c.author}, {when(c.date)})
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {shown.length > 0 && (
+        <ol aria-live="polite" className="mb-3 space-y-0.5 text-sm">
+          {shown.map((step, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the steps of one publish, in order.
+            <li key={i}>{step}</li>
+          ))}
+        </ol>
+      )}
+      {outcome && <Outcome outcome={outcome} choices={choices} setChoices={setChoices} />}
+      <div className="mt-4 flex justify-end gap-2">
+        <button type="button" className="rounded-md px-3 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100" onClick={onClose}>
+          {outcome?.status === "conflict" ? "Stop" : "Close"}
+        </button>
+        {!run?.running && status.pending.changes.length > 0 && outcome?.status !== "published" && (
+          <button
+            type="button"
+            className="rounded-md bg-green-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-50"
+            disabled={!allChosen}
+            onClick={() => onPublish(conflicts.length > 0 ? choices : {})}
+          >
+            {conflicts.length > 0 ? "Publish with these choices" : "Publish now"}
+          </button>
+        )}
+      </div>
+    </dialog>
+  );
+}

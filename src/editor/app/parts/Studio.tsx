@@ -1,0 +1,46 @@
+/** What the studio adds to the builder: its bar (account, drafts not published, History, Publish, Sign out) and the Publish and History dialogs. */
+import { useState } from "react";
+import type { DescribeOptions } from "../../describe";
+import type { useStudio } from "../hooks/useStudio";
+import type { Json } from "../state/types";
+import { HistoryDialog } from "./HistoryDialog";
+import { PublishDialog } from "./PublishDialog";
+import { StudioBar } from "./StudioBar";
+
+export interface StudioProps {
+  studio: ReturnType<typeof useStudio>;
+  path: string;
+  current: Json;
+  options: DescribeOptions;
+  onRestored(): void;
+}
+
+export function Studio({ studio, path, current, options, onRestored }: StudioProps) {
+  const [open, setOpen] = useState<"publish" | "history" | null>(null);
+  const { status } = studio;
+  if (!status) return null;
+  return (
+    <>
+      <StudioBar status={status} onHistory={() => setOpen("history")} onPublish={() => setOpen("publish")} />
+      <PublishDialog
+        open={open === "publish"}
+        status={status}
+        steps={studio.steps}
+        onPublish={(choices) => void studio.startPublish(choices)}
+        onClose={() => setOpen(null)}
+      />
+      <HistoryDialog
+        open={open === "history"}
+        path={path}
+        current={current}
+        options={options}
+        canRestore={status.account.role === "publisher"}
+        onClose={() => setOpen(null)}
+        onRestored={() => {
+          setOpen(null);
+          onRestored();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+/** The studio's own bar, under the toolbar: who is signed in, what is not published yet and by whom, History, Publish (publishers), Sign out. */
+import { memo } from "react";
+import type { StudioStatus } from "../api-client";
+
+export interface StudioBarProps {
+  status: StudioStatus;
+  onHistory(): void;
+  onPublish(): void;
+}
+
+const BUTTON =
+  "rounded-md px-2 py-1 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40";
+
+export const StudioBar = memo(function StudioBar({ status, onHistory, onPublish }: StudioBarProps) {
+  const { account, pending, publishing } = status;
+  const count = pending.changes.length;
+  const by = pending.by.map((b) => `${b.count} by ${b.name}`).join(", ");
+  return (
+    <div className="col-span-full flex flex-wrap items-center gap-3 border-b border-slate-300 bg-slate-100 px-3 py-1.5 text-sm">
+      <span>
+        Signed in as <strong>{account.name}</strong> ({account.role === "publisher" ? "publisher" : "editor"})
+      </span>
+      <span role="status" aria-live="polite" className="text-slate-800">
+        {count === 0 ? "Everything is published." : `${count === 1 ? "1 change" : `${count} changes`} not published yet: ${by}.`}
+      </span>
+      <div className="ml-auto flex items-center gap-2">
+        <button type="button" className={BUTTON} onClick={onHistory}>
+          History
+        </button>
+        {account.role === "publisher" && (
+          <button
+            type="button"
+            className={`${BUTTON} bg-green-700 text-white ring-green-800 hover:bg-green-800`}
+            disabled={publishing?.running === true}
+            onClick={onPublish}
+          >
+            {publishing?.running ? "Publishing…" : "Publish"}
+          </button>
+        )}
+        <form method="post" action="/sign-out">
+          <button type="submit" className={BUTTON}>
+            Sign out
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+});

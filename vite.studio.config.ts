@@ -1,0 +1,23 @@
+/**
+ * The studio's build (`npm run studio` makes it): the page builder and its canvas as a production
+ * bundle, served by the studio under /studio-assets/ (server/studio/). The same code as `npm run
+ * edit`, with the site's section registry; no dev server is ever exposed.
+ */
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: here("./src/studio"),
+  base: "/studio-assets/",
+  publicDir: here("./src/studio/public"),
+  plugins: [tailwindcss()],
+  resolve: { alias: [{ find: "@", replacement: here("./src") }] },
+  build: {
+    outDir: here("./dist-studio"),
+    emptyOutDir: true,
+    rolldownOptions: { input: { index: here("./src/studio/index.html"), canvas: here("./src/studio/canvas.html") } },
+  },
+});
