@@ -10,6 +10,8 @@ const devPort = Number(process.env.E2E_DEV_PORT ?? port + 100);
 const editorPort = Number(process.env.E2E_EDITOR_PORT ?? port + 200);
 // `npm run dev` in the project's own folder, for *.own.spec.ts (E2E_OWN_PORT, or E2E_PORT + 300).
 const ownPort = Number(process.env.E2E_OWN_PORT ?? port + 300);
+// The studio, for *.studio.spec.ts (E2E_STUDIO_PORT, or E2E_PORT + 400).
+const studioPort = Number(process.env.E2E_STUDIO_PORT ?? port + 400);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -24,7 +26,11 @@ export default defineConfig({
   },
   projects: [
     // The production server over the built site (npm test builds first).
-    { name: "production", testIgnore: ["**/*.dev.spec.ts", "**/*.editor.spec.ts", "**/*.own.spec.ts"], use: { baseURL: `http://localhost:${port}` } },
+    {
+      name: "production",
+      testIgnore: ["**/*.dev.spec.ts", "**/*.editor.spec.ts", "**/*.own.spec.ts", "**/*.studio.spec.ts"],
+      use: { baseURL: `http://localhost:${port}` },
+    },
     // What authors preview with npm run dev.
     { name: "dev", testMatch: "**/*.dev.spec.ts", timeout: 90_000, use: { baseURL: `http://localhost:${devPort}` } },
     // The page builder and content mistakes in dev, one test after another (one worker): each starts from the committed content.
@@ -36,10 +42,25 @@ export default defineConfig({
       timeout: 120_000,
       use: { baseURL: `http://localhost:${editorPort}`, viewport: { width: 1440, height: 900 }, actionTimeout: 15_000, navigationTimeout: 30_000 },
     },
+    // The studio for a team: one story, in order (its remote and clone are shared by the tests).
+    {
+      name: "studio",
+      testMatch: "**/*.studio.spec.ts",
+      fullyParallel: false,
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${studioPort}`, viewport: { width: 1440, height: 900 }, actionTimeout: 15_000 },
+    },
     // The project's own folder, as an author runs it: its real site-config/, saved in place (the test puts it back).
     { name: "own-folder", testMatch: "**/*.own.spec.ts", timeout: 120_000, use: { baseURL: `http://localhost:${ownPort}` } },
   ],
   webServer: [
+    {
+      command: `tsx tests/e2e/studio-server.ts ${studioPort}`,
+      url: `http://127.0.0.1:${studioPort}/sign-in`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      timeout: 180_000,
+    },
     {
       command: `node scripts/react-router.mjs dev --port ${ownPort} --strictPort --host 127.0.0.1`,
       url: `http://localhost:${ownPort}/__edit/api/state`,

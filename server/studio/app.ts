@@ -6,6 +6,7 @@
  * branch; and what a team needs beyond it: who is editing what, the drafts not published yet,
  * publish (publishers), history and restore (publishers).
  */
+import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, normalize, sep } from "node:path";
@@ -194,10 +195,10 @@ export async function buildStudio({ config, project, assets, logger = false, say
   const status = async () => ({
     pending: await pending(repo),
     editing: events.editing(),
-    publishing: publishing ? { running: !publishing.done, log: publishing.log, outcome: publishing.outcome } : null,
+    publishing: publishing ? { id: publishing.id, running: !publishing.done, log: publishing.log, outcome: publishing.outcome } : null,
     deploy: config.deploy,
   });
-  let publishing: { done: boolean; log: string[]; outcome: PublishOutcome | null } | null = null;
+  let publishing: { id: string; done: boolean; log: string[]; outcome: PublishOutcome | null } | null = null;
 
   await app.register(async (scope) => {
     // The API takes its bodies as they come (a picture's bytes, JSON): handler.ts reads and checks them.
@@ -273,7 +274,7 @@ export async function buildStudio({ config, project, assets, logger = false, say
         if (publishing && !publishing.done) throw new EditorError(409, "A publish is already running: its steps show in the builder.");
         const account = request.account as Account;
         const choices = (jsonOf(request).choices ?? {}) as Record<string, Record<string, "mine" | "theirs">>;
-        const run = { done: false, log: [] as string[], outcome: null as PublishOutcome | null };
+        const run = { id: randomUUID(), done: false, log: [] as string[], outcome: null as PublishOutcome | null };
         publishing = run;
         void repo
           .exclusive(() =>
@@ -303,7 +304,7 @@ export async function buildStudio({ config, project, assets, logger = false, say
             events.send("publish", { done: true, outcome: run.outcome });
           });
         reply.code(202);
-        return { started: true };
+        return { started: true, id: run.id };
       }),
     );
 

@@ -90,7 +90,8 @@ export async function publish(repo: Repo, options: PublishOptions): Promise<Publ
       }
       say("Checking the site (npm run validate)…");
       linkTree(join(options.project, "node_modules"), join(work, "node_modules"));
-      const env: NodeJS.ProcessEnv = { ...process.env };
+      // The picture copies are kept between publishes, beside the clone: a build encodes only new pictures.
+      const env: NodeJS.ProcessEnv = { ...process.env, IMAGE_CACHE_DIR: process.env.IMAGE_CACHE_DIR ?? join(dirname(repo.dir), "image-cache") };
       delete env.SITE_ROOT;
       delete env.NODE_ENV;
       for (const [script, words] of [

@@ -63,7 +63,7 @@ export interface StudioStatus {
   account: StudioAccount;
   pending: { changes: Version[]; by: { name: string; count: number }[] };
   editing: { email: string; name: string; path: string; at: number }[];
-  publishing: { running: boolean; log: string[]; outcome: PublishOutcome | null } | null;
+  publishing: { id: string; running: boolean; log: string[]; outcome: PublishOutcome | null } | null;
   deploy: "none" | "local";
 }
 
@@ -127,7 +127,7 @@ export const api = {
   discard: (path: string) => post<{ path: string }>("/discard", { path }),
   studio: (signal?: AbortSignal) => call<StudioStatus>("/studio", { signal }),
   presence: (path: string) => post<unknown>("/studio/presence", { path }),
-  publish: (choices: Record<string, Record<string, "mine" | "theirs">>) => post<{ started: boolean }>("/studio/publish", { choices }),
+  publish: (choices: Record<string, Record<string, "mine" | "theirs">>) => post<{ started: boolean; id: string }>("/studio/publish", { choices }),
   history: (path: string) => call<Version[]>(`/studio/history?path=${encodeURIComponent(path)}`),
   version: (path: string, commit: string) => call<{ text: string }>(`/studio/version?path=${encodeURIComponent(path)}&commit=${commit}`),
   restore: (path: string, commit: string) => post<{ restored: boolean }>("/studio/restore", { path, commit }),

@@ -47,11 +47,13 @@ export function useStudio(enabled: boolean, path: string | undefined) {
     return () => clearInterval(timer);
   }, [enabled, path]);
 
+  /** Starts a publish; its id, to tell its outcome from an earlier one's. */
   const startPublish = useCallback(
     async (choices: Record<string, Record<string, "mine" | "theirs">>) => {
       setSteps([]);
-      await api.publish(choices);
+      const { id } = await api.publish(choices);
       await refresh();
+      return id;
     },
     [refresh],
   );

@@ -13,7 +13,8 @@ export interface PublishDialogProps {
   open: boolean;
   status: StudioStatus;
   steps: string[];
-  onPublish(choices: Choices): void;
+  /** Starts a publish; resolves to its id. */
+  onPublish(choices: Choices): Promise<string>;
   onClose(): void;
 }
 
@@ -63,12 +64,18 @@ function Outcome({ outcome, choices, setChoices }: { outcome: PublishOutcome; ch
 export function PublishDialog({ open, status, steps, onPublish, onClose }: PublishDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [choices, setChoices] = useState<Choices>({});
+  // The outcome shown is that of the publish started from this dialog since it opened (or one running now).
+  const [started, setStarted] = useState<string | null>(null);
   useEffect(() => {
     const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
+    if (open && element && !element.open) {
+      element.showModal();
+      setStarted(null);
+      setChoices({});
+    }
     if (!open && element?.open) element.close();
   }, [open]);
-  const run = status.publishing;
+  const run = status.publishing && (status.publishing.running || status.publishing.id === started) ? status.publishing : null;
   const outcome = run && !run.running ? run.outcome : null;
   const conflicts = outcome?.status === "conflict" ? outcome.files.flatMap((f) => f.conflicts.map((c) => `${f.path}|${c.key}`)) : [];
   const allChosen = conflicts.every((k) => {
@@ -109,12 +116,12 @@ export function PublishDialog({ open, status, steps, onPublish, onClose }: Publi
         <button type="button" className="rounded-md px-3 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100" onClick={onClose}>
           {outcome?.status === "conflict" ? "Stop" : "Close"}
         </button>
-        {!run?.running && status.pending.changes.length > 0 && outcome?.status !== "published" && (
+        {!run?.running && status.pending.changes.length > 0 && (
           <button
             type="button"
             className="rounded-md bg-green-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-50"
             disabled={!allChosen}
-            onClick={() => onPublish(conflicts.length > 0 ? choices : {})}
+            onClick={() => void onPublish(conflicts.length > 0 ? choices : {}).then(setStarted)}
           >
             {conflicts.length > 0 ? "Publish with these choices" : "Publish now"}
           </button>

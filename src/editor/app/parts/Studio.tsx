@@ -22,13 +22,7 @@ export function Studio({ studio, path, current, options, onRestored }: StudioPro
   return (
     <>
       <StudioBar status={status} onHistory={() => setOpen("history")} onPublish={() => setOpen("publish")} />
-      <PublishDialog
-        open={open === "publish"}
-        status={status}
-        steps={studio.steps}
-        onPublish={(choices) => void studio.startPublish(choices)}
-        onClose={() => setOpen(null)}
-      />
+      <PublishDialog open={open === "publish"} status={status} steps={studio.steps} onPublish={studio.startPublish} onClose={() => setOpen(null)} />
       <HistoryDialog
         open={open === "history"}
         path={path}

@@ -1,0 +1,14 @@
+/**
+ * The studio the *.studio.spec.ts tests run against (playwright.config.ts starts it): a copy of the
+ * project, its bare remote, two accounts, started as `npm run studio` starts it, deploying locally
+ * into the copy's dist/ (tests/helpers/studio.ts). Removed when Playwright stops it.
+ */
+import { studioFixture } from "../helpers/studio.ts";
+
+const port = Number(process.argv[2] ?? 4573);
+const studio = await studioFixture({ port, deploy: "local" });
+await studio.start();
+console.log(`Studio for the tests at ${studio.url} (${studio.project})`);
+const stop = () => void studio.stop().finally(() => process.exit(0));
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

@@ -1,0 +1,164 @@
+/**
+ * The studio end to end, as a team uses it (tests/e2e/studio-server.ts: a copy of the project, its
+ * bare remote, an editor and a publisher): saves become commits by their editor, a publish merges
+ * what a developer pushed meanwhile, a change made on both sides is shown and not overwritten,
+ * an earlier version is restored and published back, and an editor cannot publish. One story, in order.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { EDITOR, PUBLISHER } from "../helpers/studio";
+
+const port = Number(process.env.E2E_STUDIO_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 400);
+const base = join(tmpdir(), `site-studio-${port}`);
+const clone = join(base, "data", "repo");
+const remote = join(base, "remote.git");
+const developer = join(base, "developer");
+const HOME = "site-config/pages/home.json";
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", ["-c", "user.name=Dev Eloper", "-c", "user.email=dev@example.com", ...args], { cwd, encoding: "utf8" });
+/** The file as the remote's published branch has it. */
+const published = (file: string) => execFileSync("git", ["show", `main:${file}`], { cwd: remote, encoding: "utf8" });
+/** A developer's commit, pushed to the remote's published branch. */
+function developerCommit(file: string, edit: (text: string) => string, message: string) {
+  try {
+    git(developer, "pull", "-q", "--rebase", "origin", "main");
+  } catch {
+    execFileSync("git", ["clone", "-q", remote, developer]);
+  }
+  const path = join(developer, file);
+  writeFileSync(path, edit(readFileSync(path, "utf8")));
+  git(developer, "commit", "-qam", message);
+  git(developer, "push", "-q", "origin", "HEAD:main");
+}
+
+const canvas = (page: Page) => page.frameLocator('iframe[title^="Preview of the page"]');
+const row = (page: Page, label: string | RegExp) => page.locator("[data-outline-item]").filter({ hasText: label });
+
+async function signIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto("/__edit?file=site-config%2Fpages%2Fhome.json");
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+  await page.getByLabel("E-mail address").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Saved" })).toBeVisible({ timeout: 30_000 });
+  await expect(canvas(page).locator("main h1").first()).toBeVisible({ timeout: 30_000 });
+  return page;
+}
+
+/** Saves, and waits for the commit: the number of drafts grows by one. */
+async function save(page: Page) {
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeVisible();
+  const before = drafts().length;
+  await page.keyboard.press("Control+s");
+  await expect(page.getByRole("button", { name: "Saved" })).toBeVisible();
+  await expect.poll(() => drafts().length).toBe(before + 1);
+}
+
+async function publish(page: Page, then: RegExp) {
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Publish" });
+  await dialog.getByRole("button", { name: /^Publish (now|with these choices)$/ }).click();
+  await expect(dialog).toContainText(then, { timeout: 180_000 });
+  return dialog;
+}
+
+/** The commits on the drafts branch not published yet: author and message. */
+const drafts = () => git(clone, "log", "--no-merges", "--format=%an|%s", "origin/main..drafts").trim().split("\n").filter(Boolean);
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(300_000);
+
+test("the editor's move and heading are two commits by the editor, each the lines changed; an editor has no Publish button, and the API refuses", async ({
+  browser,
+}) => {
+  const page = await signIn(browser, EDITOR);
+  await expect(page.getByText(`Signed in as ${EDITOR.name}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Publish", exact: true })).toHaveCount(0);
+  const before = git(clone, "show", `HEAD:${HOME}`);
+
+  await row(page, "people say about us")
+    .getByRole("button", { name: /^people say about us/ })
+    .click();
+  await page.getByRole("toolbar").getByRole("button", { name: "Move up" }).click();
+  await save(page);
+  await row(page, "Explore Our Offering")
+    .getByRole("button", { name: /^Explore Our Offering/ })
+    .click();
+  await page.getByLabel(/^Heading/).fill("Explore What We Do");
+  await save(page);
+
+  expect(drafts()).toEqual([
+    `${EDITOR.name}|Page /: Section 3 (Service explorer): Heading changed from “Explore Our Offering” to “Explore What We Do”`,
+    `${EDITOR.name}|Page /: people say about us (Testimonials carousel) moved from 5 to 4`,
+  ]);
+  const changed = (range: string) =>
+    git(clone, "diff", "-U0", range, "--", HOME)
+      .split("\n")
+      .filter((l) => /^[+-]/.test(l) && !/^(\+\+\+|---) /.test(l));
+  expect(changed("HEAD~1..HEAD")).toEqual(['-      "heading": "Explore Our Offering",', '+      "heading": "Explore What We Do",']);
+  // The move: only the lines of the sections that swapped places, each as it was.
+  const moved = changed("HEAD~2..HEAD~1");
+  expect(moved.length).toBeGreaterThan(0);
+  for (const line of moved) expect(before.split("\n")).toContain(line.slice(1));
+  expect(moved.filter((l) => l.startsWith("-")).length).toBe(moved.filter((l) => l.startsWith("+")).length);
+  await expect(page.getByText("2 changes not published yet: 2 by Asha Rao.")).toBeVisible();
+
+  const refused = await page.request.post("/__edit/api/studio/publish", {
+    headers: { "x-site-editor": "1", "content-type": "application/json", origin: `http://127.0.0.1:${port}` },
+    data: {},
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error).toContain("Only a publisher");
+});
+
+test("the publisher publishes: the remote has the drafts and a developer's commit pushed meanwhile, and the built site shows them", async ({ browser }) => {
+  developerCommit("site-config/pages/about-us.json", (t) => t.replace('"Who Are We?"', '"Who We Are"'), "About us: a developer's wording");
+  const page = await signIn(browser, PUBLISHER);
+  const dialog = await publish(page, /Published: 2 changes are live/);
+  await expect(dialog).toContainText("Building the site");
+  const home = JSON.parse(published(HOME)) as { sections: { type: string; heading?: string }[] };
+  expect(home.sections[2]?.heading).toBe("Explore What We Do");
+  expect(home.sections[3]?.type).toBe("testimonials-carousel");
+  expect(published("site-config/pages/about-us.json")).toContain('"Who We Are"');
+  expect(git(remote, "log", "-1", "--format=%an|%s", "main").trim()).toBe(`${PUBLISHER.name}|Publish 2 changes by Asha Rao`);
+  const built = readFileSync(join(base, "project", "dist", "client", "index.html"), "utf8");
+  expect(built).toContain("Explore What We Do");
+  expect(readFileSync(join(base, "project", "dist", "client", "about-us", "index.html"), "utf8")).toContain("Who We Are");
+  await page.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByText("Everything is published.")).toBeVisible();
+});
+
+test("a change made on both sides is shown, not overwritten; the publisher keeps the drafts' side and publishes", async ({ browser }) => {
+  const editor = await signIn(browser, EDITOR);
+  await editor.getByLabel(/^Heading/).fill("Software that ships on time");
+  await save(editor);
+  developerCommit(HOME, (t) => t.replace(/"headline": "[^"]*"/, '"headline": "Engineering for growing businesses"'), "Home: a developer's headline");
+
+  const page = await signIn(browser, PUBLISHER);
+  const dialog = await publish(page, /Changed on both sides|changed both in the drafts and on the published site/);
+  await expect(dialog).toContainText("section 1 (Hero) was changed on both sides");
+  expect(published(HOME)).toContain('"headline": "Engineering for growing businesses"');
+  await dialog.getByLabel("Keep the drafts' version").check();
+  await dialog.getByRole("button", { name: "Publish with these choices" }).click();
+  await expect(dialog).toContainText(/Published: 1 change is live/, { timeout: 180_000 });
+  expect(published(HOME)).toContain('"headline": "Software that ships on time"');
+});
+
+test("restoring an earlier version of the page puts its heading back as a draft, and publishing makes it live again", async ({ browser }) => {
+  const page = await signIn(browser, PUBLISHER);
+  await page.getByRole("button", { name: "History" }).click();
+  const history = page.getByRole("dialog", { name: /^History of/ });
+  await history.getByRole("button", { name: /The site as the tests start from it/ }).click();
+  await expect(history).toContainText("Heading changed from “Explore Our Offering” to “Explore What We Do”");
+  await history.getByRole("button", { name: "Restore this version" }).click();
+  await expect(row(page, "Explore Our Offering")).toBeVisible();
+  expect(drafts()[0]).toMatch(new RegExp(`^${PUBLISHER.name}\\|Page /: restored the version of .+ UTC by Dev Eloper$`));
+  await publish(page, /Published: 1 change is live/);
+  expect((JSON.parse(published(HOME)) as { sections: { heading?: string }[] }).sections[2]?.heading).toBe("Explore Our Offering");
+});
