@@ -4,7 +4,7 @@
  * same as `npm run validate`, from the editor's server), not a second set of rules: the form's own
  * validation is off. One small form per selected thing, so typing stays fast on big pages.
  */
-import { memo, useCallback, useMemo, useRef } from "react";
+import { memo, useCallback, useMemo } from "react";
 import Form from "@rjsf/core";
 import type { IChangeEvent } from "@rjsf/core";
 import type { ErrorSchema } from "@rjsf/utils";
@@ -56,24 +56,13 @@ const DEFAULTS = { emptyObjectFields: "skipDefaults", arrayMinItems: { populate:
 export const Properties = memo(function Properties({ schema, value, pointer, problems, context, onChange, onBlur, idPrefix }: PropertiesProps) {
   const uiSchema = useMemo(() => ({ ...uiSchemaFor(schema), "ui:submitButtonOptions": { norender: true } }), [schema]);
   const extraErrors = useMemo(() => errorsUnder(problems, pointer), [problems, pointer]);
-  // A value the form itself just gave is already its state: handing it back would make rjsf work out the
-  // whole form again on every keystroke. Only a value from elsewhere (undo, the disk, a move) is handed in.
-  const emitted = useRef<Json | null>(null);
-  const shown = useRef(value);
-  if (value !== emitted.current) shown.current = value;
-  const change = useCallback(
-    (e: IChangeEvent, id?: string) => {
-      emitted.current = e.formData as Json;
-      onChange(e.formData as Json, id ?? "");
-    },
-    [onChange],
-  );
+  const change = useCallback((e: IChangeEvent, id?: string) => onChange(e.formData as Json, id ?? ""), [onChange]);
   const blur = useCallback(() => onBlur(), [onBlur]);
   return (
     <Form
       schema={schema as never}
       uiSchema={uiSchema}
-      formData={shown.current}
+      formData={value}
       validator={formValidator}
       widgets={WIDGETS}
       fields={FIELDS}
