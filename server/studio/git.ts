@@ -98,6 +98,14 @@ export class Repo {
       said.push(`Started the ${drafts} branch from ${start}.`);
     }
     said.push(...(await this.recover()));
+    // A publish pushed but stopped before the drafts caught up (a crash): they catch up now.
+    if (
+      (await this.git(["rev-parse", drafts])).trim() !== (await this.git(["rev-parse", `origin/${published}`])).trim() &&
+      (await this.holds(["merge-base", "--is-ancestor", drafts, `origin/${published}`]))
+    ) {
+      await this.git(["merge", "--quiet", "--ff-only", `origin/${published}`]);
+      said.push(`The drafts caught up with the published site (${published}), which already had them.`);
+    }
     return said;
   }
 

@@ -40,10 +40,13 @@ export async function studioFixture({
   port,
   deploy = "none",
   name = "studio",
+  env: extra = {},
 }: {
   port: number;
   deploy?: "none" | "local";
   name?: string;
+  /** More settings for the studio (STUDIO_ORIGIN, say). */
+  env?: Record<string, string>;
 }): Promise<StudioFixture> {
   const base = join(tmpdir(), `site-${name}-${port}`);
   rmSync(base, { recursive: true, force: true });
@@ -70,6 +73,7 @@ export async function studioFixture({
     STUDIO_PORT: String(port),
     STUDIO_DEPLOY: deploy,
     LOG_LEVEL: "error",
+    ...extra,
   };
   delete env.SITE_ROOT;
   return {
