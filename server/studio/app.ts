@@ -27,11 +27,12 @@ import { pictureCopy } from "../../src/images/copies.ts";
 import { Accounts, type Account } from "./accounts.ts";
 import { authRoutes } from "./auth.ts";
 import type { StudioConfig } from "./config.ts";
-import { localDeploy } from "./deploy.ts";
+import { deployedCommit, localDeploy, tidyReleases } from "./deploy.ts";
 import { Events } from "./events.ts";
 import { Repo } from "./git.ts";
 import { fileHistory, pending, restore, unpublished } from "./history.ts";
-import { type PublishOutcome, publish } from "./publish.ts";
+import { crashPoint } from "./crash.ts";
+import { deployPublished, type PublishOutcome, publish } from "./publish.ts";
 import { SessionFile, sessionSecret } from "./sessions.ts";
 
 export class StudioStartError extends Error {}
@@ -79,7 +80,24 @@ export async function buildStudio({ config, project, assets, logger = false, say
   const api = editorApi(repo.dir);
   const sessions = new SessionFile(join(config.dataDir, "sessions.json"));
   const events = new Events();
-  const deploy = config.deploy === "local" ? localDeploy(project, join(config.dataDir, "releases")) : undefined;
+  const releases = join(config.dataDir, "releases");
+  const deploy = config.deploy === "local" ? localDeploy(project, releases) : undefined;
+  if (deploy) {
+    for (const line of tidyReleases(releases)) say(line);
+    const served = deployedCommit(project);
+    const live = await repo.head(`origin/${config.published}`);
+    if (served !== null && served !== live) {
+      say(
+        `The served site (${served.slice(0, 7)}) is not the published one (${live.slice(0, 7)}): a publish was stopped before switching it in. Building and switching in the published one now…`,
+      );
+      void repo
+        .exclusive(() => deployPublished(repo, { project, deploy, say }))
+        .then(
+          (commit) => say(`The served site is the published one again (${commit.slice(0, 7)}).`),
+          (err: Error) => say(`Could not switch in the published site: ${err.message}\nPublish again once this is fixed.`),
+        );
+    }
+  }
 
   const app = Fastify({
     logger,
@@ -188,6 +206,7 @@ export async function buildStudio({ config, project, assets, logger = false, say
       paths = [change.path];
       message = `${title(change.path)}: put back as published`;
     }
+    crashPoint("save:written");
     const commit = await repo.commit(paths, who, message);
     if (commit) events.send("changed", { paths, by: account.name, commit });
   };

@@ -20,6 +20,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { crashPoint } from "./crash.ts";
 
 /** Written in each release: npm start does not build over a site the studio deployed. */
 export const RELEASE_MARK = ".studio-release";
@@ -31,6 +32,7 @@ export function localDeploy(project: string, releases: string) {
     const release = join(releases, `${new Date().toISOString().replace(/[:.]/g, "-")}-${commit.slice(0, 12)}`);
     cpSync(dist, release, { recursive: true, verbatimSymlinks: true });
     writeFileSync(join(release, RELEASE_MARK), `${commit}\n`);
+    crashPoint("deploy:copied");
     const live = join(project, "dist");
     if (existsSync(live) && !lstatSync(live).isSymbolicLink()) renameSync(live, join(releases, `built-here-${Date.now()}`));
     const next = `${live}.next`;
@@ -44,6 +46,18 @@ export function localDeploy(project: string, releases: string) {
       .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
     for (const path of old.slice(KEEP - 1)) rmSync(path, { recursive: true, force: true });
   };
+}
+
+/** After a crash: removes a release copied only in part (it has no mark yet); says what it removed. */
+export function tidyReleases(releases: string): string[] {
+  if (!existsSync(releases)) return [];
+  const said: string[] = [];
+  for (const name of readdirSync(releases)) {
+    if (name.startsWith("built-here-") || existsSync(join(releases, name, RELEASE_MARK))) continue;
+    rmSync(join(releases, name), { recursive: true, force: true });
+    said.push(`Removed a build copied only in part by a publish that was stopped (${name}).`);
+  }
+  return said;
 }
 
 /** The commit dist/ serves, if the studio deployed it. */

@@ -125,15 +125,17 @@ export class Repo {
       await this.git(["merge", "--abort"]);
       said.push("Stopped a merge left half done.");
     }
-    await this.git(["worktree", "prune"]);
     const work = join(dirname(this.dir), "work");
     if (existsSync(work))
       for (const left of readdirSync(work)) {
         rmSync(join(work, left), { recursive: true, force: true });
         said.push(`Removed an unfinished publish's folder (${left}).`);
       }
+    // After the folders are gone: Git forgets the worktrees whose folder is missing.
+    await this.git(["worktree", "prune"]);
+    // Looked at before the checkout, which would put such a file back without a word.
+    const dirty = (await this.git(["status", "--porcelain", "--untracked-files=all"])).trimEnd();
     await this.git(["checkout", "--quiet", "--force", this.options.drafts]);
-    const dirty = (await this.git(["status", "--porcelain", "--untracked-files=all"])).trim();
     if (dirty) {
       await this.git(["reset", "--quiet", "--hard", "HEAD"]);
       await this.git(["clean", "--quiet", "-fd"]);

@@ -17,6 +17,7 @@ import type { JsonValue } from "../../src/content/json-source.ts";
 import { type Choices, type Conflict, merge3 } from "../../src/editor/merge.ts";
 import { writeJson } from "../../src/editor/server/json-write.ts";
 import { linkTree } from "../../scripts/project-copy.ts";
+import { crashPoint } from "./crash.ts";
 import type { Person, Repo } from "./git.ts";
 
 const run = promisify(execFile);
@@ -88,25 +89,11 @@ export async function publish(repo: Repo, options: PublishOptions): Promise<Publ
           return { status: "conflict", files: unresolved, log };
         }
       }
+      crashPoint("publish:merged");
       say("Checking the site (npm run validate)…");
-      linkTree(join(options.project, "node_modules"), join(work, "node_modules"));
-      // The picture copies are kept between publishes, beside the clone: a build encodes only new pictures.
-      const env: NodeJS.ProcessEnv = { ...process.env, IMAGE_CACHE_DIR: process.env.IMAGE_CACHE_DIR ?? join(dirname(repo.dir), "image-cache") };
-      delete env.SITE_ROOT;
-      delete env.NODE_ENV;
-      for (const [script, words] of [
-        ["validate", "The site has errors: nothing was published."],
-        ["build", "The site does not build: nothing was published."],
-      ] as const) {
-        if (script === "build") say("Building the site (npm run build)…");
-        try {
-          await run("npm", ["run", "-s", script], { cwd: work, env, maxBuffer: 64 * 1024 * 1024 });
-        } catch (err) {
-          const output = `${(err as { stdout?: string }).stdout ?? ""}\n${(err as { stderr?: string }).stderr ?? ""}`.trim();
-          say(words);
-          return { status: "refused", reason: words, output: output.split("\n").slice(-40).join("\n"), log };
-        }
-      }
+      const refused = await checkAndBuild(repo, work, options.project, say);
+      if (refused) return { ...refused, log };
+      crashPoint("publish:built");
       const authors = (await repo.git(["log", "--no-merges", "--format=%an", `origin/${published}..${drafts}`])).trim().split("\n");
       const by = [...new Set(authors)].join(", ");
       await repo.git(
@@ -123,6 +110,7 @@ export async function publish(repo: Repo, options: PublishOptions): Promise<Publ
       const commit = (await repo.git(["rev-parse", "HEAD"], { cwd: work })).trim();
       say("Publishing (git push)…");
       if (!(await pushed(repo, work, published))) continue;
+      crashPoint("publish:pushed");
       // Live. The drafts catch up with what was published (a fast-forward: the merge has them).
       await repo.git(["merge", "--quiet", "--ff-only", commit]);
       await repo.git(["push", "--quiet", "origin", `${drafts}:refs/heads/${drafts}`]).catch(() => undefined);
@@ -137,6 +125,53 @@ export async function publish(repo: Repo, options: PublishOptions): Promise<Publ
     }
   }
   return { status: "refused", reason: "The published site kept changing while publishing: try again in a moment.", output: "", log };
+}
+
+/** npm run validate, then npm run build, in `work`: null when both pass, else why not (the last lines of their output). */
+async function checkAndBuild(repo: Repo, work: string, project: string, say: (step: string) => void) {
+  linkTree(join(project, "node_modules"), join(work, "node_modules"));
+  // The picture copies are kept between publishes, beside the clone: a build encodes only new pictures.
+  const env: NodeJS.ProcessEnv = { ...process.env, IMAGE_CACHE_DIR: process.env.IMAGE_CACHE_DIR ?? join(dirname(repo.dir), "image-cache") };
+  delete env.SITE_ROOT;
+  delete env.NODE_ENV;
+  for (const [script, words] of [
+    ["validate", "The site has errors: nothing was published."],
+    ["build", "The site does not build: nothing was published."],
+  ] as const) {
+    if (script === "build") say("Building the site (npm run build)…");
+    try {
+      await run("npm", ["run", "-s", script], { cwd: work, env, maxBuffer: 64 * 1024 * 1024 });
+    } catch (err) {
+      const output = `${(err as { stdout?: string }).stdout ?? ""}\n${(err as { stderr?: string }).stderr ?? ""}`.trim();
+      say(words);
+      return { status: "refused" as const, reason: words, output: output.split("\n").slice(-40).join("\n") };
+    }
+  }
+  return null;
+}
+
+/**
+ * With STUDIO_DEPLOY=local, after a publish that was stopped between its push and the switch (a
+ * crash): builds the published branch as the remote has it and switches it in. Throws if it fails.
+ */
+export async function deployPublished(
+  repo: Repo,
+  { project, deploy, say }: Pick<PublishOptions, "project" | "say"> & { deploy: NonNullable<PublishOptions["deploy"]> },
+) {
+  await repo.git(["fetch", "--quiet", "origin"]);
+  const work = join(dirname(repo.dir), "work", `deploy-${randomBytes(4).toString("hex")}`);
+  mkdirSync(dirname(work), { recursive: true });
+  await repo.git(["worktree", "add", "--quiet", "--detach", work, `origin/${repo.options.published}`]);
+  try {
+    const refused = await checkAndBuild(repo, work, project, say);
+    if (refused) throw new Error(`${refused.reason}\n${refused.output}`);
+    const commit = (await repo.git(["rev-parse", "HEAD"], { cwd: work })).trim();
+    say("Switching the served site to this build…");
+    await deploy(join(work, "dist"), commit);
+    return commit;
+  } finally {
+    await repo.git(["worktree", "remove", "--force", work]).catch(() => rmSync(work, { recursive: true, force: true }));
+  }
 }
 
 /**

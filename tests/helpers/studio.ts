@@ -22,7 +22,10 @@ export interface StudioFixture {
   data: string;
   url: string;
   port: number;
-  start(): Promise<void>;
+  /** Starts the studio (with `more` settings for this run) and waits until it is ready. */
+  start(more?: Record<string, string>): Promise<void>;
+  /** Resolves when the running studio ends (a crash, say), with the signal that ended it. */
+  ended(): Promise<NodeJS.Signals | null>;
   /** SIGTERM (or SIGKILL) and wait for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<void>;
   /** Everything the studio printed so far. */
@@ -83,21 +86,32 @@ export async function studioFixture({
     url,
     port,
     developerDir,
-    async start() {
-      child = spawn(process.execPath, ["--import", "tsx", join(project, "scripts", "studio.ts")], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
+    async start(more = {}) {
+      const from = output.length;
+      child = spawn(process.execPath, ["--import", "tsx", join(project, "scripts", "studio.ts")], {
+        cwd: project,
+        env: { ...env, ...more },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
       child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
       const deadline = Date.now() + 120_000;
-      while (!output.includes("Studio ready at")) {
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The studio did not start:\n${output}`);
+      while (!output.slice(from).includes("Studio ready at")) {
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The studio did not start:\n${output.slice(from)}`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },
     async stop(signal = "SIGTERM") {
       const running = child;
-      if (!running || running.exitCode !== null) return;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return;
       running.kill(signal);
       await new Promise((r) => running.once("exit", r));
+    },
+    ended() {
+      const running = child;
+      if (!running) return Promise.resolve(null);
+      if (running.exitCode !== null || running.signalCode !== null) return Promise.resolve(running.signalCode);
+      return new Promise((resolve) => running.once("exit", (_code, signal) => resolve(signal)));
     },
     output: () => output,
     developer(...args) {

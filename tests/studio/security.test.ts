@@ -136,7 +136,7 @@ describe("signed in", () => {
       value: { title: string };
     };
     const value = { ...file.value, title: "Hijacked title for a test" };
-    const attempts = [
+    const attempts: Record<string, string>[] = [
       // A form another site posts (text/plain, no builder header): Origin is the other site's.
       { origin: "http://evil.example", "content-type": "text/plain" },
       // A fetch from another site with the builder's header (it would need a CORS preflight the studio never grants).

@@ -1,0 +1,76 @@
+/**
+ * The studio over HTTP, as the builder talks to it: sign in (a session cookie), read a content file,
+ * save it (its hash as read), publish and wait for the outcome. For the fault tests and the studio
+ * bench, which need many saves without a browser.
+ */
+export interface Account {
+  email: string;
+  password: string;
+}
+
+export interface ContentFile<T = Record<string, unknown>> {
+  path: string;
+  text: string;
+  hash: string;
+  value: T;
+}
+
+export class StudioClient {
+  private cookie = "";
+
+  constructor(readonly url: string) {}
+
+  private headers(json = false): Record<string, string> {
+    return { cookie: this.cookie, origin: this.url, "x-site-editor": "1", ...(json ? { "content-type": "application/json" } : {}) };
+  }
+
+  async signIn(who: Account): Promise<void> {
+    const res = await fetch(`${this.url}/sign-in`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: this.url },
+      body: new URLSearchParams({ email: who.email, password: who.password, next: "/__edit" }).toString(),
+    });
+    const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    if (res.status !== 303 || !cookie.startsWith("studio_session=")) throw new Error(`Sign-in as ${who.email} failed: ${res.status}`);
+    this.cookie = cookie;
+  }
+
+  async read<T = Record<string, unknown>>(path: string): Promise<ContentFile<T>> {
+    const res = await fetch(`${this.url}/__edit/api/file?path=${encodeURIComponent(path)}`, { headers: this.headers() });
+    if (!res.ok) throw new Error(`Reading ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as ContentFile<T>;
+  }
+
+  /** Saves `value` over the file read with `hash`; the new hash once the studio confirms it (its commit made). */
+  async save(path: string, value: unknown, hash: string): Promise<string> {
+    const res = await fetch(`${this.url}/__edit/api/save`, { method: "POST", headers: this.headers(true), body: JSON.stringify({ path, value, hash }) });
+    if (!res.ok) throw new Error(`Saving ${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { hash: string }).hash;
+  }
+
+  async status(): Promise<{ publishing: { id: string; running: boolean; log: string[]; outcome: { status: string } | null } | null }> {
+    const res = await fetch(`${this.url}/__edit/api/studio`, { headers: this.headers() });
+    if (!res.ok) throw new Error(`Studio status: ${res.status}`);
+    return (await res.json()) as Awaited<ReturnType<StudioClient["status"]>>;
+  }
+
+  /** Starts a publish; its id. */
+  async startPublish(): Promise<string> {
+    const res = await fetch(`${this.url}/__edit/api/studio/publish`, { method: "POST", headers: this.headers(true), body: "{}" });
+    if (res.status !== 202) throw new Error(`Publish: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { id: string }).id;
+  }
+
+  /** Publishes and waits for the outcome (polling the studio's status). */
+  async publish(timeoutMs = 600_000): Promise<{ status: string; log?: string[] }> {
+    const id = await this.startPublish();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { publishing } = await this.status();
+      if (publishing?.id === id && !publishing.running && publishing.outcome) return publishing.outcome;
+      if (Date.now() > deadline) throw new Error(`The publish did not finish in ${timeoutMs} ms: ${publishing?.log.join(" / ")}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
