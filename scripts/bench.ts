@@ -10,6 +10,8 @@
  *   npm run bench -- --mode scale                   # build scaling: 100 and 1,000 synthetic pages: validate, build phases and memory, dev save-to-browser
  *   npm run bench -- --mode scale --pages 100 --pages 500 --no-scale-build --no-scale-dev
  *   npm run bench -- --mode editor                  # the page builder beside Puck 0.23: open, keystroke to canvas, reorder
+ *   npm run bench -- --mode studio                  # the studio: start, memory, save to commit, publish; its editor beside Puck's build
+ *   npm run bench -- --mode studio --saves 20 --no-editor
  *   npm run bench -- --mode images                  # photos in the content: Lighthouse on / and /web-development with a photo hero and PNG screenshots vs today's media
  *   npm run bench -- --no-images                    # the default run without its images check (about 4 min less)
  *
@@ -25,6 +27,7 @@ import { deployRoutes } from "../src/deploy/post-build.ts";
 import { printScale, runScale } from "./bench/scale.ts";
 import { printEditorBench, runEditorBench } from "./bench/editor.ts";
 import { printImagesBench, runImagesBench } from "./bench/images.ts";
+import { printStudioBench, runStudioBench } from "./bench/studio.ts";
 import {
   addFloorPage,
   auditRoute,
@@ -58,6 +61,8 @@ const { values } = parseArgs({
     "no-scale-build": { type: "boolean", default: false },
     "no-scale-dev": { type: "boolean", default: false },
     "no-images": { type: "boolean", default: false },
+    saves: { type: "string", default: "100" },
+    "no-editor": { type: "boolean", default: false },
   },
 });
 
@@ -103,6 +108,12 @@ if (values.mode === "editor") {
   write("editor", result);
   process.exit(0);
 }
+if (values.mode === "studio") {
+  const result = await runStudioBench(root, Number(process.env.BENCH_PORT ?? 4500) + 20, { saves: Number(values.saves), editor: !values["no-editor"] });
+  console.log(printStudioBench(result));
+  write("studio", result);
+  process.exit(0);
+}
 /** The images check: its own mode, and the last part of the default run. */
 async function imagesCheck(): Promise<boolean> {
   const result = await runImagesBench(root, Number(values.runs), Number(process.env.BENCH_PORT ?? 4500) + 4);
@@ -116,7 +127,7 @@ if (values.mode === "images") {
   process.exit(0);
 }
 if (values.mode !== "lighthouse") {
-  console.error(`Unknown --mode "${values.mode}": use lighthouse (the default), scale, editor or images.`);
+  console.error(`Unknown --mode "${values.mode}": use lighthouse (the default), scale, editor, studio or images.`);
   process.exit(2);
 }
 

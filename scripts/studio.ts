@@ -8,6 +8,7 @@
  *   npm run studio -- user remove <email>
  *   npm run studio -- user list
  *   npm run studio -- build                               build it only
+ *   npm run studio -- nginx [--certificate F --key F]     print an nginx server block (TLS) for the current settings
  *
  * A password is asked for on the terminal (not shown); --password-stdin reads it from standard input
  * instead (scripts). --invite prints a link, valid 7 days, where the person chooses it.
@@ -28,6 +29,8 @@ const { values, positionals } = parseArgs({
     name: { type: "string" },
     invite: { type: "boolean", default: false },
     "password-stdin": { type: "boolean", default: false },
+    certificate: { type: "string" },
+    key: { type: "string" },
   },
 });
 const dataDir = resolve(root, process.env.STUDIO_DATA ?? join("data", "studio"));
@@ -125,11 +128,17 @@ try {
       console.log(`Removed ${email}; their sessions ended.`);
     } else fail("npm run studio -- user add|reset|remove|list (see scripts/studio.ts)");
   } else if (command === "build") build(true);
-  else if (command === undefined) {
+  else if (command === "nginx") {
+    const { loadStudioConfig } = await import("../server/studio/config.ts");
+    const { studioNginx } = await import("../server/studio/nginx.ts");
+    // The remote does not matter to nginx: any placeholder lets the rest of the settings be checked.
+    const config = loadStudioConfig({ STUDIO_REMOTE: "-", ...process.env }, root);
+    process.stdout.write(studioNginx(config, { certificate: values.certificate, key: values.key }));
+  } else if (command === undefined) {
     build();
     const { startStudio } = await import("../server/studio/main.ts");
     await startStudio(root);
-  } else fail(`Unknown command "${command}": npm run studio, or npm run studio -- user ... (see scripts/studio.ts)`);
+  } else fail(`Unknown command "${command}": npm run studio, or npm run studio -- user|build|nginx ... (see scripts/studio.ts)`);
 } catch (err) {
   fail((err as Error).message);
 }

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 4173) + 300;
+const port = Number(process.env.E2E_PORT ?? 4173) + 302;
 const repo = join(import.meta.dirname, "..", "..");
 
 const portOpen = (p: number) =>

@@ -3,7 +3,7 @@
  * project, its bare remote, two accounts, started as `npm run studio` starts it, deploying locally
  * into the copy's dist/ (tests/helpers/studio.ts). Removed when Playwright stops it.
  */
-import { studioFixture } from "../helpers/studio.ts";
+import { studioFixture } from "../../scripts/studio-sandbox.ts";
 
 const port = Number(process.argv[2] ?? 4573);
 const studio = await studioFixture({ port, deploy: "local" });

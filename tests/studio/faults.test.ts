@@ -10,8 +10,8 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
-import { EDITOR, PUBLISHER, type StudioFixture, studioFixture } from "../helpers/studio";
-import { StudioClient } from "../helpers/studio-client";
+import { EDITOR, PUBLISHER, type StudioFixture, studioFixture } from "../../scripts/studio-sandbox";
+import { StudioClient } from "../../scripts/studio-client";
 
 const HOME = "site-config/pages/home.json";
 type Page = { sections: { type: string; headline?: string; heading?: string }[] };

@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { EDITOR, PUBLISHER, type StudioFixture, studioFixture } from "../helpers/studio";
+import { EDITOR, PUBLISHER, type StudioFixture, studioFixture } from "../../scripts/studio-sandbox";
 import { loadStudioConfig } from "../../server/studio/config";
 
 let studio: StudioFixture;

@@ -3,7 +3,7 @@
  * rendered by its own component from its schema's example (the same as /__sections). Choosing one
  * inserts its example after the selected section.
  */
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { SectionView } from "@/sections/registry";
 import type { LibraryEntry } from "../api-client";
 
@@ -47,10 +47,13 @@ export function Library({
             <li key={entry.type} className="relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-300 hover:border-blue-700">
               {/* The thumbnail is a picture of the section: hidden from assistive technology, and nothing in it can be focused or clicked. */}
               <div aria-hidden="true" inert className="pointer-events-none relative h-44 w-full overflow-hidden border-b border-slate-200 bg-white">
+                {/* Each thumbnail waits for its own section's code: the list itself shows at once. */}
                 {entry.slot.ok && (
-                  <div className="absolute top-0 left-0 origin-top-left" style={{ width: 1280, transform: `scale(${THUMB_SCALE})` }}>
-                    <SectionView resolved={entry.slot} />
-                  </div>
+                  <Suspense fallback={null}>
+                    <div className="absolute top-0 left-0 origin-top-left" style={{ width: 1280, transform: `scale(${THUMB_SCALE})` }}>
+                      <SectionView resolved={entry.slot} />
+                    </div>
+                  </Suspense>
                 )}
               </div>
               {/* The whole card is the button's target (its ::after covers it). */}

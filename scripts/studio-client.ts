@@ -24,6 +24,12 @@ export class StudioClient {
     return { cookie: this.cookie, origin: this.url, "x-site-editor": "1", ...(json ? { "content-type": "application/json" } : {}) };
   }
 
+  /** The session cookie, once signed in (for a browser to open the studio with). */
+  session(): { name: string; value: string } {
+    const [name = "", value = ""] = this.cookie.split("=");
+    return { name, value };
+  }
+
   async signIn(who: Account): Promise<void> {
     const res = await fetch(`${this.url}/sign-in`, {
       method: "POST",

@@ -1,5 +1,5 @@
 /**
- * A studio to test against, as a team would run it: a copy of the whole project (scripts/project-copy.ts)
+ * A studio sandbox for the tests and the bench (npm run bench -- --mode studio), as a team would run it: a copy of the whole project (scripts/project-copy.ts)
  * committed to a bare repository that stands in for the site's remote, the studio started from the
  * copy with `npm run studio`'s own script, two accounts (an editor and a publisher), and what a
  * developer does meanwhile: a clone of the remote to commit and push from.
@@ -8,10 +8,10 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { copyProject } from "../../scripts/project-copy.ts";
-import { Accounts } from "../../server/studio/accounts.ts";
+import { copyProject } from "./project-copy.ts";
+import { Accounts } from "../server/studio/accounts.ts";
 
-export const repoRoot = join(import.meta.dirname, "..", "..");
+export const repoRoot = join(import.meta.dirname, "..");
 export const EDITOR = { email: "asha@example.com", name: "Asha Rao", password: "correct horse battery staple" };
 export const PUBLISHER = { email: "ravi@example.com", name: "Ravi Kumar", password: "another long pass phrase" };
 
@@ -28,6 +28,8 @@ export interface StudioFixture {
   ended(): Promise<NodeJS.Signals | null>;
   /** SIGTERM (or SIGKILL) and wait for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** The running studio's process id. */
+  pid(): number | undefined;
   /** Everything the studio printed so far. */
   output(): string;
   /** git in a developer's clone of the remote (made on first use, pulled each time). */
@@ -113,6 +115,7 @@ export async function studioFixture({
       if (running.exitCode !== null || running.signalCode !== null) return Promise.resolve(running.signalCode);
       return new Promise((resolve) => running.once("exit", (_code, signal) => resolve(signal)));
     },
+    pid: () => child?.pid,
     output: () => output,
     developer(...args) {
       try {

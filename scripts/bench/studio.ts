@@ -1,0 +1,143 @@
+/**
+ * The studio for a team (`npm run bench -- --mode studio`): `npm run studio` run as a team runs it,
+ * on a copy of the project with a bare repository in a temporary folder as the remote
+ * (scripts/studio-sandbox.ts), and timed from outside:
+ *
+ * - start: from the process's spawn to "Studio ready" (the first start also clones the remote and
+ *   builds the studio's app when it is not built; a restart does neither);
+ * - memory: the process's resident set (VmRSS) idle after the start, and after the saves;
+ * - save to commit: an editor's Save over HTTP, from the request to the answer, which comes once
+ *   the commit is made (`--saves`, default 100, one after another);
+ * - publish: the whole of it (fetch, merge, npm run validate, npm run build, push), with when each
+ *   step began, as the studio reports them;
+ * - the editor: open, keystroke and reorder in the studio (the builder's production build), signed
+ *   in, beside Puck 0.23's production build, in the same run (scripts/bench/editor.ts).
+ */
+import { readFileSync } from "node:fs";
+import { EDITOR, PUBLISHER, studioFixture } from "../studio-sandbox.ts";
+import { StudioClient } from "../studio-client.ts";
+import { type EditorBench, printEditorBench, runEditorBench } from "./editor.ts";
+
+export interface StudioBench {
+  firstStartMs: number;
+  startMs: number[];
+  rssIdleMiB: number;
+  rssAfterSavesMiB: number;
+  saves: number;
+  saveMs: number[];
+  publishMs: number;
+  publishSteps: { step: string; atMs: number }[];
+  publishStatus: string;
+  editor: EditorBench | null;
+}
+
+const HOME = "site-config/pages/home.json";
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] as number) : Number.NaN;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A process's resident set in MiB, from /proc (Linux). */
+const rssMiB = (pid: number) => {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
+  return Number(line?.split(/\s+/)[1] ?? Number.NaN) / 1024;
+};
+
+export async function runStudioBench(root: string, port: number, { saves = 100, restarts = 3, editor = true } = {}): Promise<StudioBench> {
+  const sandbox = await studioFixture({ port, name: "bench-studio" });
+  try {
+    let t = performance.now();
+    console.error("The studio's first start (clones the remote, builds the studio's app if needed)...");
+    await sandbox.start();
+    const firstStartMs = performance.now() - t;
+    const startMs: number[] = [];
+    for (let i = 0; i < restarts; i++) {
+      await sandbox.stop();
+      t = performance.now();
+      await sandbox.start();
+      startMs.push(performance.now() - t);
+    }
+    await sleep(5000);
+    const pid = sandbox.pid() as number;
+    const rssIdleMiB = rssMiB(pid);
+
+    console.error(`${saves} saves by an editor...`);
+    const client = new StudioClient(sandbox.url);
+    await client.signIn(EDITOR);
+    const saveMs: number[] = [];
+    let file = await client.read<{ sections: { headline?: string }[] }>(HOME);
+    const headline = file.value.sections[0]?.headline as string;
+    for (let i = 1; i <= saves; i++) {
+      const value = structuredClone(file.value);
+      (value.sections[0] as { headline: string }).headline = `We build what lasts, version ${i}`;
+      t = performance.now();
+      const hash = await client.save(HOME, value, file.hash);
+      saveMs.push(performance.now() - t);
+      file = { ...file, value, hash };
+    }
+    await sleep(2000);
+    const rssAfterSavesMiB = rssMiB(pid);
+    // The page as it was: the published site, and the editor arms, start from its headline.
+    const original = await client.read<{ sections: { headline?: string }[] }>(HOME);
+    const first = structuredClone(original.value);
+    (first.sections[0] as { headline: string }).headline = headline;
+    await client.save(HOME, first, original.hash);
+
+    console.error("Publishing (validate, build, push)...");
+    const publisher = new StudioClient(sandbox.url);
+    await publisher.signIn(PUBLISHER);
+    t = performance.now();
+    const id = await publisher.startPublish();
+    const publishSteps: { step: string; atMs: number }[] = [];
+    let publishStatus = "";
+    for (;;) {
+      const { publishing } = await publisher.status();
+      const log = publishing?.id === id ? publishing.log : [];
+      for (const step of log.slice(publishSteps.length)) publishSteps.push({ step, atMs: performance.now() - t });
+      if (publishing?.id === id && !publishing.running && publishing.outcome) {
+        publishStatus = publishing.outcome.status;
+        break;
+      }
+      await sleep(100);
+    }
+    const publishMs = performance.now() - t;
+
+    const editorBench = editor
+      ? await runEditorBench(root, port + 2, { arms: ["studio", "puck"], studio: { url: sandbox.url, cookie: client.session() } })
+      : null;
+    return {
+      firstStartMs,
+      startMs,
+      rssIdleMiB,
+      rssAfterSavesMiB,
+      saves,
+      saveMs,
+      publishMs,
+      publishSteps,
+      publishStatus,
+      editor: editorBench,
+    };
+  } finally {
+    await sandbox.stop();
+    sandbox.remove();
+  }
+}
+
+export function printStudioBench(r: StudioBench): string {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const lines = [
+    "The studio for a team (npm run studio on a copy of the project, a bare repository as the remote)",
+    "",
+    `  first start (clone, the studio's app built if needed)   ${s(r.firstStartMs)}`,
+    `  start (median of ${r.startMs.length} restarts)                         ${s(pct(r.startMs, 50))}`,
+    `  memory (RSS) idle                                        ${r.rssIdleMiB.toFixed(0)} MiB`,
+    `  memory (RSS) after ${r.saves} saves                            ${r.rssAfterSavesMiB.toFixed(0)} MiB`,
+    `  save to commit, p50 / p95 / max (${r.saves} saves)            ${pct(r.saveMs, 50).toFixed(0)} / ${pct(r.saveMs, 95).toFixed(0)} / ${Math.max(...r.saveMs).toFixed(0)} ms`,
+    `  publish (fetch, merge, validate, build, push): ${r.publishStatus.padEnd(9)} ${s(r.publishMs)}`,
+    ...r.publishSteps.map((p) => `      at ${s(p.atMs).padStart(7)}  ${p.step}`),
+  ];
+  if (r.editor) lines.push("", printEditorBench(r.editor));
+  return lines.join("\n");
+}

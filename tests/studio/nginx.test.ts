@@ -1,0 +1,218 @@
+// @vitest-environment node
+/**
+ * The studio behind the nginx server block `npm run studio -- nginx` prints (server/studio/nginx.ts),
+ * under a real nginx with TLS (a self-signed certificate made by openssl): sign-in through it gives
+ * a Secure cookie, the live events arrive unbuffered, a picture at the upload limit gets through to
+ * the studio (which answers it, not nginx), and plain HTTP only redirects to the studio's own
+ * address. Skipped, with a message, on a machine without nginx or openssl.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { request as httpsRequest } from "node:https";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { UPLOAD_LIMIT } from "../../src/editor/server/media";
+import { studioNginx } from "../../server/studio/nginx";
+import { EDITOR, type StudioFixture, studioFixture } from "../../scripts/studio-sandbox";
+
+const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
+const ready = existsSync(NGINX) && existsSync("/usr/bin/openssl");
+if (!ready) console.warn("tests/studio/nginx.test.ts skipped: it needs nginx (apt-get install nginx-light) and openssl.");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Answer {
+  status: number;
+  headers: IncomingMessage["headers"];
+  body: string;
+}
+
+describe.skipIf(!ready)("the studio behind nginx with TLS", () => {
+  let studio: StudioFixture;
+  let nginx: ChildProcess | undefined;
+  let https = 0;
+  let http = 0;
+  let origin = "";
+  let log = "";
+  const NAME = "studio.test";
+
+  /** A request to nginx over TLS, as a browser at the studio's address sends it. */
+  const send = (method: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string): Promise<Answer> =>
+    new Promise((resolve, reject) => {
+      const req = httpsRequest(
+        { host: "127.0.0.1", port: https, servername: NAME, method, path, rejectUnauthorized: false, headers: { host: `${NAME}:${https}`, ...headers } },
+        (res) => {
+          let text = "";
+          res.on("data", (d: Buffer) => (text += d.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+
+  async function signIn(): Promise<string> {
+    const res = await send(
+      "POST",
+      "/sign-in",
+      { "content-type": "application/x-www-form-urlencoded", origin },
+      new URLSearchParams({ email: EDITOR.email, password: EDITOR.password, next: "/__edit" }).toString(),
+    );
+    expect(res.status).toBe(303);
+    const cookie = String(res.headers["set-cookie"]?.[0] ?? "");
+    expect(cookie).toMatch(/^studio_session=/);
+    return cookie;
+  }
+
+  beforeAll(async () => {
+    [https, http] = [await freePort(), await freePort()];
+    origin = `https://${NAME}:${https}`;
+    const studioPort = 5100 + (process.pid % 90);
+    studio = await studioFixture({ port: studioPort, name: "studio-nginx", env: { STUDIO_ORIGIN: origin, TRUST_PROXY: "127.0.0.1" } });
+    await studio.start();
+    const work = mkdtempSync(join(tmpdir(), "studio-nginx-"));
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        `/CN=${NAME}`,
+        "-keyout",
+        join(work, "studio.key"),
+        "-out",
+        join(work, "studio.pem"),
+      ],
+      { stdio: "ignore" },
+    );
+    const block = studioNginx(
+      { origin, host: "127.0.0.1", port: studioPort },
+      { certificate: join(work, "studio.pem"), key: join(work, "studio.key"), httpsPort: https, httpPort: http },
+    );
+    writeFileSync(
+      join(work, "nginx.conf"),
+      `daemon off;
+master_process off;
+pid ${work}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 64; }
+http {
+  access_log off;
+  client_body_temp_path ${work}/body;
+  proxy_temp_path ${work}/proxy;
+  fastcgi_temp_path ${work}/fastcgi;
+  uwsgi_temp_path ${work}/uwsgi;
+  scgi_temp_path ${work}/scgi;
+${block.replace(/listen (\d+)/g, "listen 127.0.0.1:$1")}
+}
+`,
+    );
+    nginx = spawn(NGINX, ["-p", work, "-c", join(work, "nginx.conf")], { stdio: ["ignore", "pipe", "pipe"] });
+    nginx.stderr?.on("data", (d: Buffer) => (log += d.toString()));
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const up = await send("GET", "/sign-in").then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      if (up) break;
+      if (Date.now() > deadline) throw new Error(`nginx did not answer: ${log}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 180_000);
+  afterAll(async () => {
+    if (nginx && nginx.exitCode === null) {
+      const exited = new Promise((r) => nginx?.once("exit", r));
+      nginx.kill("SIGTERM");
+      await exited;
+    }
+    await studio?.stop();
+    studio?.remove();
+  });
+
+  test("signing in through it gives a Secure, HttpOnly, SameSite=Strict cookie, and the builder opens with it", async () => {
+    const cookie = await signIn();
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Strict/);
+    const page = await send("GET", "/__edit", { cookie: cookie.split(";")[0] as string });
+    expect(page.status).toBe(200);
+    expect(page.headers["strict-transport-security"]).toMatch(/max-age=/);
+  });
+
+  test("a save's live event arrives through it at once (not held in nginx's buffer)", async () => {
+    const cookie = (await signIn()).split(";")[0] as string;
+    const events: string[] = [];
+    const stream = httpsRequest({
+      host: "127.0.0.1",
+      port: https,
+      servername: NAME,
+      path: "/__edit/api/studio/events",
+      rejectUnauthorized: false,
+      headers: { host: `${NAME}:${https}`, cookie, accept: "text/event-stream" },
+    });
+    const opened = new Promise<void>((resolve) =>
+      stream.on("response", (res) => {
+        res.on("data", (d: Buffer) => events.push(d.toString()));
+        resolve();
+      }),
+    );
+    stream.end();
+    await opened;
+    const json = { cookie, origin, "x-site-editor": "1", "content-type": "application/json" };
+    const file = JSON.parse((await send("GET", "/__edit/api/file?path=site-config/pages/home.json", json)).body) as {
+      hash: string;
+      value: { sections: { headline?: string }[] };
+    };
+    (file.value.sections[0] as { headline: string }).headline = "Saved through nginx";
+    const started = Date.now();
+    const saved = await send("POST", "/__edit/api/save", json, JSON.stringify({ path: "site-config/pages/home.json", value: file.value, hash: file.hash }));
+    expect(saved.status, saved.body).toBe(200);
+    while (!events.join("").includes("event: changed") && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 20));
+    stream.destroy();
+    expect(events.join("")).toContain("event: changed");
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  test("a picture at the upload limit reaches the studio, which answers it (nginx does not refuse it)", async () => {
+    const cookie = (await signIn()).split(";")[0] as string;
+    // Not a picture, at the limit's size: the studio's own answer proves the body got through.
+    const res = await send(
+      "POST",
+      "/__edit/api/upload",
+      { cookie, origin, "x-site-editor": "1", "content-type": "application/octet-stream", "x-file-name": "big.png" },
+      Buffer.alloc(UPLOAD_LIMIT - 1024, 1),
+    );
+    expect(res.headers["content-type"]).toMatch(/application\/json/);
+    expect(res.status).not.toBe(413);
+    expect(JSON.parse(res.body).error).toBeTruthy();
+  });
+
+  test("plain HTTP only redirects to the studio's own address", async () => {
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      const req = httpRequest({ host: "127.0.0.1", port: http, path: "/__edit?file=x", headers: { host: "evil.example" } }, resolve);
+      req.on("error", reject);
+      req.end();
+    });
+    res.resume();
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(`${origin}/__edit?file=x`);
+  });
+});
