@@ -11,7 +11,7 @@ import { ImagesContext } from "@/components/page-context";
 import { KEEP_SCROLL, useScrollOnNavigate, useSmoothAnchors } from "@/components/smooth-scroll";
 import { ToastHost } from "@/enquiry/toast-host";
 import { isChunkLoadError, loadChunk, loadOnce } from "@/lib/chunk-load";
-import { CONTENT_CHANGED, type ContentChanged } from "@/content/dev-events";
+import { CONTENT_CHANGED, CONTENT_GENERATION_PATH, type ContentChanged } from "@/content/dev-events";
 
 export const links: Route.LinksFunction = () => [
   // In dev the stylesheet is a file (Vite updates it in place); a built page carries it inline (Layout).
@@ -46,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {prerender && <link rel="expect" href="#site-footer" blocking="render" />}
         <Meta />
         <Links />
+        {import.meta.env.DEV && data?.contentGeneration !== undefined && <meta name="site-content-generation" content={String(data.contentGeneration)} />}
         {/* The site's CSS, inlined: no request before the first paint. The browser keeps this element when React takes over. */}
         {prerender && <style>{inlineCss}</style>}
       </head>
@@ -119,6 +120,16 @@ if (import.meta.hot) {
     const here = location.pathname.replace(/(.)\/+$/, "$1");
     if (!data?.routes || data.routes.includes(here)) location.reload();
   });
+  // A save announced while this page was loading (its HTML made, this listener not yet there) was
+  // missed: the page asks once which check the server is at, and reloads if it was made from an older one.
+  const made = document.querySelector<HTMLMetaElement>('meta[name="site-content-generation"]')?.content;
+  if (made !== undefined && !location.pathname.startsWith("/__edit"))
+    void fetch(CONTENT_GENERATION_PATH, { cache: "no-store" })
+      .then((r) => r.json() as Promise<{ generation: number }>)
+      .then(({ generation }) => {
+        if (generation > Number(made)) location.reload();
+      })
+      .catch(() => {});
 }
 
 export default function App() {

@@ -5,3 +5,9 @@ export const CONTENT_CHANGED = "site-content:changed";
 export interface ContentChanged {
   routes: string[] | null;
 }
+
+/**
+ * Where the dev server tells which content check its pages are made from now: a page that loaded
+ * while a save was being announced missed the message, and finds out here that it is out of date.
+ */
+export const CONTENT_GENERATION_PATH = "/__site-content/generation";

@@ -13,7 +13,7 @@ import { parseJson } from "./json-source.ts";
 import { formatProblem, type Problem } from "./problems.ts";
 import { dataContext, resolveSection, Usage } from "./resolve.ts";
 import { contentRoot, includeDrafts } from "./routes.ts";
-import { checkedSite } from "./dev-cache.ts";
+import { checkedGeneration, checkedSite } from "./dev-cache.ts";
 import { hasErrors, loadSite, type Site, type SitePage, type SiteResult, type SectionSlot } from "./site.ts";
 import { pageMeta } from "./seo.ts";
 
@@ -34,6 +34,8 @@ export interface RootData {
   settings?: SiteSettings;
   /** The pictures of the header and footer. */
   images: PageImages;
+  /** npm run dev: the content check this page was made from (root.tsx asks whether a newer one exists). */
+  contentGeneration?: number;
 }
 
 /** The facts of every picture in `value`, read from public/ (each file once per change). */
@@ -116,10 +118,11 @@ async function pageData(page: SitePage, settings: SiteSettings, result?: SiteRes
 }
 
 export async function rootData(): Promise<RootData> {
+  const dev = import.meta.env?.DEV ? { contentGeneration: checkedGeneration(contentRoot()) } : {};
   const result = load();
-  if (!result.site && import.meta.env?.DEV) return { settings: result.settings, images: await imagesIn(result.settings) };
+  if (!result.site && import.meta.env?.DEV) return { settings: result.settings, images: await imagesIn(result.settings), ...dev };
   const { settings } = site(result);
-  return { settings: includeDrafts() ? settings : withoutDraftLinks(settings, result.draftRoutes), images: await imagesIn(settings) };
+  return { settings: includeDrafts() ? settings : withoutDraftLinks(settings, result.draftRoutes), images: await imagesIn(settings), ...dev };
 }
 
 /** The live site's menus and footer lists leave out links to draft pages (validation allows only those). */

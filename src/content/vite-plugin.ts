@@ -8,11 +8,11 @@
 import { join, relative, sep } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { checkSite, hasErrors } from "./site.ts";
-import { shareCheckedSite } from "./dev-cache.ts";
+import { checkedGeneration, shareCheckedSite } from "./dev-cache.ts";
 import { knownRoutes } from "./routes.ts";
 import { pagePath } from "./sources.ts";
 import { formatReport, type Problem } from "./problems.ts";
-import { CONTENT_CHANGED, type ContentChanged } from "./dev-events.ts";
+import { CONTENT_CHANGED, CONTENT_GENERATION_PATH, type ContentChanged } from "./dev-events.ts";
 
 const PAGE_FILE = /^site-config\/pages\/([a-z0-9-]+)\.json$/;
 
@@ -69,7 +69,7 @@ export function siteContent({ root }: { root: string }): Plugin {
         if (run !== latest) return;
         const { problems } = result;
         // The loaders use this result until the next save instead of reading every file per request.
-        shareCheckedSite(root, result);
+        shareCheckedSite(root, result, !announce);
         const errors = problems.filter((p) => p.severity === "error");
         if (errors.length > 0) server.config.logger.error(formatReport(problems), { timestamp: true });
         // Warnings do not stop anything; they are printed so they get seen.
@@ -86,6 +86,11 @@ export function siteContent({ root }: { root: string }): Plugin {
         lastErrors = errors;
       };
       server.watcher.add([join(root, "site-config"), join(root, "schemas")]);
+      server.middlewares.use(CONTENT_GENERATION_PATH, (_req, res) => {
+        res.setHeader("Content-Type", "application/json");
+        res.setHeader("Cache-Control", "no-store");
+        res.end(JSON.stringify({ generation: checkedGeneration(root) }));
+      });
       // A new, renamed or deleted page or service changes the list of paths React Router answers
       // (its pre-render list, read again whenever its server build is loaded): that module is
       // invalidated, and the open pages reload, with no restart (which would reload the page builder

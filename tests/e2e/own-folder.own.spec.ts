@@ -13,6 +13,9 @@ const repo = join(import.meta.dirname, "..", "..");
 const FILE = join(repo, "site-config", "pages", "home.json");
 const BACKUP = join(repo, "node_modules", ".cache", "e2e-own-folder", "home.json");
 
+// Both tests rewrite the same file.
+test.describe.configure({ mode: "serial" });
+
 test.beforeAll(() => {
   if (existsSync(BACKUP)) writeFileSync(FILE, readFileSync(BACKUP));
 });
@@ -49,5 +52,36 @@ test("six saves in place, each shown in the open tab and taken by the open build
     writeFileSync(FILE, original);
     rmSync(BACKUP, { force: true });
     await context.close();
+  }
+});
+
+test("a save made while the page is still loading its code (the announcement comes before the page listens) is shown", async ({ page }) => {
+  test.setTimeout(60_000);
+  const original = readFileSync(FILE, "utf8");
+  mkdirSync(join(BACKUP, ".."), { recursive: true });
+  writeFileSync(BACKUP, original);
+  const headline = /"headline": "[^"]*"/.exec(original)?.[0];
+  if (!headline) throw new Error("home.json has no hero headline to change");
+  // The root module (which listens for saves) arrives 3 s late on the first load only.
+  let delayed = false;
+  await page.route(/\/src\/root\.tsx/, async (route) => {
+    if (!delayed) {
+      delayed = true;
+      await new Promise((r) => setTimeout(r, 3_000));
+    }
+    await route.continue();
+  });
+  try {
+    await page.goto("/", { waitUntil: "commit" });
+    const h1 = page.locator("main h1").first();
+    await expect(h1).toHaveText(/\S/);
+    const before = await h1.textContent();
+    writeFileSync(FILE, original.replace(headline, '"headline": "Saved while the page was loading"'));
+    await expect(h1).toHaveText("Saved while the page was loading", { timeout: 15_000 });
+    expect(before).not.toBe("Saved while the page was loading");
+    expect(delayed).toBe(true);
+  } finally {
+    writeFileSync(FILE, original);
+    rmSync(BACKUP, { force: true });
   }
 });
