@@ -12,5 +12,8 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/studio/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
+    // Two files at a time (the default is one on a two-core machine): most of their time is spent
+    // waiting for the processes they start (builds, Git, servers).
+    maxWorkers: 2,
   },
 });

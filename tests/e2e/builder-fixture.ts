@@ -23,7 +23,8 @@ export function changedLines(file: string): string[] {
 
 /** Runs one of the project's commands in the copy, as `npm run` would there. */
 export function run(args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  // The pictures' copies are those the project's own build made (named by content): not encoded again.
+  const env: NodeJS.ProcessEnv = { IMAGE_CACHE_DIR: join(import.meta.dirname, "..", "..", "node_modules", ".cache", "site-images"), ...process.env };
   delete env.NODE_ENV;
   delete env.SITE_ROOT;
   const result = spawnSync(join(root, "node_modules", ".bin", args[0]!), args.slice(1), { cwd: root, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });

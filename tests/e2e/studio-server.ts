@@ -3,10 +3,16 @@
  * project, its bare remote, two accounts, started as `npm run studio` starts it, deploying locally
  * into the copy's dist/ (tests/helpers/studio.ts). Removed when Playwright stops it.
  */
+import { join } from "node:path";
 import { studioFixture } from "../../scripts/studio-sandbox.ts";
 
 const port = Number(process.argv[2] ?? 4573);
-const studio = await studioFixture({ port, deploy: "local" });
+// Publishes reuse the pictures' copies the project's own build made (named by content), as a studio reuses its own.
+const studio = await studioFixture({
+  port,
+  deploy: "local",
+  env: { IMAGE_CACHE_DIR: join(import.meta.dirname, "..", "..", "node_modules", ".cache", "site-images") },
+});
 await studio.start();
 console.log(`Studio for the tests at ${studio.url} (${studio.project})`);
 const stop = () => void studio.stop().finally(() => process.exit(0));

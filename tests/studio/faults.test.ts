@@ -20,7 +20,13 @@ let studio: StudioFixture;
 const port = 4900 + (process.pid % 90);
 
 beforeAll(async () => {
-  studio = await studioFixture({ port, name: "studio-faults", deploy: "local" });
+  // Publishes reuse the pictures' copies the project's builds made (named by content), as a studio reuses its own.
+  studio = await studioFixture({
+    port,
+    name: "studio-faults",
+    deploy: "local",
+    env: { IMAGE_CACHE_DIR: join(import.meta.dirname, "..", "..", "node_modules", ".cache", "site-images") },
+  });
 }, 180_000);
 afterEach(async () => {
   await studio?.stop();
