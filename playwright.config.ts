@@ -25,14 +25,8 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
-    // The production server over the built site (npm test builds first).
-    {
-      name: "production",
-      testIgnore: ["**/*.dev.spec.ts", "**/*.editor.spec.ts", "**/*.own.spec.ts", "**/*.studio.spec.ts"],
-      use: { baseURL: `http://localhost:${port}` },
-    },
-    // What authors preview with npm run dev.
-    { name: "dev", testMatch: "**/*.dev.spec.ts", timeout: 90_000, use: { baseURL: `http://localhost:${devPort}` } },
+    // The two chains that run one test after another come first, so that each starts at once on a
+    // worker of its own while the many independent tests fill in around them.
     // The page builder and content mistakes in dev, one test after another (one worker): each starts from the committed content.
     {
       name: "editor",
@@ -50,6 +44,14 @@ export default defineConfig({
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${studioPort}`, viewport: { width: 1440, height: 900 }, actionTimeout: 15_000 },
     },
+    // The production server over the built site (npm test builds first).
+    {
+      name: "production",
+      testIgnore: ["**/*.dev.spec.ts", "**/*.editor.spec.ts", "**/*.own.spec.ts", "**/*.studio.spec.ts"],
+      use: { baseURL: `http://localhost:${port}` },
+    },
+    // What authors preview with npm run dev.
+    { name: "dev", testMatch: "**/*.dev.spec.ts", timeout: 90_000, use: { baseURL: `http://localhost:${devPort}` } },
     // The project's own folder, as an author runs it: its real site-config/, saved in place (the test puts it back).
     { name: "own-folder", testMatch: "**/*.own.spec.ts", timeout: 120_000, use: { baseURL: `http://localhost:${ownPort}` } },
   ],

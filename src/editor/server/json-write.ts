@@ -8,23 +8,13 @@
  * moves, insertions into lists and removals spliced by hand, from the places jsonc-parser gives, keeping
  * the file's own separators). The result is parsed again and checked against the new value.
  */
+import { dequal as deepEqual } from "dequal";
 import { applyEdits, findNodeAtLocation, modify, parseTree, type FormattingOptions, type Node } from "jsonc-parser";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Path = (string | number)[];
 
 const isObject = (v: unknown): v is { [key: string]: Json } => typeof v === "object" && v !== null && !Array.isArray(v);
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  if (isObject(a)) {
-    if (!isObject(b)) return false;
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && deepEqual(a[k], b[k]));
-  }
-  return false;
-}
 
 /** The file's own style: its indent, its line ends, whether it ends with a newline. */
 export function formattingOf(text: string): FormattingOptions & { finalNewline: boolean } {
