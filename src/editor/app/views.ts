@@ -32,6 +32,7 @@ export function usePreviewRoute(doc: Doc | null, file: EditorFile | undefined, s
  */
 export function useOutline(doc: Doc | null, file: EditorFile | undefined, mine: readonly EditorProblem[]): OutlineItem[] {
   const known = useRef(new Map<string, OutlineItem>());
+  const last = useRef<OutlineItem[]>([]);
   return useMemo(() => {
     const key = doc ? listKey(doc.kind) : null;
     if (!doc || !key) return [];
@@ -52,7 +53,10 @@ export function useOutline(doc: Doc | null, file: EditorFile | undefined, mine: 
         ? before
         : row;
     });
+    // The same list when no row changed (typing in a field): the outline and its drag-and-drop context are not drawn again.
+    if (rows.length === last.current.length && rows.every((r, i) => r === last.current[i])) return last.current;
     known.current = new Map(rows.map((r) => [r.id, r]));
+    last.current = rows;
     return rows;
   }, [doc, file, mine]);
 }

@@ -87,6 +87,17 @@ const CanvasSection = memo(function CanvasSection({ slot }: { slot: CanvasSlot }
   );
 });
 
+/** The site's header, footer and chat button: drawn again only when the settings change, not on every keystroke in a section. */
+const Chrome = memo(function Chrome({ settings, part }: { settings: SiteSettings; part: "start" | "end" }) {
+  if (part === "start") return <Header settings={settings} />;
+  return (
+    <>
+      <Footer settings={settings} />
+      <FloatingChat settings={settings} />
+    </>
+  );
+});
+
 /** The sections in <main>, in order (each error card counts as its section), after the page's own cards. */
 const sectionElements = (offset: number) => [...document.querySelectorAll<HTMLElement>("main > [data-section]")].slice(offset);
 
@@ -158,7 +169,7 @@ export function CanvasPage() {
   return (
     <SettingsOverride value={settings}>
       <ImagesContext value={view.images}>
-        {settings && <Header settings={settings} />}
+        {settings && <Chrome settings={settings} part="start" />}
         <main id="main">
           {page.draft && <DraftBadge />}
           {page.siteProblems.length > 0 && (
@@ -170,8 +181,7 @@ export function CanvasPage() {
             return slot ? <CanvasSection key={id} slot={slot} /> : null;
           })}
         </main>
-        {settings && <Footer settings={settings} />}
-        {settings && <FloatingChat settings={settings} />}
+        {settings && <Chrome settings={settings} part="end" />}
         <Overlay
           sections={sections.length === view.order.length ? sections : []}
           selected={view.selected}

@@ -57,6 +57,17 @@ function fromServer(
   return out;
 }
 
+const mergedImages = new WeakMap<object, { site: Record<string, ImageFacts>; merged: Record<string, ImageFacts> }>();
+
+/** The site's pictures with those of the server's answer: the same object for the same two, so the canvas is not sent them again on every keystroke. */
+function imagesWith(site: Record<string, ImageFacts>, server: Record<string, ImageFacts>): Record<string, ImageFacts> {
+  const known = mergedImages.get(server);
+  if (known?.site === site) return known.merged;
+  const merged = { ...site, ...server };
+  mergedImages.set(server, { site, merged });
+  return merged;
+}
+
 const errorsIn = (problems: readonly EditorProblem[], file: string, base: string) =>
   problems.filter((p) => p.severity === "error" && p.file === file && (p.pointer === base || p.pointer.startsWith(`${base}/`)));
 
@@ -74,7 +85,7 @@ export interface PreviewInput {
 export function previewPage({ doc, file, site, checked, route, say }: PreviewInput): CanvasPage | null {
   const server = checked?.preview === route ? checked.result.page : null;
   const problems = checked?.result.problems ?? [];
-  const images: Record<string, ImageFacts> = server ? { ...site.images, ...server.images } : site.images;
+  const images = server ? imagesWith(site.images, server.images) : site.images;
   const siteProblems = problems
     .filter((p) => p.severity === "error" && p.file !== doc.path)
     .map((p) => `${p.file.replace(/^site-config\//, "")}: ${p.message}`);

@@ -49,7 +49,16 @@ export const OutlinePanel = forwardRef<HTMLDivElement, OutlinePanelProps>(functi
         {kind === "items" ? "About this collection" : "Page settings (title, description, status)"}
         {props.ownFieldsErrors && <span className="ml-1 font-semibold text-red-700">· errors</span>}
       </button>
-      <Outline {...props} />
+      {/* Only the outline's own props: the panel's others change on every keystroke and would draw every row again. */}
+      <Outline
+        title={props.title}
+        items={props.items}
+        selected={props.selected}
+        onSelect={props.onSelect}
+        onMove={props.onMove}
+        onDuplicate={props.onDuplicate}
+        onDelete={props.onDelete}
+      />
       <button
         type="button"
         className="mt-2 w-full rounded-md border border-dashed border-slate-400 px-2 py-1.5 text-sm font-semibold text-blue-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600"
