@@ -69,9 +69,10 @@ export function ChangesDialog({ open, site, doc, onClose, onRevert, onDiscarded 
   }, [open, load]);
 
   const fileOf = (path: string): EditorFile | undefined => site.files.find((f) => f.path === path);
-  const unsaved = JSON.stringify(doc.saved) !== JSON.stringify(doc.value);
+  // Closed, it shows nothing: nothing to work out on every keystroke.
+  const unsaved = open && JSON.stringify(doc.saved) !== JSON.stringify(doc.value);
   const openFile = fileOf(doc.path);
-  const listed = [...(changes?.files ?? [])];
+  const listed = open ? [...(changes?.files ?? [])] : [];
   if (unsaved && !listed.some((c) => c.path === doc.path)) listed.unshift({ path: doc.path, status: "changed", diff: "", head: null, current: null });
 
   const discard = async (path: string) => {
