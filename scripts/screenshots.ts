@@ -31,7 +31,7 @@ for (const width of widths) {
     await page.goto(base + route, { waitUntil: "load" });
     // Hydration starts after `load`; scroll only once it has, or the scroll-in animations start
     // after the pass and the sections below stay hidden in a full-page shot.
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window).catch(() => {});
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined).catch(() => {});
     await page.waitForLoadState("networkidle");
     // Let scroll animations and sliders settle: scroll through the page once (sections hydrate
     // and fade in as they come near).

@@ -132,7 +132,23 @@ if (import.meta.hot) {
       .catch(() => {});
 }
 
+/**
+ * What tests and tools may rely on instead of React Router's globals: <html data-hydrated> once
+ * the app has taken over the page, and a "site:navigate" event (its detail a path) that navigates
+ * in the page as a link would.
+ */
+function useSiteHooks() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+    const go = (event: Event) => void navigate((event as CustomEvent<string>).detail);
+    addEventListener("site:navigate", go);
+    return () => removeEventListener("site:navigate", go);
+  }, [navigate]);
+}
+
 export default function App() {
+  useSiteHooks();
   useNoTrailingSlash();
   useSmoothAnchors();
   useScrollOnNavigate();

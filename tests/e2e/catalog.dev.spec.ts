@@ -18,7 +18,7 @@ function collectConsole(page: Page): string[] {
   return messages;
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
 
 test("the section catalog renders every registered section type with its name and JSON, with no console error", async ({ page }) => {
   const messages = collectConsole(page);

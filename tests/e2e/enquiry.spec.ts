@@ -276,7 +276,7 @@ test.describe("Content-Security-Policy", () => {
       expect(scriptSrc.split(" ")[0]).toBe("'self'");
       expect(scriptSrc).not.toMatch(/unsafe/);
       expect(scriptSrc).toContain("'sha256-");
-      await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
       // Bring the form in when the page has one (its chunk and toasts run under the same policy).
       const slot = page.locator("[data-slot=contact-form]");
       if ((await slot.count()) > 0) {

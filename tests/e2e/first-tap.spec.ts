@@ -23,7 +23,7 @@ async function slowPhone(page: Page) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window, null, { timeout: 60_000 });
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined, null, { timeout: 60_000 });
 const menu = (page: Page) => page.getByRole("dialog", { name: "Menu" });
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
 
@@ -35,7 +35,7 @@ test.describe("on a slow phone, before the page's code has arrived", () => {
       test(`${path}: the menu button tapped at ${moment} opens the menu, which stays open when React takes over`, async ({ page }) => {
         await slowPhone(page);
         await page.goto(path, { waitUntil: moment });
-        const hydratedBefore = await page.evaluate(() => "__reactRouterDataRouter" in window);
+        const hydratedBefore = await page.evaluate(() => document.documentElement.dataset.hydrated !== undefined);
         await page.getByRole("button", { name: "Open menu" }).tap();
         // Room to spare: the throttled CPU shares the machine with another test worker; what counts is that the tap takes effect.
         await expect(menu(page)).toBeVisible({ timeout: 5_000 });

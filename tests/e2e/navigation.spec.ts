@@ -196,7 +196,7 @@ test.describe("in the browser", () => {
       return tags;
     };
     await page.goto("/");
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window && document.readyState === "complete");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined && document.readyState === "complete");
     await page.waitForLoadState("networkidle");
     for (const [path, title] of [
       ["/services/devOps", /DevOps/],
@@ -205,10 +205,7 @@ test.describe("in the browser", () => {
     ] as const) {
       const want = await expected(path);
       expect(want.length).toBeGreaterThan(path === "/thank-you" ? 2 : 15);
-      await page.evaluate(
-        (to) => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(to),
-        path,
-      );
+      await page.evaluate((to) => dispatchEvent(new CustomEvent("site:navigate", { detail: to })), path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page).toHaveTitle(title);
       await expect.poll(() => page.evaluate(headTags)).toEqual(want);
@@ -219,11 +216,9 @@ test.describe("in the browser", () => {
     // A phone: the footer is taller than the screen, so its top can be placed under the header.
     await page.setViewportSize({ width: 375, height: 667 });
     await page.goto("/about-us");
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
     // What a content link such as "/#site-footer" does: React Router navigates without a full load.
-    await page.evaluate(() =>
-      (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/#site-footer"),
-    );
+    await page.evaluate(() => dispatchEvent(new CustomEvent("site:navigate", { detail: "/#site-footer" })));
     await expect(page).toHaveURL(/\/#site-footer$/);
     await expect(page.getByRole("heading", { level: 1 }).first()).not.toHaveText("About Us");
     // Where the footer's top sits just below the fixed header, or as far down as the page goes.
@@ -249,7 +244,7 @@ test.describe("in the browser", () => {
     // page has hydrated (a navigation made during hydration, before React reached the footer, renders it afresh).
     await page.setViewportSize({ width: 375, height: 667 });
     await page.goto("/");
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
     await page.waitForLoadState("networkidle");
     await page.evaluate(() => {
       const w = window as unknown as { footer: Element | null; footerGone: boolean };
@@ -259,9 +254,7 @@ test.describe("in the browser", () => {
         if (!document.getElementById("site-footer")) w.footerGone = true;
       }).observe(document.body, { childList: true, subtree: true });
     });
-    await page.evaluate(() =>
-      (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/about-us"),
-    );
+    await page.evaluate(() => dispatchEvent(new CustomEvent("site:navigate", { detail: "/about-us" })));
     await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
     // Hydrated in place (before, React threw the waiting island away and rendered it afresh).
     expect(await page.evaluate(() => (window as unknown as { footerGone: boolean }).footerGone)).toBe(false);
@@ -272,9 +265,7 @@ test.describe("in the browser", () => {
     await page.goto("/about-us");
     await page.waitForLoadState("networkidle");
     // A client-side navigation to a path no route knows, as a stale link in the app would make.
-    await page.evaluate(() =>
-      (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate("/no-such-page"),
-    );
+    await page.evaluate(() => dispatchEvent(new CustomEvent("site:navigate", { detail: "/no-such-page" })));
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Vision into Reality");
   });

@@ -8,7 +8,7 @@ import { site } from "./content.ts";
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 async function revealAll(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window && document.readyState === "complete");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined && document.readyState === "complete");
   // Scroll through once so scroll-in animations finish, as a reader would.
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += 500) {
@@ -36,7 +36,7 @@ for (const path of site.routes) {
 test("axe: a phone with the drawer open has no violations", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/");
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
   await page.getByRole("button", { name: "Open menu" }).click();
   await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
   await page.waitForTimeout(600);
@@ -78,7 +78,7 @@ async function recordShifts(page: Page) {
 }
 
 async function expectNoShift(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window && document.readyState === "complete");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined && document.readyState === "complete");
   await page.waitForTimeout(1500);
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
   expect(
@@ -154,7 +154,7 @@ test.describe("a page that arrives in two parts", () => {
 test("keyboard: Tab reaches every link and button of the home page in order, each with a visible focus", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/");
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
   const reachable = new Set<string>();
   for (let i = 0; i < 120; i++) {
     await page.keyboard.press("Tab");

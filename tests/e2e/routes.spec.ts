@@ -34,7 +34,7 @@ test.describe("hydration", () => {
       page.on("pageerror", (e) => messages.push(`pageerror: ${e.message}`));
       await page.goto(route.path, { waitUntil: "load" });
       // Hydrated: React Router's client router exists and handled the page.
-      await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
       await page.waitForLoadState("networkidle");
       await expect(page.getByRole("heading", { name: route.heading }).first()).toBeVisible();
       expect(messages).toEqual([]);

@@ -68,7 +68,7 @@ test("the built nginx include and _redirects name every route and nothing else",
 test.describe("loading", () => {
   test("no script is fetched before the load event; links work before hydration", async ({ page }) => {
     await page.goto("/about-us", { waitUntil: "load" });
-    await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
     const early = await page.evaluate(() => {
       const load = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart;
       return performance
@@ -97,7 +97,7 @@ test.describe("loading", () => {
     // The files are back (the deploy finished): Retry brings the page to life.
     await page.unroute("**/assets/root-*.js", block);
     await notice.getByRole("button", { name: "Retry" }).click();
-    await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
     await expect(page.getByRole("alert").filter({ hasText: "Loading chunk" })).toHaveCount(0);
   });
 
@@ -123,8 +123,8 @@ test.describe("loading", () => {
     expect(loads).toBe(2);
     await page.unroute("**/assets/page-data/*.js", block);
     await notice.getByRole("button", { name: "Retry" }).click();
-    await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
-    // Hydrated with its data: a client-side navigation works.
+    // Once the page's code has arrived, a client-side navigation works, with its data.
+    await page.waitForLoadState("networkidle");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
     expect(loads).toBe(3);
@@ -133,7 +133,7 @@ test.describe("loading", () => {
   test("a tab open across a redeploy: a page whose code is gone is loaded fresh, once, instead of a broken screen", async ({ page }) => {
     await page.goto("/");
     // Hydrated, with the code of the sections on screen loaded.
-    await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
     await page.waitForLoadState("networkidle");
     let loads = 0;
     page.on("load", () => loads++);
@@ -154,7 +154,7 @@ test.describe("loading", () => {
     await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
     await expect.poll(() => loads).toBe(1);
     // The fresh page hydrates and navigates in the browser again.
-    await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact Us" }).click();
     await expect(page).toHaveURL(/\/contact-us$/);
     await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();

@@ -18,7 +18,7 @@ async function bringIntoView(target: Locator) {
 
 /** Hydrated: React Router has started (links work client-side, effects ran). */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window && document.readyState === "complete");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined && document.readyState === "complete");
 }
 
 test.describe("header and drawer", () => {
