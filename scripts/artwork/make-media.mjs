@@ -4,14 +4,14 @@
 // dependencies, deterministic output (same input -> same files).
 //
 // Usage (from the repository root):
-//   node scripts/make-media.mjs            # write all SVGs under public/
-//   node scripts/make-media.mjs --video    # also render hero.webm, hero.mp4 and
+//   node scripts/artwork/make-media.mjs            # write all SVGs under public/
+//   node scripts/artwork/make-media.mjs --video    # also render hero.webm, hero.mp4 and
 //                                          # hero-poster.webp (needs ffmpeg with
 //                                          # libvpx-vp9, libx264 and libwebp)
-//   node scripts/make-media.mjs --only=services   # one group: services, icons,
+//   node scripts/artwork/make-media.mjs --only=services   # one group: services, icons,
 //        industries, process, offerings, partners, portfolio, about, map, brand
-//   node scripts/make-media.mjs --only=none --video   # only the video (~1 min)
-//   node scripts/make-media.mjs --only=none --poster  # only hero-poster.webp (1920x1080)
+//   node scripts/artwork/make-media.mjs --only=none --video   # only the video (~1 min)
+//   node scripts/artwork/make-media.mjs --only=none --poster  # only hero-poster.webp (1920x1080)
 //
 // Output: public/media/{services,industries,process,offerings,partners,portfolio}/*.svg,
 // public/media/{logo,about-team,about-alliances,about-intro,map-pune}.svg,
@@ -24,7 +24,7 @@ import { fileURLToPath } from "node:url";
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PUB = join(ROOT, "public");
 const args = process.argv.slice(2);
 const ONLY = (args.find((a) => a.startsWith("--only=")) || "").slice(7);
