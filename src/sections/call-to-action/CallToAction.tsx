@@ -1,8 +1,8 @@
+import type { SectionProps } from "@/sections/types";
 import { useId } from "react";
-import type { CallToActionSection } from "@/generated/content";
 import { ButtonLink, SectionShell } from "@/components/ui";
 
-export function CallToAction({ section }: { section: CallToActionSection }) {
+export function CallToAction({ section }: SectionProps<"call-to-action">) {
   const id = useId();
   return (
     <SectionShell type="call-to-action" tone={section.tone} labelledBy={id}>

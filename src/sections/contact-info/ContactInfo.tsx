@@ -1,12 +1,12 @@
+import type { SectionProps } from "@/sections/types";
 import { useId } from "react";
-import type { ContactInfoSection } from "@/generated/content";
 import { Picture } from "@/components/ui";
 import { EmailAddress } from "@/components/links";
 import { useSettings } from "@/components/page-context";
 import { formatHours } from "@/components/hours";
 import { revealBelowFold } from "@/components/reveal";
 
-export function ContactInfo({ section }: { section: ContactInfoSection }) {
+export function ContactInfo({ section }: SectionProps<"contact-info">) {
   const headingId = useId();
   const s = useSettings();
   return (

@@ -1,11 +1,11 @@
+import type { SectionProps } from "@/sections/types";
 import { useId } from "react";
-import type { ContactSection } from "@/generated/content";
 import { SectionShell, Kicker } from "@/components/ui";
 import { EmailAddress } from "@/components/links";
 import { useSettings } from "@/components/page-context";
 import { LazyEnquiryForm } from "@/enquiry/LazyEnquiryForm";
 
-export function Contact({ section }: { section: ContactSection }) {
+export function Contact({ section }: SectionProps<"contact">) {
   const headingId = useId();
   const settings = useSettings();
   return (

@@ -1,8 +1,8 @@
+import type { SectionProps } from "@/sections/types";
 import { useId } from "react";
-import type { FeatureListSection } from "@/generated/content";
 import { Picture, SectionHeading, SectionShell } from "@/components/ui";
 
-export function FeatureList({ section }: { section: FeatureListSection }) {
+export function FeatureList({ section }: SectionProps<"feature-list">) {
   const id = useId();
   return (
     <SectionShell type="feature-list" tone={section.tone} labelledBy={id}>

@@ -1,9 +1,9 @@
+import type { SectionProps } from "@/sections/types";
 import { useId } from "react";
-import type { HeroSection } from "@/generated/content";
 import { ButtonLink, VideoBackdrop } from "@/components/ui";
 import { revealBelowFold } from "@/components/reveal";
 
-export function Hero({ section }: { section: HeroSection }) {
+export function Hero({ section }: SectionProps<"hero">) {
   const headingId = useId();
   return (
     <section ref={revealBelowFold} data-section="hero" aria-labelledby={headingId} className="relative isolate flex min-h-svh items-center text-white">

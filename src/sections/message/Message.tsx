@@ -1,9 +1,9 @@
+import type { SectionProps } from "@/sections/types";
 import { useId } from "react";
-import type { MessageSection } from "@/generated/content";
 import { ButtonLink } from "@/components/ui";
 import { revealBelowFold } from "@/components/reveal";
 
-export function Message({ section }: { section: MessageSection }) {
+export function Message({ section }: SectionProps<"message">) {
   const headingId = useId();
   return (
     <section

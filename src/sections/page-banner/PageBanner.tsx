@@ -1,9 +1,9 @@
+import type { SectionProps } from "@/sections/types";
 import { useId } from "react";
-import type { PageBannerSection } from "@/generated/content";
 import { Breadcrumb, VideoBackdrop } from "@/components/ui";
 import { revealBelowFold } from "@/components/reveal";
 
-export function PageBanner({ section }: { section: PageBannerSection }) {
+export function PageBanner({ section }: SectionProps<"page-banner">) {
   const headingId = useId();
   return (
     <section

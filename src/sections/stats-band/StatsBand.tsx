@@ -1,8 +1,8 @@
-import type { StatsBandSection } from "@/generated/content";
+import type { SectionProps } from "@/sections/types";
 import { SectionShell } from "@/components/ui";
 import { useSettings } from "@/components/page-context";
 
-export function StatsBand({ section }: { section: StatsBandSection }) {
+export function StatsBand({ section }: SectionProps<"stats-band">) {
   const { stats } = useSettings();
   return (
     <SectionShell type="stats-band" tone={section.tone} className="!py-12">

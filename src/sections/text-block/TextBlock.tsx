@@ -1,8 +1,8 @@
+import type { SectionProps } from "@/sections/types";
 import { useId } from "react";
-import type { TextBlockSection } from "@/generated/content";
 import { Picture, SectionShell, Kicker } from "@/components/ui";
 
-export function TextBlock({ section }: { section: TextBlockSection }) {
+export function TextBlock({ section }: SectionProps<"text-block">) {
   const id = useId();
   const left = section.imagePosition === "left";
   return (
