@@ -1,16 +1,10 @@
 /** Turns Ajv's errors into one plain-language Problem per root cause. */
 import type { ErrorObject } from "ajv";
 import type { ParsedJson, Position } from "./json-source.ts";
-import { escapeSegment } from "../lib/json-pointer.ts";
+import { escapeSegment, splitPointer } from "../lib/json-pointer.ts";
 import { didYouMean, quoteList, type Problem } from "./problems.ts";
 
 type Json = ParsedJson["value"];
-
-const unescapePointer = (s: string) => s.replace(/~1/g, "/").replace(/~0/g, "~");
-
-export function splitPointer(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.slice(1).split("/").map(unescapePointer);
-}
 
 /** One entry of a list, as people name it and counted from 1: ("sections", 3) -> "section 4", ("quickLinks", 0) -> "quick link 1". */
 export function entryName(list: string | undefined, index: number): string {
@@ -247,7 +241,7 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
           allowed.filter((a) => !present.includes(a)),
         );
         push(
-          `${ptr}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+          `${ptr}/${escapeSegment(name)}`,
           ptr,
           `unknown field "${name}"`,
           near ? `Did you mean "${near}"?` : `Fields allowed here: ${allowed.join(", ")}.`,

@@ -3,6 +3,7 @@
  * shown one way and dialled another, a count written in a text that the collections contradict,
  * a section with more text than a phone can show, a word longer than a phone's line.
  */
+import { escapeSegment } from "../lib/json-pointer.ts";
 import type { JsonValue } from "./json-source.ts";
 import { readablePath } from "./ajv-problems.ts";
 import type { Problem } from "./problems.ts";
@@ -28,8 +29,7 @@ function problemAt(source: SourceFile, severity: Problem["severity"], pointer: s
 function texts(value: JsonValue | undefined, pointer = "", key?: string): { pointer: string; text: string }[] {
   if (typeof value === "string") return key !== undefined && NOT_TEXT.has(key) ? [] : [{ pointer, text: value }];
   if (Array.isArray(value)) return value.flatMap((v, i) => texts(v, `${pointer}/${i}`, key));
-  if (value && typeof value === "object")
-    return Object.entries(value).flatMap(([k, v]) => texts(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, k));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => texts(v, `${pointer}/${escapeSegment(k)}`, k));
   return [];
 }
 

@@ -6,6 +6,7 @@
  * silently), and turns its first syntax error into a sentence an author can act on, with a fix
  * ("missing comma between two fields. Add a comma at the end of line 22.").
  */
+import { escapeSegment } from "../lib/json-pointer.ts";
 import { getNodeValue, parseTree, printParseErrorCode, visit, type Node, type ParseError } from "jsonc-parser";
 
 export interface Position {
@@ -47,9 +48,6 @@ export class JsonSyntaxError extends Error {
     this.name = "JsonSyntaxError";
   }
 }
-
-/** Escapes a key for use in a JSON Pointer (RFC 6901), as Ajv does. */
-export const pointerSegment = (key: string): string => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
 export class LineIndex {
   private readonly starts: number[] = [0];
@@ -94,7 +92,7 @@ export function parseJson(text: string): ParsedJson {
       if (!keyNode || !valueNode) continue;
       const name = keyNode.value as string;
       const at = lines.at(keyNode.offset);
-      const child = `${pointer}/${pointerSegment(name)}`;
+      const child = `${pointer}/${escapeSegment(name)}`;
       const first = seen.get(name);
       if (first) duplicates.push({ pointer: child, key: name, first, second: at });
       else seen.set(name, at);

@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { readablePath } from "./ajv-problems.ts";
 import { COLLECTION_NAMES, type CollectionName } from "./collections.ts";
-import { JsonSyntaxError, parseJson, pointerSegment, type JsonValue, type ParsedJson } from "./json-source.ts";
+import { escapeSegment } from "../lib/json-pointer.ts";
+import { JsonSyntaxError, parseJson, type JsonValue, type ParsedJson } from "./json-source.ts";
 import { decodeContent } from "./encoding.ts";
 import { didYouMean, type Problem } from "./problems.ts";
 
@@ -151,7 +152,7 @@ const REPLACEMENT = "\uFFFD";
 function replacementCharacters(value: JsonValue, pointer = ""): { pointer: string; text: string }[] {
   if (typeof value === "string") return value.includes(REPLACEMENT) ? [{ pointer, text: value }] : [];
   if (Array.isArray(value)) return value.flatMap((v, i) => replacementCharacters(v, `${pointer}/${i}`));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => replacementCharacters(v, `${pointer}/${pointerSegment(k)}`));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => replacementCharacters(v, `${pointer}/${escapeSegment(k)}`));
   return [];
 }
 

@@ -6,7 +6,7 @@
  */
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { pointerSegment } from "../../src/content/json-source.ts";
+import { escapeSegment } from "../../src/lib/json-pointer.ts";
 import { loadSite } from "../../src/content/site.ts";
 import type { SiteCopy } from "./site-copy.ts";
 
@@ -44,7 +44,7 @@ function fieldsOf(value: Json, file: string, pointer = "", key?: string): Field[
       ? []
       : [{ file, pointer, original: value, step: /^(\/|#|https?:|mailto:|tel:|\+)/.test(value) ? STEPS.length - 1 : 0 }];
   if (Array.isArray(value)) return value.flatMap((v, i) => fieldsOf(v, file, `${pointer}/${i}`, key));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => fieldsOf(v, file, `${pointer}/${pointerSegment(k)}`, k));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => fieldsOf(v, file, `${pointer}/${escapeSegment(k)}`, k));
   return [];
 }
 
