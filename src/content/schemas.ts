@@ -4,10 +4,11 @@
  * Those keywords report to the context a validation is called with (Ajv's passContext):
  * `validator.call(context, data)`.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { readFileSync } from "node:fs";
+import { relative, sep } from "node:path";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
+import { filesUnder } from "../lib/files.ts";
 import { SLOTS } from "../images/slots.ts";
 import { choices } from "./problems.ts";
 
@@ -191,15 +192,7 @@ export interface SchemaSet {
   sectionTypes: string[];
 }
 
-function listJson(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listJson(full));
-    else if (entry.name.endsWith(".schema.json")) out.push(full);
-  }
-  return out.sort();
-}
+const listJson = (dir: string): string[] => filesUnder(dir).filter((file) => file.endsWith(".schema.json"));
 
 export function loadSchemas(schemasDir: string): SchemaSet {
   const ajv = new Ajv({ strict: true, allErrors: true, discriminator: true, verbose: true, passContext: true });

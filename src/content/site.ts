@@ -8,7 +8,8 @@
  * loadSite(); nothing else reads site-config/. The production server reads only what the build
  * wrote for it (src/deploy/site-facts.ts).
  */
-import { realpathSync, readdirSync, statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
+import { filesUnder } from "../lib/files.ts";
 import { join } from "node:path";
 import type { Service, SiteSettings } from "../generated/content.ts";
 import { SectionDataError } from "../sections/define-data.ts";
@@ -75,15 +76,9 @@ const schemaCache = new Map<string, { signature: string; set: SchemaSet }>();
 /** The compiled schemas, reused while no schema file changes (the dev server loads the site on every request). */
 export function schemaSet(dir: string): SchemaSet {
   const schemasDir = realpathSync(dir);
-  const parts: string[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(d, e.name));
-      else parts.push(`${join(d, e.name)}:${statSync(join(d, e.name)).mtimeMs}`);
-    }
-  };
-  walk(schemasDir);
-  const signature = parts.sort().join("|");
+  const signature = filesUnder(schemasDir)
+    .map((file) => `${file}:${statSync(file).mtimeMs}`)
+    .join("|");
   const cached = schemaCache.get(schemasDir);
   if (cached?.signature === signature) return cached.set;
   const set = loadSchemas(schemasDir);

@@ -4,10 +4,11 @@
  * here and simply absent from what follows, so the route list and the dev server still come out
  * of broken content.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { readablePath } from "./ajv-problems.ts";
 import { COLLECTION_NAMES, type CollectionName } from "./collections.ts";
+import { filesUnder } from "../lib/files.ts";
 import { escapeSegment } from "../lib/json-pointer.ts";
 import { JsonSyntaxError, parseJson, type JsonValue, type ParsedJson } from "./json-source.ts";
 import { decodeContent } from "./encoding.ts";
@@ -119,15 +120,10 @@ export function pageFileProblem(
 }
 
 /** Every file under `dir`, as paths from it ("/media/hero.webm"), sorted. */
-export function listFiles(dir: string, base = dir): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, e.name);
-    if (e.isDirectory()) out.push(...listFiles(full, base));
-    else out.push(`/${relative(base, full).split(sep).join("/")}`);
-  }
-  return out.sort();
+export function listFiles(dir: string): string[] {
+  return filesUnder(dir)
+    .map((file) => `/${relative(dir, file).split(sep).join("/")}`)
+    .sort();
 }
 
 /** A page document (parsed JSON, possibly invalid) marked as a draft. */

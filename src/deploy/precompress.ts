@@ -12,10 +12,10 @@
  * data and scripts are done too (compressFile, from the page pipeline), at a level
  * whose cost stays small per page.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { filesUnder } from "../lib/files.ts";
 
 /** Files worth compressing: text. Media (video, images but SVG) is compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|map)$/;
@@ -52,11 +52,7 @@ const zopfliGzip = async (data: Buffer) => {
 
 /** The assets' text files; not page-data/, which has one file per page (post-build compresses those with the pages). */
 function textFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "page-data" ? [] : textFiles(path);
-    return COMPRESSIBLE.test(entry.name) && statSync(path).size >= MIN_SIZE ? [path] : [];
-  });
+  return filesUnder(dir, (folder) => folder.split("/").at(-1) === "page-data").filter((path) => COMPRESSIBLE.test(path) && statSync(path).size >= MIN_SIZE);
 }
 
 /**

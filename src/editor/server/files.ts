@@ -7,7 +7,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { filesUnder } from "../../lib/files.ts";
 
 export class EditorError extends Error {
   constructor(
@@ -147,11 +148,7 @@ export function contentWriter(root: string) {
 export type ContentWriter = ReturnType<typeof contentWriter>;
 
 function sweepOldTemporaries(dir: string): void {
-  if (!existsSync(dir)) return;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) sweepOldTemporaries(join(dir, entry.name));
-    else if (OLD_TEMP_NAME.test(entry.name)) rmSync(join(dir, entry.name), { force: true });
-  }
+  for (const file of filesUnder(dir)) if (OLD_TEMP_NAME.test(basename(file))) rmSync(file, { force: true });
 }
 
 /** Runs the calls made with the same `key` one after another, in the order they came. */

@@ -1,6 +1,7 @@
 /** Pictures and videos in public/media/: the list, what the site knows of each picture, and uploads (an SVG cleaned first). */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { basename, join, relative, sep } from "node:path";
+import { filesUnder } from "../../lib/files.ts";
 import { imageFactsOf, renderFacts } from "../../images/facts.ts";
 import type { ImageFacts } from "../../images/slots.ts";
 import { allowedPath, type contentWriter, EditorError } from "./files.ts";
@@ -13,17 +14,7 @@ export const IMAGE_FORMATS: Record<string, string> = { jpeg: "jpg", png: "png", 
 
 export function mediaApi(root: string, writer: ReturnType<typeof contentWriter>) {
   function media(): string[] {
-    const dir = join(root, "public", "media");
-    const out: string[] = [];
-    const walk = (d: string) => {
-      for (const entry of readdirSync(d, { withFileTypes: true })) {
-        const full = join(d, entry.name);
-        if (entry.isDirectory()) walk(full);
-        else out.push(`/${relative(join(root, "public"), full).split(sep).join("/")}`);
-      }
-    };
-    if (existsSync(dir)) walk(dir);
-    return out.sort();
+    return filesUnder(join(root, "public", "media")).map((full) => `/${relative(join(root, "public"), full).split(sep).join("/")}`);
   }
 
   /** What the site knows of each picture in public/media/ (size, hash), so the canvas shows any of them as the site does. */
