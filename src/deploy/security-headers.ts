@@ -13,6 +13,7 @@
  * style attributes.
  */
 import { createHash } from "node:crypto";
+import { type DefaultTreeAdapterTypes, parse } from "parse5";
 
 /** The site's Content-Security-Policy by directive, for a response without inline scripts; `connectSrc`: origins besides 'self' pages may post to. */
 export function cspDirectives(connectSrc: readonly string[] = []): Record<string, string[]> {
@@ -63,22 +64,30 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** The origin of the enquiry endpoint set in settings.json, for connect-src ("" = this site: none). Throws on a value that is not an address. */
 export const enquiryOrigins = (endpoint: string): string[] => (endpoint ? [new URL(endpoint).origin] : []);
 
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+type Node = DefaultTreeAdapterTypes.Node;
 
-/** SHA-256 sources ('sha256-...') of the inline scripts in an HTML document that a browser would execute. */
+/** Every <script> element of `html` as the browser parses it, those inside <template> too. */
+function scriptsOf(html: string): DefaultTreeAdapterTypes.Element[] {
+  const found: DefaultTreeAdapterTypes.Element[] = [];
+  const walk = (node: Node) => {
+    if ("tagName" in node && node.tagName === "script") found.push(node);
+    if ("childNodes" in node) for (const child of node.childNodes) walk(child);
+    if ("content" in node && node.content) walk(node.content);
+  };
+  walk(parse(html));
+  return found;
+}
+
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const m of html.matchAll(SCRIPT)) {
-    const attrs = m[1] ?? "";
-    if (/\ssrc\s*=/i.test(` ${attrs}`)) continue;
-    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase() ?? "";
+  for (const script of scriptsOf(html)) {
+    const attr = (name: string) => script.attrs.find((a) => a.name === name)?.value;
+    if (attr("src") !== undefined) continue;
+    const type = attr("type")?.trim().toLowerCase() ?? "";
     // Data blocks (JSON, JSON-LD) are not executed and CSP does not apply to them.
     if (type.includes("json") && type !== "importmap" && type !== "speculationrules") continue;
-    hashes.add(
-      `'sha256-${createHash("sha256")
-        .update(m[2] ?? "", "utf8")
-        .digest("base64")}'`,
-    );
+    const text = script.childNodes.map((child) => ("value" in child && child.nodeName === "#text" ? child.value : "")).join("");
+    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
   }
   return [...hashes].sort();
 }
