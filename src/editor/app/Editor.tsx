@@ -20,10 +20,8 @@ import { readKept, useKeptEdits } from "./hooks/useKeptEdits";
 import { useShortcuts } from "./hooks/useShortcuts";
 import { useSite } from "./hooks/useSite";
 import { Banners } from "./parts/Banners";
-import { ChangesDialog } from "./parts/ChangesDialog";
+import { type DialogName, Dialogs } from "./parts/Dialogs";
 import { FileList } from "./parts/FileList";
-import { Library } from "./parts/Library";
-import { PageDialog, type PageAction } from "./parts/PageDialog";
 import { ProblemList } from "./parts/ProblemList";
 import { Sidebar } from "./parts/Sidebar";
 import { SkipLinks } from "./parts/SkipLinks";
@@ -43,7 +41,8 @@ export function Editor() {
   const [status, setStatus] = useState<{ text: string; tone: Tone }>({ text: "", tone: "info" });
   const announce = useCallback((text: string, tone: Tone = "info") => setStatus({ text, tone }), []);
   const [viewport, setViewport] = useState<Viewport>(1280);
-  const [dialog, setDialog] = useState<"library" | "changes" | PageAction | null>(null);
+  const [dialog, setDialog] = useState<DialogName>(null);
+  const closeDialog = useCallback(() => setDialog(null), []);
   const [reveal, setReveal] = useState(0);
   const refs = { canvas: useRef<CanvasHandle>(null), outline: useRef<HTMLDivElement>(null), heading: useRef<HTMLHeadingElement>(null) };
 
@@ -193,38 +192,17 @@ export function Editor() {
           onFocusField={focusById}
         />
       </div>
-      <Library
-        open={dialog === "library"}
-        entries={site.library}
-        onClose={() => setDialog(null)}
-        onInsert={(entry) => {
-          setDialog(null);
-          commands.insertSection(entry, fields?.entry?.index ?? null);
-        }}
-      />
-      <ChangesDialog
-        open={dialog === "changes"}
+      <Dialogs
+        dialog={dialog}
         site={site}
         doc={doc}
-        onClose={() => setDialog(null)}
-        onRevert={() => {
-          dispatch({ type: "revert" });
-          announce("Unsaved edits discarded; Ctrl+Z brings them back.");
-        }}
+        dispatch={dispatch}
+        announce={announce}
+        onClose={closeDialog}
+        onInsert={(entry) => commands.insertSection(entry, fields?.entry?.index ?? null)}
         onDiscarded={() => void refresh()}
+        runPageAction={actions.runPageAction}
       />
-      {dialog && typeof dialog === "object" && (
-        <PageDialog
-          action={dialog}
-          pages={site.files.filter((f) => f.kind === "page")}
-          onCancel={() => setDialog(null)}
-          onRun={async (action, fix) => {
-            const result = await actions.runPageAction(action, fix);
-            if (!result) setDialog(null);
-            return result;
-          }}
-        />
-      )}
     </div>
   );
 }

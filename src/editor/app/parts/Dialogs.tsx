@@ -1,0 +1,60 @@
+/** The builder's dialogs: the section library, the changes, and a page's create, rename or delete. */
+import type { ComponentProps, Dispatch } from "react";
+import type { EditorState, LibraryEntry } from "../api-client";
+import type { Action, Doc } from "../state/types";
+import { ChangesDialog } from "./ChangesDialog";
+import { Library } from "./Library";
+import { PageDialog, type PageAction } from "./PageDialog";
+
+export type DialogName = "library" | "changes" | PageAction | null;
+
+export interface DialogsProps {
+  dialog: DialogName;
+  site: EditorState;
+  doc: Doc;
+  dispatch: Dispatch<Action>;
+  announce(text: string): void;
+  onClose(): void;
+  onInsert(entry: LibraryEntry): void;
+  onDiscarded(): void;
+  runPageAction(action: PageAction, fixLinks?: boolean): ReturnType<ComponentProps<typeof PageDialog>["onRun"]>;
+}
+
+export function Dialogs({ dialog, site, doc, dispatch, announce, onClose, onInsert, onDiscarded, runPageAction }: DialogsProps) {
+  return (
+    <>
+      <Library
+        open={dialog === "library"}
+        entries={site.library}
+        onClose={onClose}
+        onInsert={(entry) => {
+          onClose();
+          onInsert(entry);
+        }}
+      />
+      <ChangesDialog
+        open={dialog === "changes"}
+        site={site}
+        doc={doc}
+        onClose={onClose}
+        onRevert={() => {
+          dispatch({ type: "revert" });
+          announce("Unsaved edits discarded; Ctrl+Z brings them back.");
+        }}
+        onDiscarded={onDiscarded}
+      />
+      {dialog && typeof dialog === "object" && (
+        <PageDialog
+          action={dialog}
+          pages={site.files.filter((f) => f.kind === "page")}
+          onCancel={onClose}
+          onRun={async (action, fix) => {
+            const result = await runPageAction(action, fix);
+            if (!result) onClose();
+            return result;
+          }}
+        />
+      )}
+    </>
+  );
+}
