@@ -1,16 +1,6 @@
-// @vitest-environment node
-/**
- * The generated nginx include (dist/deploy/nginx.conf, src/deploy/outputs.ts) under a real nginx
- * (Debian's nginx-light; .ci/run installs it), with absolute_redirect on (nginx's default) and off
- * (common behind proxies): pages, gzip copies, caching, the production server's security headers
- * (each page's policy with its own script hashes, media sandboxed, checked in Chromium too), and
- * redirects that never leave the site nor name the request's Host. Skipped, with a message, on a
- * machine without nginx.
- */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
-import { type AddressInfo, connect, createServer } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
@@ -20,8 +10,8 @@ import { inlineScriptHashes, SECURITY_HEADERS, SITE_MEDIA_CSP } from "../../src/
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium.ts";
 import { tempDir, waitFor } from "./helpers.ts";
 import { OFF_SITE_PATHS, type RawAnswer, rawGet } from "../helpers/raw-http.ts";
+import { freePort, NGINX, type RunningNginx, startNginx } from "../helpers/nginx.ts";
 
-const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 const hasNginx = existsSync(NGINX);
 if (!hasNginx) console.warn(`tests/server/nginx.test.ts skipped: no nginx at ${NGINX} (apt-get install nginx-light, or set NGINX_PATH).`);
 
@@ -62,18 +52,6 @@ function expectSecurityHeaders(answer: RawAnswer, what: string) {
 const get = (port: number, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> =>
   rawGet("127.0.0.1", port, path, { host: `site.test:${port}`, ...headers });
 
-/** A port nothing listens on now (nginx cannot be given port 0). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Sends `request` as raw bytes (an absolute URI in the request line, say) and resolves with the answer's head. */
 function rawRequest(port: number, request: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -91,8 +69,7 @@ function rawRequest(port: number, request: string): Promise<string> {
 for (const absoluteRedirect of ["on", "off"] as const) {
   describe.skipIf(!hasNginx)(`nginx with the generated include, absolute_redirect ${absoluteRedirect}`, () => {
     let port = 0;
-    let nginx: ChildProcess | undefined;
-    let log = "";
+    let nginx: RunningNginx | undefined;
     let site = "";
 
     beforeAll(async () => {
@@ -100,44 +77,25 @@ for (const absoluteRedirect of ["on", "off"] as const) {
       site = makeBuiltSite();
       const work = tempDir("nginx-run-");
       writeFileSync(join(work, "site.conf"), nginxInclude(ROUTES, sitePolicies(site, ROUTES)));
-      writeFileSync(
-        join(work, "nginx.conf"),
-        `daemon off;
-master_process off;
-pid ${work}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 64; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  client_body_temp_path ${work}/body;
-  proxy_temp_path ${work}/proxy;
-  fastcgi_temp_path ${work}/fastcgi;
-  uwsgi_temp_path ${work}/uwsgi;
-  scgi_temp_path ${work}/scgi;
+      nginx = startNginx(
+        work,
+        `  include /etc/nginx/mime.types;
   server {
     listen 127.0.0.1:${port};
     server_name site.test;
     root ${site};
     absolute_redirect ${absoluteRedirect};
     include ${work}/site.conf;
-  }
-}
-`,
+  }`,
       );
-      nginx = spawn(NGINX, ["-p", work, "-c", join(work, "nginx.conf")], { stdio: ["ignore", "pipe", "pipe"] });
-      nginx.stderr!.on("data", (d: Buffer) => (log += d.toString()));
       await waitFor(
-        () => `nginx to answer on ${port} (${log})`,
+        () => `nginx to answer on ${port} (${nginx?.log()})`,
         async () => (await get(port, "/")).status === 200,
         10_000,
       );
     });
     afterAll(async () => {
-      if (!nginx || nginx.exitCode !== null) return;
-      const exited = new Promise((r) => nginx!.once("exit", r));
-      nginx.kill("SIGTERM");
-      await exited;
+      await nginx?.stop();
     });
 
     const base = () => `http://site.test:${port}`;
@@ -231,7 +189,7 @@ http {
 }
 
 describe.skipIf(!hasNginx)("in Chromium, under nginx with the generated include", () => {
-  let nginx: ChildProcess | undefined;
+  let nginx: RunningNginx | undefined;
   let plain: Server | undefined;
   let browser: Browser | undefined;
   let port = 0;
@@ -242,30 +200,15 @@ describe.skipIf(!hasNginx)("in Chromium, under nginx with the generated include"
     const site = makeBuiltSite();
     const work = tempDir("nginx-chromium-");
     writeFileSync(join(work, "site.conf"), nginxInclude(ROUTES, sitePolicies(site, ROUTES)));
-    writeFileSync(
-      join(work, "nginx.conf"),
-      `daemon off;
-master_process off;
-pid ${work}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 64; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  client_body_temp_path ${work}/body;
-  proxy_temp_path ${work}/proxy;
-  fastcgi_temp_path ${work}/fastcgi;
-  uwsgi_temp_path ${work}/uwsgi;
-  scgi_temp_path ${work}/scgi;
+    nginx = startNginx(
+      work,
+      `  include /etc/nginx/mime.types;
   server {
     listen 127.0.0.1:${port};
     root ${site};
     include ${work}/site.conf;
-  }
-}
-`,
+  }`,
     );
-    nginx = spawn(NGINX, ["-p", work, "-c", join(work, "nginx.conf")], { stdio: "ignore" });
     await waitFor(`nginx to answer on ${port}`, async () => (await rawGet("127.0.0.1", port, "/")).status === 200, 10_000);
     // The control: the same SVG from a server that sends no policy, where its script does run.
     plain = createHttpServer((_req, res) => res.writeHead(200, { "Content-Type": "image/svg+xml" }).end(EVIL_SVG));
@@ -276,11 +219,7 @@ http {
   afterAll(async () => {
     await browser?.close();
     plain?.close();
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((r) => nginx!.once("exit", r));
-      nginx.kill("SIGTERM");
-      await exited;
-    }
+    await nginx?.stop();
   });
 
   /** What the document at `url` printed to the console by the time it loaded (its scripts and the load handlers have run by then): logs, and Chromium's errors. */

@@ -6,32 +6,20 @@
  * the studio (which answers it, not nginx), and plain HTTP only redirects to the studio's own
  * address. Skipped, with a message, on a machine without nginx or openssl.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
 import { request as httpsRequest } from "node:https";
 import { request as httpRequest, type IncomingMessage } from "node:http";
-import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { UPLOAD_LIMIT } from "../../src/editor/server/media";
 import { studioNginx } from "../../server/studio/nginx";
 import { EDITOR, type StudioFixture, studioFixture } from "../../scripts/studio-sandbox";
+import { freePort, NGINX, type RunningNginx, startNginx } from "../helpers/nginx";
 
-const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 const ready = existsSync(NGINX) && existsSync("/usr/bin/openssl");
 if (!ready) console.warn("tests/studio/nginx.test.ts skipped: it needs nginx (apt-get install nginx-light) and openssl.");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Answer {
   status: number;
@@ -41,11 +29,10 @@ interface Answer {
 
 describe.skipIf(!ready)("the studio behind nginx with TLS", () => {
   let studio: StudioFixture;
-  let nginx: ChildProcess | undefined;
+  let nginx: RunningNginx | undefined;
   let https = 0;
   let http = 0;
   let origin = "";
-  let log = "";
   const NAME = "studio.test";
 
   /** A request to nginx over TLS, as a browser at the studio's address sends it. */
@@ -106,26 +93,7 @@ describe.skipIf(!ready)("the studio behind nginx with TLS", () => {
       { origin, host: "127.0.0.1", port: studioPort },
       { certificate: join(work, "studio.pem"), key: join(work, "studio.key"), httpsPort: https, httpPort: http },
     );
-    writeFileSync(
-      join(work, "nginx.conf"),
-      `daemon off;
-master_process off;
-pid ${work}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${work}/body;
-  proxy_temp_path ${work}/proxy;
-  fastcgi_temp_path ${work}/fastcgi;
-  uwsgi_temp_path ${work}/uwsgi;
-  scgi_temp_path ${work}/scgi;
-${block.replace(/listen (\d+)/g, "listen 127.0.0.1:$1")}
-}
-`,
-    );
-    nginx = spawn(NGINX, ["-p", work, "-c", join(work, "nginx.conf")], { stdio: ["ignore", "pipe", "pipe"] });
-    nginx.stderr?.on("data", (d: Buffer) => (log += d.toString()));
+    nginx = startNginx(work, block.replace(/listen (\d+)/g, "listen 127.0.0.1:$1"));
     const deadline = Date.now() + 10_000;
     for (;;) {
       const up = await send("GET", "/sign-in").then(
@@ -133,16 +101,12 @@ ${block.replace(/listen (\d+)/g, "listen 127.0.0.1:$1")}
         () => false,
       );
       if (up) break;
-      if (Date.now() > deadline) throw new Error(`nginx did not answer: ${log}`);
+      if (Date.now() > deadline) throw new Error(`nginx did not answer: ${nginx.log()}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }, 180_000);
   afterAll(async () => {
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((r) => nginx?.once("exit", r));
-      nginx.kill("SIGTERM");
-      await exited;
-    }
+    await nginx?.stop();
     await studio?.stop();
     studio?.remove();
   });
