@@ -31,6 +31,7 @@ export default defineConfig({
     {
       name: "editor",
       testMatch: "**/*.editor.spec.ts",
+      testIgnore: "**/first-open.editor.spec.ts",
       fullyParallel: false,
       workers: 1,
       timeout: 120_000,
@@ -52,6 +53,15 @@ export default defineConfig({
     },
     // What authors preview with npm run dev.
     { name: "dev", testMatch: "**/*.dev.spec.ts", timeout: 90_000, use: { baseURL: `http://localhost:${devPort}` } },
+    // Five fresh starts of the builder's dev server, each timed against a limit: after the two
+    // chains, whose builds and publishes would otherwise share the machine with them.
+    {
+      name: "first-open",
+      testMatch: "**/first-open.editor.spec.ts",
+      dependencies: ["editor", "studio"],
+      timeout: 120_000,
+      use: { viewport: { width: 1440, height: 900 } },
+    },
     // The project's own folder, as an author runs it: its real site-config/, saved in place (the test puts it back).
     { name: "own-folder", testMatch: "**/*.own.spec.ts", timeout: 120_000, use: { baseURL: `http://localhost:${ownPort}` } },
   ],

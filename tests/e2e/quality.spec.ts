@@ -79,7 +79,8 @@ async function recordShifts(page: Page) {
 
 async function expectNoShift(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined && document.readyState === "complete");
-  await page.waitForTimeout(1500);
+  // Once the app has taken over (later than the router's start, which the wait used to be): a second more for late shifts.
+  await page.waitForTimeout(1000);
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
   expect(
     shifts.reduce((a, b) => a + b.value, 0),
