@@ -14,7 +14,7 @@
  * All times are taken inside the page (performance.now(), an event's timeStamp): open to ready is
  * from the navigation's start to the outline, the heading field and the canvas heading all shown;
  * a keystroke, from its keydown to the canvas's DOM holding every letter typed so far (a key every
- * 100 ms, "paced"; or a key, then the canvas, then the next, "isolated"); a reorder, from the
+ * KEY_GAP_MS, "paced"; or a key, then the canvas, then the next, "isolated"); a reorder, from the
  * pointerup to the canvas's DOM in the new order.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";

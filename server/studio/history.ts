@@ -5,19 +5,8 @@
  */
 import { writeFileDurably } from "./durable.ts";
 import { join } from "node:path";
-import type { FileChange } from "../../src/editor/server/types.ts";
+import type { FileChange, Version } from "../../src/editor/server/types.ts";
 import type { Person, Repo } from "./git.ts";
-
-export interface Version {
-  commit: string;
-  author: string;
-  email: string;
-  /** ISO 8601. */
-  date: string;
-  message: string;
-  /** On the live site (in the published branch). */
-  published: boolean;
-}
 
 /** Git's fields for one commit, separated by a character no field holds. */
 const FORMAT = ["%H", "%an", "%ae", "%aI", "%s"].join("%x1f");

@@ -152,7 +152,7 @@ test("a picture over the upload limit is refused with the limit named, before it
   await openEditor(page);
   const requests: string[] = [];
   page.on("request", (r) => r.url().includes("/__edit/api/upload") && requests.push(r.url()));
-  // The file is made in the page (26 MB through the test's pipe would be slow), and chosen as a person chooses one.
+  // The file is made in the page (a file over the limit sent through the test's pipe would be slow), and chosen as a person chooses one.
   await page
     .locator("#fields input[type=file]")
     .first()

@@ -1,7 +1,7 @@
 /**
  * The first open of the page builder after a fresh install: Vite has pre-bundled nothing yet
  * (node_modules/.vite deleted). Five fresh starts in a row, each in a copy of the whole project:
- * the builder shows the page within 10 s of the first request, without a reload.
+ * the builder shows the page within OPEN_LIMIT_MS (the issue's limit) of the first request, without a reload.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -15,6 +15,7 @@ const port = Number(process.env.E2E_EDITOR_PORT ?? Number(process.env.E2E_PORT ?
 const root = join(tmpdir(), `site-e2e-first-open-${port}`);
 
 test.setTimeout(300_000);
+const OPEN_LIMIT_MS = 10_000;
 
 test("after a fresh install, the builder opens at the first try, five starts in a row", async ({ browser }) => {
   copyProject(repo, root);
@@ -54,7 +55,7 @@ test("after a fresh install, the builder opens at the first try, five starts in 
         page.on("load", () => loads++);
         const started = Date.now();
         await page.goto(`http://127.0.0.1:${port}/__edit`);
-        await expect(page.frameLocator('iframe[title^="Preview of the page"]').locator("main h1").first()).toBeVisible({ timeout: 10_000 });
+        await expect(page.frameLocator('iframe[title^="Preview of the page"]').locator("main h1").first()).toBeVisible({ timeout: OPEN_LIMIT_MS });
         times.push(Date.now() - started);
         expect(loads, `round ${round}: the builder loaded once`).toBe(1);
         expect(log, `round ${round}: Vite found no dependency late`).not.toContain("optimized dependencies changed");

@@ -62,12 +62,13 @@ test("a save made while the page is still loading its code (the announcement com
   writeFileSync(BACKUP, original);
   const headline = /"headline": "[^"]*"/.exec(original)?.[0];
   if (!headline) throw new Error("home.json has no hero headline to change");
-  // The root module (which listens for saves) arrives 3 s late on the first load only.
+  // The root module (which listens for saves) arrives HOLD_MS late on the first load only: the save is announced meanwhile.
+  const HOLD_MS = 3_000;
   let delayed = false;
   await page.route(/\/src\/root\.tsx/, async (route) => {
     if (!delayed) {
       delayed = true;
-      await new Promise((r) => setTimeout(r, 3_000));
+      await new Promise((r) => setTimeout(r, HOLD_MS));
     }
     await route.continue();
   });

@@ -1,5 +1,7 @@
 /** The editor's calls to its endpoints (src/editor/vite-plugin.ts), with the header they require; each can be cancelled. */
-import type { EditorFile, EditorProblem, FileChange } from "../server/types";
+import type { EditorFile, EditorProblem, FileChange, Version } from "../server/types";
+
+export type { Version };
 import type { JsonValue } from "@/content/json-source";
 import type { Collections } from "@/content/collections";
 import type { SiteSettings } from "@/generated/content";
@@ -36,16 +38,6 @@ export interface StudioAccount {
   name: string;
   email: string;
   role: "editor" | "publisher";
-}
-
-/** A version of a file, or a change not published yet (server/studio/history.ts). */
-export interface Version {
-  commit: string;
-  author: string;
-  email: string;
-  date: string;
-  message: string;
-  published: boolean;
 }
 
 export interface Conflict {

@@ -1,6 +1,18 @@
 /** What the builder's server and its browser side say to each other about files and problems. */
 import type { Problem } from "../../content/problems.ts";
 
+/** A version of a file in the studio, or a change not published yet (server/studio/history.ts). */
+export interface Version {
+  commit: string;
+  author: string;
+  email: string;
+  /** ISO 8601. */
+  date: string;
+  message: string;
+  /** On the live site (in the published branch). */
+  published: boolean;
+}
+
 export type FileKind = "page" | "template" | "collection" | "settings";
 
 export interface EditorFile {

@@ -1,6 +1,6 @@
 /**
  * In the studio: who is signed in, the drafts not published yet and who made them, who is editing
- * which file (this window says which file it has open, every 20 s), and a publish's steps as they
+ * which file (this window says which file it has open, every HEARTBEAT_MS), and a publish's steps as they
  * come. Nothing in `npm run edit`.
  */
 import { useCallback, useEffect, useState } from "react";

@@ -4,6 +4,7 @@
  * Discard acts on one file only: its saved changes (back to the last commit), or the open file's
  * unsaved edits (undo brings them back).
  */
+import { DialogTop } from "./DialogTop";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { describeChanges } from "../../describe";
 import { api, isAbort, type EditorFile, type EditorState, type FileChange } from "../api-client";
@@ -88,19 +89,7 @@ export function ChangesDialog({ open, site, doc, onClose, onRevert, onDiscarded 
 
   return (
     <dialog ref={dialog} aria-labelledby="changes-title" className="ed-dialog m-auto max-h-[90vh] w-[min(64rem,calc(100vw-2rem))]" onClose={onClose}>
-      <div className="mb-3 flex items-center justify-between">
-        <h2 id="changes-title" className="text-lg font-bold">
-          Changes since the last commit
-        </h2>
-        <button type="button" className="rounded px-3 py-1 text-sm ring-1 ring-slate-300 hover:bg-slate-100" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      {error && (
-        <p role="alert" className="text-sm font-semibold text-red-800">
-          {error}
-        </p>
-      )}
+      <DialogTop id="changes-title" title="Changes since the last commit" error={error} onClose={onClose} />
       {!changes && !error && <p className="text-sm">Reading Git…</p>}
       {changes && !changes.available && <p className="text-sm">This folder is not a Git repository, so there is nothing to compare with.</p>}
       {changes?.available && listed.length === 0 && <p className="text-sm">No content file has changed since the last commit.</p>}

@@ -3,6 +3,7 @@
  * one chosen shows what changed from it to the draft now, in words, and the two versions side by
  * side; Restore (publishers) makes it the draft again, as a new version.
  */
+import { DialogTop } from "./DialogTop";
 import { useEffect, useRef, useState } from "react";
 import { describeChanges, type DescribeOptions } from "../../describe";
 import { api, type Version } from "../api-client";
@@ -47,19 +48,7 @@ export function HistoryDialog({ open, path, current, options, canRestore, onClos
   const lines = then !== null ? describeChanges(then, current, options) : [];
   return (
     <dialog ref={dialog} aria-labelledby="history-title" className="ed-dialog m-auto max-h-[90vh] w-[min(72rem,calc(100vw-2rem))]" onClose={onClose}>
-      <div className="mb-3 flex items-center justify-between">
-        <h2 id="history-title" className="text-lg font-bold">
-          History of {path}
-        </h2>
-        <button type="button" className="rounded px-3 py-1 text-sm ring-1 ring-slate-300 hover:bg-slate-100" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      {error && (
-        <p role="alert" className="text-sm font-semibold text-red-800">
-          {error}
-        </p>
-      )}
+      <DialogTop id="history-title" title={<>History of {path}</>} error={error} onClose={onClose} />
       <div className="grid gap-4 md:grid-cols-[20rem_1fr]">
         <ol className="max-h-[60vh] space-y-1 overflow-y-auto">
           {versions?.map((v) => (
