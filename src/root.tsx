@@ -120,16 +120,21 @@ if (import.meta.hot) {
     const here = location.pathname.replace(/(.)\/+$/, "$1");
     if (!data?.routes || data.routes.includes(here)) location.reload();
   });
-  // A save announced while this page was loading (its HTML made, this listener not yet there) was
-  // missed: the page asks once which check the server is at, and reloads if it was made from an older one.
+  // A save announced while this page was loading (its HTML made, this listener or the dev server's
+  // connection not yet there) was missed: the page asks which check the server is at, now and once
+  // connected, and reloads if it was made from an older one.
   const made = document.querySelector<HTMLMetaElement>('meta[name="site-content-generation"]')?.content;
-  if (made !== undefined && !location.pathname.startsWith("/__edit"))
+  const catchUp = () =>
     void fetch(CONTENT_GENERATION_PATH, { cache: "no-store" })
       .then((r) => r.json() as Promise<{ generation: number }>)
       .then(({ generation }) => {
         if (generation > Number(made)) location.reload();
       })
       .catch(() => {});
+  if (made !== undefined && !location.pathname.startsWith("/__edit")) {
+    catchUp();
+    import.meta.hot.on("vite:ws:connect", catchUp);
+  }
 }
 
 /**
