@@ -16,3 +16,19 @@ export function valueAt(value: unknown, pointer: string): unknown {
   for (const segment of splitPointer(pointer)) node = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[segment] : undefined;
   return node;
 }
+
+/** A copy of `value` with `next` at `segments` (copied along the path only); `undefined` removes an object's key. */
+export function withValueAt(value: unknown, segments: readonly string[], next: unknown): unknown {
+  if (segments.length === 0) return next;
+  const [head, ...rest] = segments as [string, ...string[]];
+  if (Array.isArray(value)) {
+    const copy = [...value];
+    copy[Number(head)] = withValueAt(value[Number(head)], rest, next);
+    return copy;
+  }
+  const copy: Record<string, unknown> = { ...(value !== null && typeof value === "object" ? value : {}) };
+  const inner = withValueAt(copy[head], rest, next);
+  if (inner === undefined) delete copy[head];
+  else copy[head] = inner;
+  return copy;
+}

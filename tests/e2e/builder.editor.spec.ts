@@ -131,10 +131,19 @@ test("edits the hero headline: the canvas follows the typing; once saved, valida
   await openEditor(page);
   const heading = page.getByLabel(/^Heading/);
   await heading.fill("Software that ships");
+  // The canvas changes inside the key's own event (before the builder's form is drawn again and before any message): read after every handler of the input event.
+  await page.evaluate(() => {
+    const w = window as unknown as { inEvent: string[] };
+    w.inEvent = [];
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[title^="Preview of the page"]');
+    addEventListener("input", () => w.inEvent.push(frame?.contentDocument?.querySelector("main h1")?.textContent ?? ""));
+  });
   for (const word of [" on", " time"]) {
     await heading.pressSequentially(word);
     await expect(canvas(page).locator("main h1")).toHaveText(`Software that ships${word === " on" ? " on" : " on time"}`);
   }
+  const typed = " on time".split("").map((_, i) => `Software that ships${" on time".slice(0, i + 1)}`);
+  expect(await page.evaluate(() => (window as unknown as { inEvent: string[] }).inEvent)).toEqual(typed);
   await save(page);
   const changed = changedLines(HOME);
   expect(changed).toHaveLength(2);

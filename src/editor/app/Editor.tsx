@@ -9,7 +9,7 @@ import { dequal } from "dequal";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { fieldLabel } from "../labels";
 import { Canvas, type CanvasHandle, type Viewport } from "./canvas/Canvas";
-import { previewPage } from "./canvas/local";
+import { previewPage, typedSlot } from "./canvas/local";
 import { useCheck } from "./hooks/useCheck";
 import { useDiskWatch } from "./hooks/useDiskWatch";
 import { useEntryCommands } from "./hooks/useEntryCommands";
@@ -32,6 +32,7 @@ import { Toolbar } from "./parts/Toolbar";
 import { initialState, reducer } from "./state/reducer";
 import { useOutline, usePreviewRoute, useProblems } from "./views";
 import type { EditorProblem } from "./api-client";
+import type { Json } from "./state/types";
 import { describeOptions, problemParts } from "./words";
 
 export function Editor() {
@@ -58,6 +59,16 @@ export function Editor() {
     };
     return previewPage({ doc, file, site, checked, route, say });
   }, [doc, file, site, checked, route]);
+  // A keystroke in a section's field: the canvas shows it from the key's own event, the builder follows.
+  const now = useRef({ site, route });
+  now.current = { site, route };
+  const typed = useCallback(
+    (id: string, section: Json) => {
+      const slot = now.current.site && typedSlot(section, now.current.site, now.current.route);
+      if (slot) refs.canvas.current?.preview(id, slot);
+    },
+    [refs.canvas],
+  );
   const fields = useFields(doc, file, site, selected);
   const items = useOutline(doc, file, problems.mine);
   const kept = useKeptEdits(doc);
@@ -190,6 +201,7 @@ export function Editor() {
           onLibrary={showLibrary}
           onPageAction={setDialog}
           onFocusField={focusById}
+          onTyped={typed}
         />
       </div>
       <Dialogs

@@ -5,10 +5,11 @@
  * page has nothing in the Tab order (see the canvas route): the "Go to the preview" link enters it,
  * the arrow keys go from section to section, Enter opens a section's fields, Escape leaves.
  */
+import { dequal } from "dequal";
 import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
 import type { SiteSettings } from "@/generated/content";
 import type { ImageFacts } from "@/images/slots";
-import { type CanvasPage, type CanvasSlot, isFromCanvas, type ToCanvas, type Unsourced } from "./protocol";
+import { type CanvasPage, type CanvasSlot, type CanvasWindow, isFromCanvas, type ToCanvas, type Unsourced } from "./protocol";
 
 export const VIEWPORTS = [
   { width: 375, label: "Phone" },
@@ -33,6 +34,8 @@ export interface CanvasProps {
 export interface CanvasHandle {
   /** Moves the keyboard focus into the canvas, onto the selected section. */
   focus(): void;
+  /** Shows one section as just typed, at once (from the field's own change event, before the builder draws again). */
+  preview(id: string, slot: CanvasSlot): void;
 }
 
 export const Canvas = memo(
@@ -45,19 +48,32 @@ export const Canvas = memo(
     const handlers = useRef({ onSelect, onKey, onLeave });
     handlers.current = { onSelect, onKey, onLeave };
     // What the canvas has: each section's slot as last sent, the pictures and settings.
-    const sent = useRef<{ ready: number; slots: Map<string, CanvasSlot>; images?: Record<string, ImageFacts>; settings?: SiteSettings | null }>({
-      ready: 0,
-      slots: new Map(),
-    });
+    const sent = useRef<{
+      ready: number;
+      slots: Map<string, CanvasSlot>;
+      images?: Record<string, ImageFacts>;
+      settings?: SiteSettings | null;
+      meta?: Omit<CanvasPage, "images" | "order" | "slots">;
+      order?: string[];
+      selected?: string | null;
+    }>({ ready: 0, slots: new Map() });
 
     const post = useCallback(
       (message: Unsourced<ToCanvas>) => frame.current?.contentWindow?.postMessage({ source: "site-editor", ...message }, location.origin),
       [],
     );
+    // Sections shown by preview(): the page that follows with an equal slot need not send it again.
+    const previewed = useRef(new Map<string, CanvasSlot>());
     useImperativeHandle(ref, () => ({
       focus() {
         frame.current?.contentWindow?.focus();
         post({ type: "focus" });
+      },
+      preview(id, slot) {
+        const canvas = frame.current?.contentWindow as CanvasWindow | null | undefined;
+        if (sent.current.ready === 0 || !sent.current.slots.has(id) || !canvas?.siteCanvas) return;
+        canvas.siteCanvas.receive({ source: "site-editor", type: "slot", id, slot });
+        previewed.current.set(id, slot);
       },
     }));
 
@@ -84,26 +100,33 @@ export const Canvas = memo(
 
     useEffect(() => {
       if (ready === 0 || !page) return;
-      const last = sent.current.ready === ready ? sent.current : { ready, slots: new Map<string, CanvasSlot>() };
+      const fresh = sent.current.ready !== ready;
+      const last = sent.current;
+      // What the canvas shows already is not sent again: a slot typed a moment ago (preview()), or one equal to it (the server's answer for the same text).
+      const same = <T,>(before: T | undefined, after: T) => !fresh && before !== undefined && (before === after || dequal(before, after));
       const slots: Record<string, CanvasSlot> = {};
       const now = new Map<string, CanvasSlot>();
       for (const id of page.order) {
         const slot = page.slots[id];
         if (!slot) continue;
         now.set(id, slot);
-        if (last.slots.get(id) !== slot) slots[id] = slot;
+        if (!same(previewed.current.get(id) ?? last.slots.get(id), slot)) slots[id] = slot;
       }
+      previewed.current.clear();
       const { images, order, slots: _, ...meta } = page;
-      post({
-        type: "page",
+      const message = {
+        type: "page" as const,
         meta,
         order,
         slots,
-        images: last.images === images ? undefined : images,
-        settings: "settings" in last && last.settings === settings ? undefined : settings,
+        images: same(last.images, images) ? undefined : images,
+        settings: same(last.settings, settings) ? undefined : settings,
         selected,
-      });
-      sent.current = { ready, slots: now, images, settings };
+      };
+      sent.current = { ready, slots: now, images, settings, meta, order, selected };
+      const nothing = Object.keys(slots).length === 0 && !message.images && message.settings === undefined;
+      if (nothing && same(last.meta, meta) && same(last.order, order) && last.selected === selected) return;
+      post(message);
     }, [ready, page, settings, selected, post]);
 
     // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request to reveal scrolls; `selected` is read, not watched.

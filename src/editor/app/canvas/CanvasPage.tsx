@@ -7,7 +7,8 @@
  * leave the canvas. The page is inert under a button per section (./Overlay): one Tab stop for the
  * whole canvas, the arrow keys from section to section, Enter to its fields, Escape back.
  */
-import { Component, memo, Suspense, useEffect, useLayoutEffect, useReducer, useState, type ReactNode } from "react";
+import { Component, memo, Suspense, useEffect, useLayoutEffect, useMemo, useReducer, useState, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import "../no-overlay.css";
 import type { SiteSettings } from "@/generated/content";
 import type { ImageFacts } from "@/images/slots";
@@ -20,9 +21,13 @@ import { FloatingChat } from "@/components/FloatingChat";
 import { Header } from "@/components/Header";
 import { typeTitle } from "../../labels";
 import { Overlay } from "./Overlay";
-import { type CanvasMeta, type CanvasSlot, type FromCanvas, isToCanvas, type ToCanvas, type Unsourced } from "./protocol";
+import { type CanvasMeta, type CanvasSlot, type CanvasWindow, type FromCanvas, isToCanvas, type ToCanvas, type Unsourced } from "./protocol";
 
 const tell = (message: Unsourced<FromCanvas>) => parent.postMessage({ source: "site-canvas", ...message }, location.origin);
+
+const NONE: never[] = [];
+const selectInBuilder = (id: string, fields: boolean) => tell({ type: "select", id, fields });
+const leaveCanvas = () => tell({ type: "leave" });
 
 const ADVICE = "Fix the fields marked in red in the builder: the preview follows as you type.";
 
@@ -40,6 +45,10 @@ interface View {
 
 function update(view: View, message: ToCanvas): View {
   if (message.type === "focus") return { ...view, focus: view.focus + 1 };
+  if (message.type === "slot") {
+    if (!view.slots.has(message.id)) return view;
+    return { ...view, slots: new Map(view.slots).set(message.id, message.slot) };
+  }
   if (message.type === "select") return { ...view, selected: message.id, reveal: message.reveal ? view.reveal + 1 : view.reveal };
   const slots = new Map<string, CanvasSlot>();
   for (const id of message.order) {
@@ -127,10 +136,13 @@ export function CanvasPage() {
         tell({ type: "key", key, shift: event.shiftKey });
       }
     };
+    // Taken inside the builder's event: drawn at once, as a copy (what a message would carry), not the builder's objects.
+    (window as CanvasWindow).siteCanvas = { receive: (message) => flushSync(() => dispatch(structuredClone(message))) };
     addEventListener("message", onMessage);
     document.addEventListener("keydown", onKey);
     tell({ type: "ready" });
     return () => {
+      delete (window as CanvasWindow).siteCanvas;
       removeEventListener("message", onMessage);
       document.removeEventListener("keydown", onKey);
     };
@@ -158,13 +170,19 @@ export function CanvasPage() {
     elements[index]?.scrollIntoView({ block: "start" });
   }, [view.reveal]);
 
+  // The buttons over the sections: the same list while only a section's content changes (a keystroke), so they are not measured again then.
+  const types = view.order.map((id) => {
+    const slot = view.slots.get(id);
+    return slot ? (slot.ok ? slot.section.type : slot.type) : "";
+  });
+  const typesKey = types.join(" ");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `types` is read through `typesKey`, so a keystroke keeps the list.
+  const sections = useMemo(
+    () => view.order.flatMap((id, i) => (elements[i] && types[i] ? [{ id, element: elements[i], name: typeTitle(types[i]) }] : [])),
+    [view.order, elements, typesKey],
+  );
   if (!view.meta) return <p className="p-8 text-slate-700">Waiting for the builder…</p>;
   const { meta: page } = view;
-  const sections = view.order.flatMap((id, i) => {
-    const element = elements[i];
-    const slot = view.slots.get(id);
-    return element && slot ? [{ id, element, name: typeTitle(slot.ok ? slot.section.type : slot.type) }] : [];
-  });
   const settings = view.settings;
   return (
     <SettingsOverride value={settings}>
@@ -183,11 +201,11 @@ export function CanvasPage() {
         </main>
         {settings && <Chrome settings={settings} part="end" />}
         <Overlay
-          sections={sections.length === view.order.length ? sections : []}
+          sections={sections.length === view.order.length ? sections : NONE}
           selected={view.selected}
           focus={view.focus}
-          onSelect={(id, fields) => tell({ type: "select", id, fields })}
-          onLeave={() => tell({ type: "leave" })}
+          onSelect={selectInBuilder}
+          onLeave={leaveCanvas}
         />
       </ImagesContext>
     </SettingsOverride>

@@ -4,7 +4,7 @@
  * button that selects it. One Tab stop for the whole canvas (the selected section's button; the
  * arrow keys go to the others), Enter opens the section's fields, Escape goes back to the builder.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { createPortal } from "react-dom";
 
 export interface OverlayProps {
@@ -24,13 +24,14 @@ const boxOf = (element: HTMLElement): Box => {
   return { top: r.top + scrollY, left: r.left + scrollX, width: r.width, height: r.height };
 };
 
-export function Overlay({ sections, selected, focus, onSelect, onLeave }: OverlayProps) {
+/** Drawn again when the sections, the selection or the focus request change, not on a keystroke. */
+export const Overlay = memo(function Overlay({ sections, selected, focus, onSelect, onLeave }: OverlayProps) {
   const [boxes, setBoxes] = useState<Box[]>([]);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
   // The page under the buttons takes no focus, clicks or reading: inert (the buttons are outside it).
   useEffect(() => {
-    for (const child of document.body.children) if (child.id !== "canvas-overlay") child.setAttribute("inert", "");
+    for (const child of document.body.children) if (child.id !== "canvas-overlay" && !child.hasAttribute("inert")) child.setAttribute("inert", "");
   });
 
   // The buttons follow the sections as they change size (pictures arriving, text typed, a window resized).
@@ -94,4 +95,4 @@ export function Overlay({ sections, selected, focus, onSelect, onLeave }: Overla
     </div>,
     document.body,
   );
-}
+});

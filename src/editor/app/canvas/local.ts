@@ -42,6 +42,14 @@ export function localSlot(section: Json, collections: Collections, service: Serv
   return slot;
 }
 
+/** The service a page of /services/<id> shows (the service template's pages), else none. */
+const serviceOf = (collections: Collections, route: string) =>
+  route.startsWith("/services/") ? collections.services.find((s) => s.id === route.slice("/services/".length)) : undefined;
+
+/** A section of a page or template as just typed, resolved as previewPage would (null before the site's collections are known). */
+export const typedSlot = (section: Json, site: EditorState, route: string): CanvasSlot | null =>
+  site.collections ? localSlot(section, site.collections, serviceOf(site.collections, route)) : null;
+
 const serverSlots = new WeakMap<object, CanvasSlot>();
 
 /** A slot of the server's page, in the builder's words; the same object for the same answer. */
@@ -92,8 +100,7 @@ export function previewPage({ doc, file, site, checked, route, say }: PreviewInp
   let collections = site.collections;
   if (!collections) return null;
   if (doc.kind === "collection" && file) collections = { ...collections, [file.name]: listOf(doc) } as Collections;
-  const serviceId = route.startsWith("/services/") ? route.slice("/services/".length) : undefined;
-  const service = serviceId ? collections.services.find((s) => s.id === serviceId) : undefined;
+  const service = serviceOf(collections, route);
 
   if (doc.kind === "page" || doc.kind === "template") {
     const sections = listOf(doc);

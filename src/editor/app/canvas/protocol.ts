@@ -40,6 +40,8 @@ export type ToCanvas =
       settings?: SiteSettings | null;
       selected: string | null;
     }
+  /** One section typed into: sent from the key's own event, before the builder draws its form again. */
+  | { source: "site-editor"; type: "slot"; id: string; slot: CanvasSlot }
   | { source: "site-editor"; type: "select"; id: string | null; reveal: boolean }
   /** The editor came into the canvas on purpose (the "Go to the preview" link): focus the selected section. */
   | { source: "site-editor"; type: "focus" };
@@ -56,6 +58,14 @@ export const isFromCanvas = (data: unknown): data is FromCanvas =>
   typeof data === "object" && data !== null && (data as { source?: unknown }).source === "site-canvas";
 export const isToCanvas = (data: unknown): data is ToCanvas =>
   typeof data === "object" && data !== null && (data as { source?: unknown }).source === "site-editor";
+
+/**
+ * What the canvas's window offers the builder (the same origin): a message taken at once, inside the
+ * caller's event, so a keystroke reaches the canvas before the builder's own form is drawn again.
+ */
+export interface CanvasWindow extends Window {
+  siteCanvas?: { receive(message: ToCanvas): void };
+}
 
 /** A message without its `source` (each side adds its own). */
 export type Unsourced<T> = T extends unknown ? Omit<T, "source"> : never;

@@ -8,11 +8,11 @@ import { memo, useCallback, useMemo } from "react";
 import Form from "@rjsf/core";
 import type { IChangeEvent } from "@rjsf/core";
 import type { ErrorSchema } from "@rjsf/utils";
-import { splitPointer } from "@/lib/json-pointer";
+import { joinPointer, splitPointer } from "@/lib/json-pointer";
 import type { EditorProblem, Schema } from "../api-client";
 import type { Json } from "../state/types";
 import { ImageField } from "./ImageField";
-import { BaseInputTemplate, ButtonTemplates, TextareaWidget } from "./inputs";
+import { BaseInputTemplate, ButtonTemplates, type PreviewContext, TextareaWidget } from "./inputs";
 import { EntryWidget, LinkWidget, MediaWidget, type PickerContext } from "./pickers";
 import { uiSchemaFor } from "./ui-schema";
 import { formValidator } from "./validator";
@@ -33,6 +33,9 @@ export function errorsUnder(problems: readonly EditorProblem[], base: string): E
   return out as ErrorSchema;
 }
 
+/** Each input's `name` is its place in the form as a JSON Pointer ("/cta/label"), which the preview needs. */
+const pointerName = (path: readonly (string | number)[]) => joinPointer(path);
+
 const TEMPLATES = { ButtonTemplates, BaseInputTemplate };
 const WIDGETS = { LinkWidget, MediaWidget, EntryWidget, TextareaWidget };
 const FIELDS = { ImageField };
@@ -43,7 +46,7 @@ export interface PropertiesProps {
   /** Where the value sits in the file (a JSON Pointer), to place the problems. */
   pointer: string;
   problems: readonly EditorProblem[];
-  context: PickerContext & { uploadLimit: number };
+  context: PickerContext & Partial<PreviewContext> & { uploadLimit: number };
   onChange(value: Json, field: string): void;
   /** A field lost focus: typing there is one step of history. */
   onBlur(): void;
@@ -72,6 +75,7 @@ export const Properties = memo(function Properties({ schema, value, pointer, pro
       noHtml5Validate
       showErrorList={false}
       idPrefix={idPrefix}
+      nameGenerator={pointerName}
       className="editor-form"
       experimental_defaultFormStateBehavior={DEFAULTS}
       onChange={change}

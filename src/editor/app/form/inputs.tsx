@@ -6,24 +6,20 @@
 import type { ChangeEvent, FocusEvent } from "react";
 import { ariaDescribedByIds, examplesId, getInputProps, type BaseInputTemplateProps, type IconButtonProps, type WidgetProps } from "@rjsf/utils";
 
+/** What the text inputs call on each keystroke, before rjsf: the field (a JSON Pointer inside the form) and its new value. */
+export interface PreviewContext {
+  preview(field: string, value: unknown): void;
+}
+
+/** The typed value, shown in the canvas at once (the field's name is its JSON Pointer in the form), then handed to rjsf. */
+function typed(props: Pick<WidgetProps, "htmlName" | "registry" | "onChange">, value: unknown) {
+  const { preview } = props.registry.formContext as Partial<PreviewContext>;
+  if (props.htmlName && preview) preview(props.htmlName, value);
+  props.onChange(value);
+}
+
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const {
-    id,
-    htmlName,
-    value,
-    readonly,
-    disabled,
-    autofocus,
-    onBlur,
-    onFocus,
-    onChange,
-    onChangeOverride,
-    options,
-    schema,
-    type,
-    rawErrors = [],
-    placeholder,
-  } = props;
+  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChangeOverride, options, schema, type, rawErrors = [], placeholder } = props;
   const inputProps = getInputProps(schema, type, options);
   return (
     <input
@@ -40,14 +36,15 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       list={schema.examples ? examplesId(id) : undefined}
       aria-invalid={rawErrors.length > 0 || undefined}
       aria-describedby={ariaDescribedByIds(id, Boolean(schema.examples))}
-      onChange={onChangeOverride ?? ((e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === "" ? options.emptyValue : e.target.value))}
+      onChange={onChangeOverride ?? ((e: ChangeEvent<HTMLInputElement>) => typed(props, e.target.value === "" ? options.emptyValue : e.target.value))}
       onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
       onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
     />
   );
 }
 
-export function TextareaWidget({ id, htmlName, value, readonly, disabled, onBlur, onFocus, onChange, options, rawErrors = [], placeholder }: WidgetProps) {
+export function TextareaWidget(props: WidgetProps) {
+  const { id, htmlName, value, readonly, disabled, onBlur, onFocus, options, rawErrors = [], placeholder } = props;
   return (
     <textarea
       id={id}
@@ -60,7 +57,7 @@ export function TextareaWidget({ id, htmlName, value, readonly, disabled, onBlur
       value={typeof value === "string" ? value : ""}
       aria-invalid={rawErrors.length > 0 || undefined}
       aria-describedby={ariaDescribedByIds(id)}
-      onChange={(e) => onChange(e.target.value === "" ? options.emptyValue : e.target.value)}
+      onChange={(e) => typed(props, e.target.value === "" ? options.emptyValue : e.target.value)}
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
     />

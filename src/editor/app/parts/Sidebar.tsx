@@ -5,6 +5,7 @@ import type { Fields } from "../hooks/useFields";
 import { OWN_FIELDS } from "../hooks/useFields";
 import type { useEntryCommands } from "../hooks/useEntryCommands";
 import type { useProblems } from "../views";
+import { splitPointer, withValueAt } from "@/lib/json-pointer";
 import { listKey } from "../state/list";
 import type { Action, Doc, Json } from "../state/types";
 import { FieldsPanel } from "./FieldsPanel";
@@ -29,6 +30,8 @@ export interface SidebarProps {
   onLibrary(): void;
   onPageAction(action: PageAction): void;
   onFocusField(id: string): void;
+  /** A section as just typed (one keystroke), for the canvas to show before the builder draws again. */
+  onTyped(id: string, section: Json): void;
 }
 
 export const Sidebar = memo(function Sidebar(props: SidebarProps) {
@@ -36,10 +39,20 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
   const key = listKey(doc.kind);
   const { routes, media, collections, uploadLimit } = site;
   const { addPicture } = props;
-  const context = useMemo(() => ({ routes, media, collections, addPicture, uploadLimit }), [routes, media, collections, addPicture, uploadLimit]);
   // The form's handlers stay the same function while one thing is shown, whatever is typed.
-  const shown = useRef({ fields, selected });
-  shown.current = { fields, selected };
+  const shown = useRef({ fields, selected, onTyped: props.onTyped });
+  shown.current = { fields, selected, onTyped: props.onTyped };
+  const preview = useCallback(
+    (field: string, value: unknown) => {
+      const { fields, onTyped } = shown.current;
+      if (key === "sections" && fields?.entry) onTyped(fields.entry.id, withValueAt(fields.value, splitPointer(field), value) as Json);
+    },
+    [key],
+  );
+  const context = useMemo(
+    () => ({ routes, media, collections, addPicture, uploadLimit, preview }),
+    [routes, media, collections, addPicture, uploadLimit, preview],
+  );
   const onChange = useCallback(
     (value: Json, field: string) => {
       const { fields, selected } = shown.current;
