@@ -74,7 +74,8 @@ export function Editor() {
   const kept = useKeptEdits(doc);
   // Save is refused for known errors only when they were found in exactly what would be saved.
   const actions = useFileActions(state, dispatch, site, refresh, announce, checked && checked.sent.value === doc?.value ? problems.errors : 0);
-  const commands = useEntryCommands(doc, items, dispatch, announce);
+  const reordered = useCallback((ids: string[]) => refs.canvas.current?.reorder(ids), [refs.canvas]);
+  const commands = useEntryCommands(doc, items, dispatch, announce, doc?.kind === "page" || doc?.kind === "template" ? reordered : undefined);
   const focusing = useFocusing(doc, dispatch, (path) => void actions.open(path), refs);
   useDiskWatch(doc, dispatch, refresh, actions.pendingSave, Boolean(site?.studio));
   const studio = useStudio(Boolean(site?.studio), doc?.path);

@@ -34,6 +34,8 @@ export interface CanvasProps {
 export interface CanvasHandle {
   /** Moves the keyboard focus into the canvas, onto the selected section. */
   focus(): void;
+  /** Shows the sections in a new order, at once (from the move's own event). */
+  reorder(order: string[]): void;
   /** Shows one section as just typed, at once (from the field's own change event, before the builder draws again). */
   preview(id: string, slot: CanvasSlot): void;
 }
@@ -74,6 +76,12 @@ export const Canvas = memo(
         if (sent.current.ready === 0 || !sent.current.slots.has(id) || !canvas?.siteCanvas) return;
         canvas.siteCanvas.receive({ source: "site-editor", type: "slot", id, slot });
         previewed.current.set(id, slot);
+      },
+      reorder(order) {
+        const canvas = frame.current?.contentWindow as CanvasWindow | null | undefined;
+        if (sent.current.ready === 0 || !canvas?.siteCanvas) return;
+        canvas.siteCanvas.receive({ source: "site-editor", type: "order", order });
+        sent.current.order = order;
       },
     }));
 

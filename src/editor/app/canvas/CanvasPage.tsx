@@ -49,6 +49,10 @@ function update(view: View, message: ToCanvas): View {
     if (!view.slots.has(message.id)) return view;
     return { ...view, slots: new Map(view.slots).set(message.id, message.slot) };
   }
+  if (message.type === "order") {
+    const same = message.order.length === view.order.length && message.order.every((id) => view.slots.has(id));
+    return same ? { ...view, order: message.order } : view;
+  }
   if (message.type === "select") return { ...view, selected: message.id, reveal: message.reveal ? view.reveal + 1 : view.reveal };
   const slots = new Map<string, CanvasSlot>();
   for (const id of message.order) {

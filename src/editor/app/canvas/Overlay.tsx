@@ -5,7 +5,7 @@
  * arrow keys go to the others), Enter opens the section's fields, Escape goes back to the builder.
  */
 import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
-import { createPortal } from "react-dom";
+import { createPortal, flushSync } from "react-dom";
 
 export interface OverlayProps {
   /** The section elements, in order, with the id and name of each. */
@@ -34,10 +34,10 @@ export const Overlay = memo(function Overlay({ sections, selected, focus, onSele
     for (const child of document.body.children) if (child.id !== "canvas-overlay" && !child.hasAttribute("inert")) child.setAttribute("inert", "");
   });
 
-  // The buttons follow the sections as they change size (pictures arriving, text typed, a window resized).
+  // The buttons follow the sections as they change size (pictures arriving, text typed, a window resized) or order. Measured when
+  // the observer reports (it does at once for a new list), once the browser has laid the page out, and drawn before that frame is shown.
   useLayoutEffect(() => {
-    const measure = () => setBoxes(sections.map((s) => boxOf(s.element)));
-    measure();
+    const measure = () => flushSync(() => setBoxes(sections.map((s) => boxOf(s.element))));
     const observer = new ResizeObserver(measure);
     for (const s of sections) observer.observe(s.element);
     observer.observe(document.body);

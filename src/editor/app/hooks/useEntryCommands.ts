@@ -9,7 +9,14 @@ import type { Action, Doc, Json } from "../state/types";
 
 const labelIn = (items: readonly OutlineItem[], id: string) => items.find((i) => i.id === id)?.label ?? "The entry";
 
-export function useEntryCommands(doc: Doc | null, items: OutlineItem[], dispatch: (action: Action) => void, announce: (text: string, tone?: Tone) => void) {
+export function useEntryCommands(
+  doc: Doc | null,
+  items: OutlineItem[],
+  dispatch: (action: Action) => void,
+  announce: (text: string, tone?: Tone) => void,
+  /** Shows the new order in the canvas at once, before the builder draws again. */
+  reordered?: (ids: string[]) => void,
+) {
   const current = useRef({ doc, items });
   current.current = { doc, items };
 
@@ -18,10 +25,13 @@ export function useEntryCommands(doc: Doc | null, items: OutlineItem[], dispatch
       const { items } = current.current;
       const item = items[from];
       if (!item || to < 0 || to >= items.length) return;
+      const ids = items.map((i) => i.id);
+      ids.splice(to, 0, ...ids.splice(from, 1));
+      reordered?.(ids);
       dispatch({ type: "move", from, to });
       announce(`${item.label} moved to position ${to + 1} of ${items.length}.`);
     },
-    [dispatch, announce],
+    [dispatch, announce, reordered],
   );
   const duplicate = useCallback(
     (id: string) => {

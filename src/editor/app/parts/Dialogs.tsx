@@ -1,5 +1,5 @@
 /** The builder's dialogs: the section library, the changes, and a page's create, rename or delete. */
-import type { ComponentProps, Dispatch } from "react";
+import { type ComponentProps, type Dispatch, useCallback, useRef } from "react";
 import type { EditorState, LibraryEntry } from "../api-client";
 import type { Action, Doc } from "../state/types";
 import { ChangesDialog } from "./ChangesDialog";
@@ -21,17 +21,19 @@ export interface DialogsProps {
 }
 
 export function Dialogs({ dialog, site, doc, dispatch, announce, onClose, onInsert, onDiscarded, runPageAction }: DialogsProps) {
+  // The library is not drawn again on every keystroke: its handler stays the same function.
+  const latest = useRef(onInsert);
+  latest.current = onInsert;
+  const insert = useCallback(
+    (entry: LibraryEntry) => {
+      onClose();
+      latest.current(entry);
+    },
+    [onClose],
+  );
   return (
     <>
-      <Library
-        open={dialog === "library"}
-        entries={site.library}
-        onClose={onClose}
-        onInsert={(entry) => {
-          onClose();
-          onInsert(entry);
-        }}
-      />
+      <Library open={dialog === "library"} entries={site.library} onClose={onClose} onInsert={insert} />
       <ChangesDialog
         open={dialog === "changes"}
         site={site}

@@ -3,14 +3,14 @@
  * rendered by its own component from its schema's example (the same as /__sections). Choosing one
  * inserts its example after the selected section.
  */
-import { Suspense, useEffect, useRef } from "react";
+import { memo, Suspense, useEffect, useRef } from "react";
 import { SectionView } from "@/sections/registry";
 import type { LibraryEntry } from "../api-client";
 
 /** Thumbnails show the section as it looks 1280 pixels wide, at this scale. */
 const THUMB_SCALE = 0.27;
 
-export function Library({
+export const Library = memo(function Library({
   open,
   entries,
   onClose,
@@ -72,4 +72,4 @@ export function Library({
       )}
     </dialog>
   );
-}
+});
