@@ -30,16 +30,16 @@ const FORM_UTILS =
 const FORM_CORE = /[\\/]node_modules[\\/]@rjsf[\\/](core|validator-ajv8)[\\/]|[\\/]src[\\/]enquiry[\\/]steps[\\/]form-core\.ts$/;
 
 /**
- * Our own code that every page runs to hydrate: the root layout and header, the
- * page view and its islands, the section registry, the shared UI. One "app"
- * chunk instead of eight small ones: one request, and gzip compresses the same
- * code better in one file. The route modules and the entry stay files of
- * their own (React Router loads them by name) that re-export from it. Listed
- * by name, so that new code stays in a chunk of its own, loaded when needed,
- * unless it is added here.
+ * Our own code that every page runs to hydrate, in one "app" chunk instead of
+ * many small ones (one request; gzip compresses the same code better in one
+ * file): the folders src/runtime/ (islands, scrolling, chunk loading) and
+ * src/page/ (the page view), whole, plus the root layout, the header and the
+ * shared UI, the section registry and the two page routes. The route modules
+ * and the entry stay files of their own (React Router loads them by name) that
+ * re-export from it. Other code stays in a chunk of its own, loaded when needed.
  */
 const APP =
-  /[\\/]src[\\/](root\.tsx|entry\.client\.tsx|routes[\\/](page|service)\.tsx|components[\\/](motion|island|links|reveal|page-context|PageView|Header|smooth-scroll|ui)\.tsx?|deploy[\\/]constants\.ts|lib[\\/](chunk-load\.ts|reload-once\.js|viewport\.ts)|sections[\\/](registry|preload)\.tsx?|generated[\\/]sections\.ts|content[\\/]page-meta\.ts|enquiry[\\/]toast-host\.tsx)$/;
+  /[\\/]src[\\/]((runtime|page)[\\/][^\\/]+|root\.tsx|entry\.client\.tsx|routes[\\/](page|service)\.tsx|components[\\/](links|Header|ui|image-facts)\.tsx|sections[\\/](registry|preload)\.tsx?|generated[\\/]sections\.ts|content[\\/]page-meta\.ts|enquiry[\\/]toast-host\.tsx)$/;
 
 // SITE_ROOT points the dev server and the build at another copy of
 // site-config/ (with its schemas/ and public/): the editor-task tests use it.

@@ -5,7 +5,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { HYDRATING_EVENT } from "@/deploy/constants";
+import { HYDRATING_EVENT } from "@/runtime/constants";
 
 document.dispatchEvent(new Event(HYDRATING_EVENT));
 startTransition(() => {

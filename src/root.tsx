@@ -6,11 +6,11 @@ import inlineCss from "./app.css?inline";
 import { rootData, type RootData } from "@/content/site.server";
 import type { SiteSettings } from "@/generated/content";
 import { Header } from "@/components/Header";
-import { Island } from "@/components/island";
-import { ImagesContext } from "@/components/page-context";
-import { KEEP_SCROLL, useScrollOnNavigate, useSmoothAnchors } from "@/components/smooth-scroll";
+import { Island } from "@/runtime/island";
+import { ImagesContext } from "@/components/image-facts";
+import { KEEP_SCROLL, useScrollOnNavigate, useSmoothAnchors } from "@/runtime/smooth-scroll";
 import { ToastHost } from "@/enquiry/toast-host";
-import { isChunkLoadError, loadChunk, loadOnce } from "@/lib/chunk-load";
+import { isChunkLoadError, loadChunk, loadOnce } from "@/runtime/chunk-load";
 import { CONTENT_CHANGED, CONTENT_GENERATION_PATH, type ContentChanged } from "@/content/dev-events";
 
 export const links: Route.LinksFunction = () => [

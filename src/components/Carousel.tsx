@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import type { KeenSliderInstance, KeenSliderOptions } from "keen-slider";
-import { media, useReducedMotion } from "./motion";
+import { media, useReducedMotion } from "@/runtime/motion";
 import { carouselCss, maxPerView, type CarouselSettings } from "./carousel-settings";
 
 export { LOGO_CAROUSEL, SERVICES_CAROUSEL, TESTIMONIALS_CAROUSEL } from "./carousel-settings";

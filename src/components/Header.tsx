@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { SiteSettings } from "@/generated/content";
 import { SmartLink } from "./links";
-import { media } from "./motion";
+import { media } from "@/runtime/motion";
 import { Picture } from "./ui";
 
 const linkClass =

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { preload } from "react-dom";
 import type { BackgroundVideo, Image, Link, Tone } from "@/generated/content";
 import { NOT_PHONE_MEDIA, PHONE_MEDIA, pictureSources, type SlotName, type SourceSet } from "@/images/slots";
-import { useImageFacts } from "./page-context";
-import { afterLoad, useReducedMotion } from "./motion";
-import { revealBelowFold } from "./reveal";
+import { useImageFacts } from "./image-facts";
+import { afterLoad, useReducedMotion } from "@/runtime/motion";
+import { revealBelowFold } from "@/runtime/reveal";
 import { SmartLink } from "./links";
 
 export { isInternal, SmartLink } from "./links";

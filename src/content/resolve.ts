@@ -6,7 +6,7 @@
  */
 import type { Section, Service } from "../generated/content.ts";
 import { sectionData } from "../generated/section-data.ts";
-import type { CollectionAccess, DataContext } from "../sections/define-data.ts";
+import type { CollectionAccess, DataContext } from "./section-data.ts";
 import type { ResolvedSection } from "../sections/types.ts";
 import { splitPointer } from "../lib/json-pointer.ts";
 import { COLLECTION_NAMES, type CollectionName, type Collections } from "./collections.ts";

@@ -12,7 +12,7 @@ import { realpathSync, statSync } from "node:fs";
 import { filesUnder } from "../lib/files.ts";
 import { join } from "node:path";
 import type { Service, SiteSettings } from "../generated/content.ts";
-import { SectionDataError } from "../sections/define-data.ts";
+import { SectionDataError } from "./section-data.ts";
 import type { ResolvedSection } from "../sections/types.ts";
 import { readablePath } from "./ajv-problems.ts";
 import { COLLECTION_NAMES, type Collections } from "./collections.ts";

@@ -16,7 +16,7 @@
  *
  * From the first paint until React takes over (its entry sends options.hydratingEvent), a tap on
  * a button that needs the page's code (a carousel's arrows, say) is marked on the button
- * (data-early-click, a count); the section replays it once React runs it (src/components/island.tsx).
+ * (data-early-click, a count); the section replays it once React runs it (src/runtime/island.tsx).
  * Links, form buttons and popover buttons work without code and are left alone.
  *
  * @param {(storage: Pick<Storage, "getItem" | "setItem">, key: string, reload: () => void) => boolean} reloadOnce

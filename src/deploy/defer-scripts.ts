@@ -15,10 +15,10 @@
  */
 import { Tokenizer, TokenizerMode, type Token } from "parse5";
 import { minifySync } from "vite";
-import { reloadOnce } from "../lib/reload-once.js";
+import { reloadOnce } from "../runtime/reload-once.js";
 import { boot } from "./boot.js";
 import { IMAGE_DIR } from "../images/slots.ts";
-import { CHUNK_TIMEOUT_MS, HYDRATE_TIMEOUT_MS, HYDRATING_EVENT, RELOAD_KEY } from "./constants.ts";
+import { CHUNK_TIMEOUT_MS, HYDRATE_TIMEOUT_MS, HYDRATING_EVENT, RELOAD_KEY } from "../runtime/constants.ts";
 
 /** Class names of the notice shown when the page's code cannot be loaded (Tailwind finds them here). */
 const NOTICE_CLASS = "fixed inset-x-4 bottom-4 z-50 mx-auto max-w-xl rounded-lg bg-navy p-4 text-white shadow-lg";

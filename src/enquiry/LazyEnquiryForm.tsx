@@ -13,8 +13,8 @@
  */
 import { startTransition, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 import { flushSync } from "react-dom";
-import { loadChunk } from "@/lib/chunk-load";
-import { whenNear } from "@/lib/viewport";
+import { loadChunk } from "@/runtime/chunk-load";
+import { whenNear } from "@/runtime/viewport";
 import { CONTACT_FORM_FIELDS, CONTACT_FORM_SUBMIT_TEXT } from "@/generated/contact-form-fields";
 import type { EnquiryFormProps, EnquiryValues } from "./enquiry";
 import { FORM_ALERT_CLASS } from "./classes";

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/page";
 import { pageDataAt } from "@/content/site.server";
-import { PageView } from "@/components/PageView";
+import { PageView } from "@/page/PageView";
 import { metaFromLoader } from "@/content/page-meta";
 import { preloadPageSections } from "@/sections/preload";
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/service";
 import { servicePageData } from "@/content/site.server";
-import { PageView } from "@/components/PageView";
+import { PageView } from "@/page/PageView";
 import { metaFromLoader } from "@/content/page-meta";
 import { preloadPageSections } from "@/sections/preload";
 

@@ -1,6 +1,6 @@
 import type { PageData } from "@/content/site.server";
-import { wakeIslands } from "@/components/island";
-import { leaving } from "@/lib/chunk-load";
+import { wakeIslands } from "@/runtime/island";
+import { leaving } from "@/runtime/chunk-load";
 import { preloadSections } from "./registry";
 
 /**

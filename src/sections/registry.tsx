@@ -1,7 +1,7 @@
 /**
  * Section type -> its component, loaded on demand: each section type is its own chunk, so a page
  * downloads only the code of the sections it has, and only when they are needed (see Island in
- * src/components/island.tsx). The pre-render waits for every section (entry.server.tsx), so the
+ * src/runtime/island.tsx). The pre-render waits for every section (entry.server.tsx), so the
  * HTML is complete whatever is loaded.
  *
  * The loaders are generated from the section folders (src/generated/sections.ts); the mapped type
@@ -10,7 +10,7 @@
  */
 import { createElement, use, type ReactNode } from "react";
 import { sectionLoaders } from "@/generated/sections";
-import { loadOnce } from "@/lib/chunk-load";
+import { loadOnce } from "@/runtime/chunk-load";
 import type { ResolvedSection, SectionProps, SectionType } from "./types";
 
 type SectionComponent<K extends SectionType> = (props: SectionProps<K>) => ReactNode;

@@ -1,6 +1,6 @@
 /** Lazy chunks after a redeploy: reload once, then a ChunkLoadError naming the chunk (SPEC s8). */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ChunkLoadError, isChunkLoadError, leaving, loadChunk } from "@/lib/chunk-load";
+import { ChunkLoadError, isChunkLoadError, leaving, loadChunk } from "@/runtime/chunk-load";
 
 function memoryStorage() {
   const data = new Map<string, string>();

@@ -7,7 +7,7 @@ import type { Section } from "@/generated/content";
 import { dataContext, resolveSection, Usage } from "@/content/resolve";
 import { loadSite } from "@/content/site";
 import { pageDataAt, rootData, servicePageData, type PageData } from "@/content/site.server";
-import { PageView } from "@/components/PageView";
+import { PageView } from "@/page/PageView";
 import { preloadSections, registry } from "@/sections/registry";
 import type { SectionProps } from "@/sections/types";
 import { repoRoot } from "../helpers/site-copy";

@@ -2,9 +2,9 @@ import type { SectionProps } from "@/sections/types";
 import { useId } from "react";
 import { Picture } from "@/components/ui";
 import { EmailAddress } from "@/components/links";
-import { useSettings } from "@/components/page-context";
+import { useSettings } from "@/page/page-context";
 import { formatHours } from "@/components/hours";
-import { revealBelowFold } from "@/components/reveal";
+import { revealBelowFold } from "@/runtime/reveal";
 
 export function ContactInfo({ section }: SectionProps<"contact-info">) {
   const headingId = useId();

@@ -2,7 +2,7 @@ import type { SectionProps } from "@/sections/types";
 import { useId } from "react";
 import { SectionShell, Kicker } from "@/components/ui";
 import { EmailAddress } from "@/components/links";
-import { useSettings } from "@/components/page-context";
+import { useSettings } from "@/page/page-context";
 import { LazyEnquiryForm } from "@/enquiry/LazyEnquiryForm";
 
 export function Contact({ section }: SectionProps<"contact">) {

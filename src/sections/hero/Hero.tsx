@@ -1,7 +1,7 @@
 import type { SectionProps } from "@/sections/types";
 import { useId } from "react";
 import { ButtonLink, VideoBackdrop } from "@/components/ui";
-import { revealBelowFold } from "@/components/reveal";
+import { revealBelowFold } from "@/runtime/reveal";
 
 export function Hero({ section }: SectionProps<"hero">) {
   const headingId = useId();

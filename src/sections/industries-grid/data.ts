@@ -1,4 +1,4 @@
-import { defineData } from "../define-data.ts";
+import { defineData } from "../../content/section-data.ts";
 
 export default defineData("industries-grid", (section, { collections }) => ({
   industries: collections.industries.pick(section.industries, ["id", "title", "image", "description"]),

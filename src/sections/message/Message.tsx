@@ -1,7 +1,7 @@
 import type { SectionProps } from "@/sections/types";
 import { useId } from "react";
 import { ButtonLink } from "@/components/ui";
-import { revealBelowFold } from "@/components/reveal";
+import { revealBelowFold } from "@/runtime/reveal";
 
 export function Message({ section }: SectionProps<"message">) {
   const headingId = useId();

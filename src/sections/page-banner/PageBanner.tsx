@@ -1,7 +1,7 @@
 import type { SectionProps } from "@/sections/types";
 import { useId } from "react";
 import { Breadcrumb, VideoBackdrop } from "@/components/ui";
-import { revealBelowFold } from "@/components/reveal";
+import { revealBelowFold } from "@/runtime/reveal";
 
 export function PageBanner({ section }: SectionProps<"page-banner">) {
   const headingId = useId();

@@ -1,4 +1,4 @@
-import { defineData } from "../define-data.ts";
+import { defineData } from "../../content/section-data.ts";
 
 // Each source's first `limit` projects, in the order of the sources.
 export default defineData("portfolio", (section, { collections }) => ({

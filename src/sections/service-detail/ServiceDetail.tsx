@@ -1,7 +1,7 @@
 import { useId } from "react";
 import type { SectionProps } from "@/sections/types";
 import { Breadcrumb, Picture, SmartLink, VideoBackdrop } from "@/components/ui";
-import { useSettings } from "@/components/page-context";
+import { useSettings } from "@/page/page-context";
 import { formatHours } from "@/components/hours";
 
 export function ServiceDetail({ section, data }: SectionProps<"service-detail">) {

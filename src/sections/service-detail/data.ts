@@ -1,4 +1,4 @@
-import { defineData, SectionDataError } from "../define-data.ts";
+import { defineData, SectionDataError } from "../../content/section-data.ts";
 
 // The service the page shows, and every service's name for the list beside it.
 export default defineData("service-detail", (_section, { collections, service }) => {

@@ -1,4 +1,4 @@
-import { defineData } from "../define-data.ts";
+import { defineData } from "../../content/section-data.ts";
 
 // The panel shows a service's first paragraph only.
 export default defineData("service-explorer", (section, { collections }) => ({

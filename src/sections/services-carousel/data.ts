@@ -1,4 +1,4 @@
-import { defineData } from "../define-data.ts";
+import { defineData } from "../../content/section-data.ts";
 
 export default defineData("services-carousel", (section, { collections }) => ({
   services: collections.services.pick(section.services, ["id", "name", "smallDescription", "icon", "image"]),

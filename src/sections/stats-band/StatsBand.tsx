@@ -1,6 +1,6 @@
 import type { SectionProps } from "@/sections/types";
 import { SectionShell } from "@/components/ui";
-import { useSettings } from "@/components/page-context";
+import { useSettings } from "@/page/page-context";
 
 export function StatsBand({ section }: SectionProps<"stats-band">) {
   const { stats } = useSettings();

@@ -1,4 +1,4 @@
-import { defineData } from "../define-data.ts";
+import { defineData } from "../../content/section-data.ts";
 
 export default defineData("testimonials-carousel", (section, { collections }) => ({
   testimonials: collections.testimonials.pick(section.testimonials, ["id", "name", "title", "quote", "photo"]),

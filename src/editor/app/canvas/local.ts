@@ -10,7 +10,7 @@ import type { Collections } from "@/content/collections";
 import { dataContext, resolveSection, Usage } from "@/content/resolve";
 import type { Section, Service } from "@/generated/content";
 import type { ImageFacts } from "@/images/slots";
-import { SectionDataError } from "@/sections/define-data";
+import { SectionDataError } from "@/content/section-data";
 import type { EditorFile, EditorProblem, EditorState } from "../api-client";
 import type { Checked } from "../hooks/useCheck";
 import { listIn, listOf } from "../state/list";

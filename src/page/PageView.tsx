@@ -2,12 +2,12 @@ import { memo, Suspense } from "react";
 import type { PageData } from "@/content/site.server";
 import { loadSection, SectionView } from "@/sections/registry";
 import type { ResolvedSection } from "@/sections/types";
-import { loadChunk } from "@/lib/chunk-load";
-import { DraftBadge } from "./DraftBadge";
-import { ErrorCard, WarningList } from "./ErrorCard";
-import { ImagesContext } from "./page-context";
-import { Island } from "./island";
-import { revealBelowFold } from "./reveal";
+import { loadChunk } from "@/runtime/chunk-load";
+import { DraftBadge } from "@/components/DraftBadge";
+import { ErrorCard, WarningList } from "@/components/ErrorCard";
+import { ImagesContext } from "@/components/image-facts";
+import { Island } from "@/runtime/island";
+import { revealBelowFold } from "@/runtime/reveal";
 
 /** The i-th pre-rendered section of <main> (each section, and each error card, is one `main > [data-section]`). */
 const sectionElement = (i: number) => () => document.querySelectorAll("main > [data-section]")[i];

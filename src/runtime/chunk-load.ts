@@ -4,12 +4,12 @@
  * to get the fresh version; if the chunk still fails, the error is a
  * ChunkLoadError, "Loading chunk {id} failed (reason: url)" (SPEC s8), which
  * the root error screen shows with a Retry button. The rule is reloadOnce
- * (src/lib/reload-once.js), which the boot script of every page shares with
+ * (src/runtime/reload-once.js), which the boot script of every page shares with
  * the same sessionStorage key, so one failure never causes two reloads.
  *
  *   const EnquiryForm = lazy(() => loadChunk("EnquiryForm", () => import("./EnquiryForm")));
  */
-import { CHUNK_TIMEOUT_MS, RELOAD_KEY } from "@/deploy/constants";
+import { CHUNK_TIMEOUT_MS, RELOAD_KEY } from "@/runtime/constants";
 import { reloadOnce } from "./reload-once.js";
 
 export class ChunkLoadError extends Error {

@@ -3,7 +3,7 @@
  * old version asks for files that are gone) reloads the page once, to get the fresh version; if it
  * fails again, the caller shows the error. Returns true when it reloads.
  *
- * Used by lazy chunks (src/lib/chunk-load.ts) and, as text, by the boot script inlined in every
+ * Used by lazy chunks (src/runtime/chunk-load.ts) and, as text, by the boot script inlined in every
  * page (src/deploy/boot.js), so it uses nothing outside its own body. A storage that cannot be
  * used (privacy mode) never reloads, so a failure cannot loop.
  *

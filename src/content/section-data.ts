@@ -11,7 +11,7 @@
  */
 import type { Service } from "@/generated/content";
 import type { CollectionName, EntryOf } from "@/content/collections";
-import type { SectionMap, SectionType } from "./types";
+import type { SectionMap, SectionType } from "@/sections/types";
 
 export interface CollectionAccess<T> {
   /** The entries with these ids, in this order (every entry when `ids` is undefined), each with only `fields`. */

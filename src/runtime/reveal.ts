@@ -1,4 +1,4 @@
-import { pastFirstScreen, startsBelowFold } from "@/lib/viewport";
+import { pastFirstScreen, startsBelowFold } from "@/runtime/viewport";
 import { prefersReducedMotion } from "./motion";
 
 /** SPEC s9: content animates in on scroll once, duration 500, offset -50. */

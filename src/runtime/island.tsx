@@ -20,7 +20,7 @@
  * islands still waiting are woken first (wakeIslands) and hydrated in place.
  */
 import { use, useEffect, useSyncExternalStore, type ReactNode } from "react";
-import { whenNear } from "@/lib/viewport";
+import { whenNear } from "@/runtime/viewport";
 
 const subscribeNever = () => () => {};
 

@@ -1,4 +1,4 @@
-/** Shared by the boot script of each page (src/deploy/boot.js) and lazy chunks (src/lib/chunk-load.ts). */
+/** Shared by the boot script of each page (src/deploy/boot.js) and lazy chunks (src/runtime/chunk-load.ts). */
 
 /** SPEC s8: chunk load time-out. */
 export const CHUNK_TIMEOUT_MS = 120_000;

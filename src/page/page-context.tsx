@@ -2,7 +2,6 @@ import { createContext, useContext } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { SiteSettings } from "@/generated/content";
 import type { RootData } from "@/content/site.server";
-import type { ImageFacts } from "@/images/slots";
 
 /** Settings that replace the root route's (the page builder's canvas shows unsaved ones). */
 export const SettingsOverride = createContext<SiteSettings | null>(null);
@@ -15,12 +14,4 @@ export function useSettings(): SiteSettings {
   // Pages render no section while settings.json has errors (npm run dev shows the errors instead).
   if (!data?.settings) throw new Error("Root data missing");
   return data.settings;
-}
-
-/** What the build knows of each picture on the page (size, hash), by its path: from the page's and the root route's data. */
-export const ImagesContext = createContext<Readonly<Record<string, ImageFacts>>>({});
-
-/** The facts of a picture, or undefined (a file added since the page's data was made: shown as it is). */
-export function useImageFacts(src: string): ImageFacts | undefined {
-  return useContext(ImagesContext)[src];
 }
