@@ -9,7 +9,7 @@ import type { MetaDescriptor } from "react-router";
 import { ERROR_META } from "./page-meta.ts";
 import type { Service, SiteSettings } from "@/generated/content";
 
-/** The link-preview picture (public/media/share.png, made by scripts/make-share-image.mjs). */
+/** The link-preview picture (public/media/share.png, made by scripts/make-share-image.ts). */
 export const SHARE_IMAGE = { src: "/media/share.png", width: 1200, height: 630, type: "image/png" } as const;
 
 /** Limits of the SEO validation rules (src/content/seo-rules.ts); the page schema uses the same numbers. */

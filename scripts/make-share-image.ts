@@ -1,25 +1,30 @@
-#!/usr/bin/env node
-// make-share-image.mjs: the 1200x630 link-preview picture (Open Graph and
-// Twitter cards), public/media/share.png. Reads the company name and tagline
-// from site-config/settings.json, draws an SVG in the site's palette with the
-// logo mark, and converts it to PNG with ffmpeg (librsvg): link previews do
-// not show SVG. Re-run after changing the name or tagline:
-//
-//   node scripts/make-share-image.mjs        (FFMPEG env var overrides /usr/bin/ffmpeg)
+/**
+ * The 1200x630 link-preview picture (Open Graph and Twitter cards), public/media/share.png: the
+ * company name, tagline and address from the settings (read through the content layer, checked as
+ * the build checks them), drawn as an SVG in the site's palette with the logo mark, written as PNG
+ * by sharp (link previews do not show SVG). Re-run after changing the name or tagline:
+ *
+ *   npx tsx scripts/make-share-image.ts [out.png]      (default public/media/share.png)
+ */
+import { join, resolve } from "node:path";
+import sharp from "sharp";
+import { contentRoot } from "../src/content/routes.ts";
+import { formatProblem } from "../src/content/problems.ts";
+import { loadSite } from "../src/content/site.ts";
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { spawnSync } from "node:child_process";
-import { tmpdir } from "node:os";
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const settings = JSON.parse(readFileSync(join(ROOT, "site-config", "settings.json"), "utf8"));
-const esc = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+// The project folder (or SITE_ROOT, as for npm run validate).
+const ROOT = contentRoot();
+const { settings, problems } = loadSite(ROOT);
+if (!settings) {
+  console.error("site-config/settings.json has errors, so there is no name or tagline to draw:");
+  for (const p of problems.filter((p) => p.severity === "error" && p.file.endsWith("settings.json"))) console.error(`  ${formatProblem(p)}`);
+  process.exit(1);
+}
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Greedy word wrap to at most `max` characters per line. */
-function wrap(text, max) {
-  const lines = [];
+function wrap(text: string, max: number): string[] {
+  const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/)) {
     if (line && `${line} ${word}`.length > max) {
@@ -48,12 +53,6 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" v
   <text x="230" y="570" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="28" fill="#38bdf8">${esc(settings.siteUrl.replace(/^https:\/\//, ""))}</text>
 </svg>`;
 
-const dir = mkdtempSync(join(tmpdir(), "share-"));
-const src = join(dir, "share.svg");
-writeFileSync(src, svg);
-const out = join(ROOT, "public", "media", "share.png");
-const ff = process.env.FFMPEG || "/usr/bin/ffmpeg";
-const r = spawnSync(ff, ["-y", "-loglevel", "error", "-i", src, "-frames:v", "1", "-pix_fmt", "rgb24", out], { stdio: "inherit" });
-rmSync(dir, { recursive: true, force: true });
-if (r.status !== 0) throw new Error("ffmpeg could not convert the SVG (it needs librsvg)");
-console.log(`wrote ${out}`);
+const target = resolve(process.argv[2] ?? join(ROOT, "public", "media", "share.png"));
+await sharp(Buffer.from(svg)).png().toFile(target);
+console.log(`wrote ${target}`);
