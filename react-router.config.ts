@@ -11,8 +11,13 @@ export default {
   // the browser; no server rendering at request time. Drafts are not in a
   // production build's route list.
   ssr: false,
-  // React Router 7's behaviour, said explicitly: v8's changes come with the upgrade to v8 (which
-  // needs Node 22), and an author starting the dev server gets no warnings they cannot act on.
+  // React Router 7's behaviour, said explicitly; each of v8's comes on once the site is shown to
+  // work with it. Tried (the build checks on disk that every page and data file was
+  // finished, and fails naming the ones that were not): v8_passThroughRequests fails the build
+  // ("The page for /about-us was written without its scripts deferred"), v8_viteEnvironmentApi too
+  // (the page pipeline is not started); v8_trailingSlashAwareDataRequests builds (the home page's
+  // data becomes /_.data, compressed) but /services loses its current-page mark in the header;
+  // v8_middleware and v8_splitRouteModules build but change the client's chunks, to be measured.
   future: {
     v8_middleware: false,
     v8_splitRouteModules: false,

@@ -25,14 +25,16 @@ const MAX_PENDING = 16;
 
 /** `/about-us/` (the pre-render's request) -> `/about-us`; `/` stays. */
 const routeOfPage = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
-/** `/about-us.data` -> `/about-us`; `/_root.data` (the home page's) -> `/`. */
-const routeOfData = (pathname: string) => (pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, ""));
 
 export interface PipelineResult {
   /** The routes whose page was finished. */
   pages: Set<string>;
-  /** The routes whose page data was compressed. */
+  /** The page data files compressed, by the path the pre-render requested (whatever React Router names them). */
   data: Set<string>;
+  /** Every file finished (scripts deferred, or compressed), relative to the client folder: post-build checks the disk against it. */
+  files: Set<string>;
+  /** Pages rendered again, or for no route, and kept as rendered (React Router's fallback page): so many other HTML files may stay unfinished. */
+  repeats: number;
   compressed: Precompressed[];
   /** Every picture copy the pages name (the build writes these). */
   imageUrls: Set<string>;
@@ -48,7 +50,7 @@ class Pipeline implements PagePipeline {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private readonly room = new Set<() => void>();
-  private readonly result: PipelineResult = { pages: new Set(), data: new Set(), compressed: [], imageUrls: new Set() };
+  private readonly result: PipelineResult = { pages: new Set(), data: new Set(), files: new Set(), repeats: 0, compressed: [], imageUrls: new Set() };
   private readonly failures: string[] = [];
   private readonly routesOf = new Map<number, string>();
   private next = 0;
@@ -73,9 +75,13 @@ class Pipeline implements PagePipeline {
 
   async page(pathname: string, html: Bytes): Promise<Bytes> {
     const route = routeOfPage(pathname);
-    // Each route once: React Router renders / a second time for its SPA fallback, which stays as rendered.
-    if (!this.routes.has(route) || this.result.pages.has(route)) return html;
+    // Each route once: React Router renders / a second time for its SPA fallback, which stays as rendered (post-build counts these).
+    if (!this.routes.has(route) || this.result.pages.has(route)) {
+      this.result.repeats += 1;
+      return html;
+    }
     this.result.pages.add(route);
+    this.result.files.add(htmlFileOf(route));
     await this.waitForRoom();
     const id = this.next++;
     const answered = new Promise<Bytes | undefined>((resolve) => this.pending.set(id, { html: resolve }));
@@ -85,13 +91,14 @@ class Pipeline implements PagePipeline {
   }
 
   async data(pathname: string, body: Bytes): Promise<void> {
-    const route = routeOfData(pathname);
-    if (!this.routes.has(route) || this.result.data.has(route)) return;
-    this.result.data.add(route);
+    // Every data file the pre-render makes, by its own name (each page's, however React Router names it, such as the home page's).
+    if (this.result.data.has(pathname)) return;
+    this.result.data.add(pathname);
+    this.result.files.add(pathname.slice(1));
     await this.waitForRoom();
     const id = this.next++;
     this.pending.set(id, {});
-    this.post(id, route, { kind: "data", id, route, file: join(this.clientDir, ...pathname.split("/")), body }, [body.buffer]);
+    this.post(id, pathname, { kind: "data", id, route: pathname, file: join(this.clientDir, ...pathname.split("/")), body }, [body.buffer]);
   }
 
   /** Waits for the last file; throws if any page could not be finished. */

@@ -7,9 +7,10 @@
  * one loaded site; then the pre-compressed copies of the assets (src/deploy/precompress.ts).
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { loadSite, type Site } from "../content/site.ts";
 import { routePaths } from "../content/routes.ts";
+import { filesUnder } from "../lib/files.ts";
 import { precompress } from "./precompress.ts";
 import { finishPagePipeline } from "./page-pipeline.ts";
 import { headersFile, htmlFileOf, nginxInclude, redirectsFile, robotsTxt, sitemapXml, sitePolicies } from "./outputs.ts";
@@ -63,6 +64,19 @@ async function wantedCopies(root: string, site: Site, urls: Iterable<string>): P
   return wanted;
 }
 
+/**
+ * The pages and page data files on disk (found, not derived from names) that the page pipeline did
+ * not finish, relative to the client folder: every data file must be finished; of the HTML files,
+ * as many as the pages the pipeline kept as rendered (React Router's fallback page) may stay so.
+ */
+export function unfinishedOutputs(clientDir: string, finished: { files: ReadonlySet<string>; repeats: number }): string[] {
+  const left = filesUnder(clientDir, (folder) => folder === "assets")
+    .map((file) => relative(clientDir, file).split(sep).join("/"))
+    .filter((file) => (file.endsWith(".data") || file.endsWith(".html")) && !finished.files.has(file));
+  const html = left.filter((file) => file.endsWith(".html"));
+  return html.length <= finished.repeats ? left.filter((file) => file.endsWith(".data")) : left;
+}
+
 export async function postBuild(root: string, buildDir = join(root, "dist")): Promise<PostBuildResult> {
   const clientDir = join(buildDir, "client");
   const site = validSite(root);
@@ -76,6 +90,11 @@ export async function postBuild(root: string, buildDir = join(root, "dist")): Pr
     if (!existsSync(file)) throw new Error(`The build has no page for ${route} (${file}).`);
     if (!pages.pages.has(route)) throw new Error(`The page for ${route} was written without its scripts deferred (src/deploy/page-pipeline.ts).`);
   }
+  const unfinished = unfinishedOutputs(clientDir, pages);
+  if (unfinished.length > 0)
+    throw new Error(
+      `The pre-render wrote ${unfinished.length === 1 ? "a file" : "files"} the page pipeline did not finish (scripts deferred, .br and .gz written): ${unfinished.join(", ")}. A React Router upgrade may have renamed or added them (src/deploy/page-pipeline.ts).`,
+    );
   // The assets: Zopfli on this thread, Brotli on the thread pool.
   const assetsStarted = performance.now();
   let assetsMs = 0;

@@ -74,10 +74,14 @@ describe("page pipeline", () => {
     expect(first).toContain("<template data-deferred>");
     expect(text(await pipeline?.page("/", bytes(PAGE("Fallback"))))).toBe(PAGE("Fallback"));
     expect(text(await pipeline?.page("/not-a-route/", bytes(PAGE("Other"))))).toBe(PAGE("Other"));
-    await pipeline?.data("/_root.data", bytes("x".repeat(2000)));
+    // The home page's data, under the name React Router gives it (v8: /_.data), is compressed whatever that name.
+    await pipeline?.data("/_.data", bytes("x".repeat(2000)));
     const result = await finishPagePipeline();
     expect(result?.pages).toEqual(new Set(["/"]));
-    expect(result?.data).toEqual(new Set(["/"]));
+    expect(result?.data).toEqual(new Set(["/_.data"]));
+    expect(result?.files).toEqual(new Set(["index.html", "_.data"]));
+    expect(result?.repeats).toBe(2);
+    expect(existsSync(join(dir, "client", "_.data.br"))).toBe(true);
     expect(existsSync(join(dir, "client", "not-a-route"))).toBe(false);
   });
 
