@@ -1,4 +1,4 @@
-import { createElement, memo, Suspense, useEffect } from "react";
+import { createElement, memo, Suspense, use, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -10,7 +10,7 @@ import { Island } from "@/runtime/island";
 import { ImagesContext } from "@/components/image-facts";
 import { KEEP_SCROLL, useScrollOnNavigate, useSmoothAnchors } from "@/runtime/smooth-scroll";
 import { ToastHost } from "@/enquiry/toast-host";
-import { isChunkLoadError, loadChunk, loadOnce, useOnce } from "@/runtime/chunk-load";
+import { isChunkLoadError, loadChunk, loadOnce } from "@/runtime/chunk-load";
 import { CONTENT_CHANGED, CONTENT_GENERATION_PATH, type ContentChanged } from "@/content/dev-events";
 
 export const links: Route.LinksFunction = () => [
@@ -67,13 +67,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-// Not React.lazy: once an island's code has arrived (woken by a navigation, say), useOnce renders it
-// at once without suspending, and React hydrates the island in place.
+// Not React.lazy: loadOnce's promise is read by use(), so once an island's code has arrived (woken
+// by a navigation, say) it renders at once, and React hydrates the island in place.
 const footerCode = loadOnce(() => import("@/components/Footer").then((m) => m.Footer));
 const chatCode = loadOnce(() => import("@/components/FloatingChat").then((m) => m.FloatingChat));
 type Settings = { settings: SiteSettings };
-const Footer = (props: Settings) => createElement(useOnce(footerCode), props);
-const FloatingChat = (props: Settings) => createElement(useOnce(chatCode), props);
+const Footer = (props: Settings) => createElement(use(footerCode()), props);
+const FloatingChat = (props: Settings) => createElement(use(chatCode()), props);
 
 /**
  * The footer and the chat button take over their pre-rendered HTML only when
@@ -85,12 +85,12 @@ const SiteEnd = memo(function SiteEnd({ settings }: Settings) {
   return (
     <>
       <Suspense fallback={null}>
-        <Island id="footer" find={() => document.getElementById("site-footer")} load={() => loadChunk("Footer", footerCode.load)}>
+        <Island id="footer" find={() => document.getElementById("site-footer")} load={() => loadChunk("Footer", footerCode)}>
           <Footer settings={settings} />
         </Island>
       </Suspense>
       <Suspense fallback={null}>
-        <Island id="chat" find={() => document.querySelector('[data-testid="chat-button"]')} near={false} load={() => loadChunk("FloatingChat", chatCode.load)}>
+        <Island id="chat" find={() => document.querySelector('[data-testid="chat-button"]')} near={false} load={() => loadChunk("FloatingChat", chatCode)}>
           <FloatingChat settings={settings} />
         </Island>
       </Suspense>

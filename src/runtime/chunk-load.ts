@@ -10,7 +10,6 @@
  *   const EnquiryForm = lazy(() => loadChunk("EnquiryForm", () => import("./EnquiryForm")));
  */
 import { CHUNK_TIMEOUT_MS, RELOAD_KEY } from "@/runtime/constants";
-import { use } from "react";
 import { reloadOnce } from "./reload-once.js";
 
 export class ChunkLoadError extends Error {
@@ -83,22 +82,22 @@ export function loadChunk<T>(chunk: string, load: () => Promise<T>, options: Loa
   });
 }
 
-/** Code fetched once: `load()` starts the fetch (or returns the one under way), `loaded()` holds what arrived. */
-export interface Once<T> {
-  load(): Promise<T>;
-  /** What the fetch gave, once it has arrived; undefined before. */
-  loaded(): { value: T } | undefined;
-}
+/** A promise as React's use() reads it: once it has resolved, use() returns its value at once instead of suspending. */
+type Loaded<T> = Promise<T> & { status?: "fulfilled"; value?: T };
 
-/** Calls `load` once and keeps its promise and, once it resolves, its value. A failed load (a redeploy removed the chunk) can be tried again. */
-export function loadOnce<T>(load: () => Promise<T>): Once<T> {
-  let pending: Promise<T> | undefined;
-  let arrived: { value: T } | undefined;
-  return {
-    load() {
-      pending ??= load().then(
+/**
+ * Calls `load` once and keeps its promise, marked for use() when it resolves,
+ * so code that has arrived renders at once (React.lazy suspends once more on
+ * its first render). A failed load (a redeploy removed the chunk) can be tried again.
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Loaded<T> | undefined;
+  return () => {
+    if (!pending) {
+      const started: Loaded<T> = load().then(
         (value) => {
-          arrived = { value };
+          started.status = "fulfilled";
+          started.value = value;
           return value;
         },
         (error: unknown) => {
@@ -106,14 +105,8 @@ export function loadOnce<T>(load: () => Promise<T>): Once<T> {
           throw error;
         },
       );
-      return pending;
-    },
-    loaded: () => arrived,
+      pending = started;
+    }
+    return pending;
   };
-}
-
-/** In a component: the code at once when it has arrived (no suspending: React.lazy and use() of a new promise would suspend once more), else React's use() suspends until it does. */
-export function useOnce<T>(once: Once<T>): T {
-  const arrived = once.loaded();
-  return arrived ? arrived.value : use(once.load());
 }

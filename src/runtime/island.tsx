@@ -147,10 +147,12 @@ export interface IslandProps {
   children: ReactNode;
 }
 
+/** Already settled, as React's use() reads it: an island that has nothing to wait for still calls use() (React requires the same calls on every attempt). */
+const NOTHING_TO_WAIT_FOR: Promise<unknown> = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined });
+
 export function Island({ id, find, near = true, load, whileWaiting, children }: IslandProps) {
   const hydrating = useHydrating();
-  // What the island waits for before it hydrates; null when it has nothing to wait for (use() may be called conditionally).
-  let ready: Promise<unknown> | null = null;
+  let ready = NOTHING_TO_WAIT_FOR;
   if (hydrating && typeof document !== "undefined") {
     const waitingFor = pending.get(id);
     if (waitingFor) ready = waitingFor;
@@ -167,7 +169,7 @@ export function Island({ id, find, near = true, load, whileWaiting, children }: 
       pending.set(id, ready);
     }
   }
-  if (ready) use(ready);
+  use(ready);
   useEffect(() => hydratedIsland(id), [id]);
   return children;
 }

@@ -8,9 +8,9 @@
  * checks them: a section type without a loader, or a loader of a component taking another
  * section's props, is a compile error.
  */
-import { createElement, type ReactNode } from "react";
+import { createElement, use, type ReactNode } from "react";
 import { sectionLoaders } from "@/generated/sections";
-import { loadOnce, type Once, useOnce } from "@/runtime/chunk-load";
+import { loadOnce } from "@/runtime/chunk-load";
 import type { ResolvedSection, SectionProps, SectionType } from "./types";
 
 type SectionComponent<K extends SectionType> = (props: SectionProps<K>) => ReactNode;
@@ -18,33 +18,31 @@ export type SectionRegistry = { [K in SectionType]: () => Promise<SectionCompone
 
 export const registry: SectionRegistry = sectionLoaders;
 
-const loaders = new Map<SectionType, Once<unknown>>();
+const loaders = new Map<SectionType, () => Promise<unknown>>();
 
-const onceFor = (type: SectionType): Once<unknown> => {
-  let once = loaders.get(type);
-  if (!once) {
-    once = loadOnce<unknown>(registry[type]);
-    loaders.set(type, once);
+/** Fetches a section type's code once (see loadOnce: a loaded section renders at once); a failed fetch can be tried again. */
+export function loadSection(type: SectionType): Promise<unknown> {
+  let load = loaders.get(type);
+  if (!load) {
+    load = loadOnce<unknown>(registry[type]);
+    loaders.set(type, load);
   }
-  return once;
-};
-
-/** Fetches a section type's code once (a loaded section renders at once, see useOnce); a failed fetch can be tried again. */
-export const loadSection = (type: SectionType): Promise<unknown> => onceFor(type).load();
+  return load();
+}
 
 /** Fetches the code of these section types (before a client-side navigation shows a page that has them). */
 export function preloadSections(types: Iterable<SectionType>): Promise<unknown[]> {
   return Promise.all([...new Set(types)].map(loadSection));
 }
 
-function useTyped<K extends SectionType>(type: K, props: SectionProps<K>) {
+function renderTyped<K extends SectionType>(type: K, props: SectionProps<K>) {
   // What registry[type] resolved to, which the mapped type says is a SectionComponent<K>.
-  const component = useOnce(onceFor(type)) as SectionComponent<K>;
+  const component = use(loadSection(type)) as SectionComponent<K>;
   // createElement rather than JSX: JSX cannot check props against a component picked by a generic key, createElement can.
   return createElement(component, props);
 }
 
 /** Renders a section; suspends (inside the page's per-section <Suspense>) until its code is there. */
 export function SectionView({ resolved }: { resolved: ResolvedSection }) {
-  return useTyped(resolved.section.type, resolved);
+  return renderTyped(resolved.section.type, resolved);
 }

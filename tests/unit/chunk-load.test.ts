@@ -1,6 +1,6 @@
 /** Lazy chunks after a redeploy: reload once, then a ChunkLoadError naming the chunk (SPEC s8). */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ChunkLoadError, isChunkLoadError, leaving, loadChunk, loadOnce } from "@/runtime/chunk-load";
+import { ChunkLoadError, isChunkLoadError, leaving, loadChunk } from "@/runtime/chunk-load";
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -57,26 +57,5 @@ describe("loadChunk", () => {
     void leaving("/about-us", () => loadChunk("Hero", missing, { storage, key: "k" }), go);
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith("/about-us"));
     expect(go).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe("loadOnce", () => {
-  it("fetches once, holds the value once it has arrived, and tries again after a failure", async () => {
-    let calls = 0;
-    let fail = true;
-    const once = loadOnce(async () => {
-      calls += 1;
-      if (fail) throw new Error("gone");
-      return "code";
-    });
-    expect(once.loaded()).toBeUndefined();
-    await expect(once.load()).rejects.toThrow("gone");
-    expect(once.loaded()).toBeUndefined();
-    fail = false;
-    const first = once.load();
-    expect(once.load()).toBe(first);
-    await expect(first).resolves.toBe("code");
-    expect(once.loaded()).toEqual({ value: "code" });
-    expect(calls).toBe(2);
   });
 });
