@@ -64,6 +64,13 @@ export const Canvas = memo(
       (message: Unsourced<ToCanvas>) => frame.current?.contentWindow?.postMessage({ source: "site-editor", ...message }, location.origin),
       [],
     );
+    /** Hands the canvas a message inside the caller's event (see CanvasWindow); false before the canvas is ready. */
+    const receiveNow = (message: Unsourced<ToCanvas>) => {
+      const canvas = frame.current?.contentWindow as CanvasWindow | null | undefined;
+      if (sent.current.ready === 0 || !canvas?.siteCanvas) return false;
+      canvas.siteCanvas.receive({ source: "site-editor", ...message } as ToCanvas);
+      return true;
+    };
     // Sections shown by preview(): the page that follows with an equal slot need not send it again.
     const previewed = useRef(new Map<string, CanvasSlot>());
     useImperativeHandle(ref, () => ({
@@ -72,16 +79,10 @@ export const Canvas = memo(
         post({ type: "focus" });
       },
       preview(id, slot) {
-        const canvas = frame.current?.contentWindow as CanvasWindow | null | undefined;
-        if (sent.current.ready === 0 || !sent.current.slots.has(id) || !canvas?.siteCanvas) return;
-        canvas.siteCanvas.receive({ source: "site-editor", type: "slot", id, slot });
-        previewed.current.set(id, slot);
+        if (sent.current.slots.has(id) && receiveNow({ type: "slot", id, slot })) previewed.current.set(id, slot);
       },
       reorder(order) {
-        const canvas = frame.current?.contentWindow as CanvasWindow | null | undefined;
-        if (sent.current.ready === 0 || !canvas?.siteCanvas) return;
-        canvas.siteCanvas.receive({ source: "site-editor", type: "order", order });
-        sent.current.order = order;
+        if (receiveNow({ type: "order", order })) sent.current.order = order;
       },
     }));
 
