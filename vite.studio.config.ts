@@ -18,6 +18,8 @@ export default defineConfig({
   build: {
     outDir: here("./dist-studio"),
     emptyOutDir: true,
+    // The studio preloads the canvas's scripts and the open page's sections from it (server/studio/builder-page.ts).
+    manifest: true,
     rolldownOptions: { input: { index: here("./src/studio/index.html"), canvas: here("./src/studio/canvas.html") } },
   },
 });

@@ -21,7 +21,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import { chromium, type Browser, type Page, type Response } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 import { copyProject } from "../project-copy.ts";
 import { waitForUrl } from "./serve.ts";
@@ -97,13 +97,11 @@ async function open(browser: Browser, arm: Arm) {
   if (arm.cookie) await context.addCookies([{ ...arm.cookie, url: arm.url }]);
   await context.addInitScript({ content: READY_WATCHER(arm) });
   const page = await context.newPage();
-  let js = 0;
+  // Each script once (the canvas's copy from the HTTP cache is no second download), read after the open:
+  // fetching bodies while it runs would load the browser with the bench's own work.
+  const scripts = new Map<string, Response>();
   page.on("response", (r) => {
-    if (r.request().resourceType() === "script")
-      void r.body().then(
-        (b) => (js += b.length),
-        () => undefined,
-      );
+    if (r.request().resourceType() === "script" && !scripts.has(r.url())) scripts.set(r.url(), r);
   });
   await page.goto(arm.url, { waitUntil: "commit" });
   // Not ready within a minute (the outline, the heading field or the canvas heading missing): said, not waited for.
@@ -122,6 +120,12 @@ async function open(browser: Browser, arm: Arm) {
     }
   }
   await sleep(1000);
+  let js = 0;
+  for (const r of scripts.values())
+    js += await r.body().then(
+      (b) => b.length,
+      () => 0,
+    );
   return { context, page, ready, jsKiB: js / 1024 };
 }
 

@@ -25,7 +25,9 @@ import { UPLOAD_LIMIT } from "../../src/editor/server/media.ts";
 import { MEDIA_CSP } from "../../src/deploy/security-headers.ts";
 import { pictureCopy } from "../../src/images/copies.ts";
 import { Accounts, type Account } from "./accounts.ts";
+import { assetType, serveAssets } from "./assets.ts";
 import { authRoutes } from "./auth.ts";
+import { builderPage } from "./builder-page.ts";
 import type { StudioConfig } from "./config.ts";
 import { deployedCommit, localDeploy, tidyReleases } from "./deploy.ts";
 import { Events } from "./events.ts";
@@ -136,11 +138,26 @@ export async function buildStudio({ config, project, assets, logger = false, say
     cookie: { httpOnly: true, secure: new URL(config.origin).protocol === "https:", sameSite: "strict", path: "/", maxAge: config.sessionHours * 3600_000 },
   });
   authRoutes(app, { accounts, sessions, config });
-  await app.register(fastifyStatic, { root: assets, prefix: "/studio-assets/", index: false, immutable: true, maxAge: "1y" });
+  // reply.sendFile for the site's public files below; the studio's own files come from memory.
+  await app.register(fastifyStatic, { root: assets, serve: false });
+  await serveAssets(app, assets);
 
+  const PUBLIC_CACHED_BYTES = 1024 * 1024;
   const html = (name: string) => readFileSync(join(assets, name), "utf8");
   app.get("/", (_request, reply) => reply.redirect("/__edit", 303));
-  app.get("/__edit", (_request, reply) => reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(html("index.html")));
+  const builder = builderPage(assets);
+  app.get("/__edit", async (request, reply) => {
+    const wanted = new URL(request.url, "http://studio").searchParams.get("file") ?? undefined;
+    // What the builder asks first, asked here as the builder would (same session), while its scripts load.
+    const ask = async (path: string) => {
+      const answer = await app.inject({ method: "GET", url: `/__edit/api${path}`, headers: { cookie: request.headers.cookie ?? "" } });
+      return { status: answer.statusCode, body: answer.body };
+    };
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("Cache-Control", "no-store")
+      .send(await builder(wanted, ask));
+  });
   app.get("/__edit/canvas", (_request, reply) =>
     reply
       .type("text/html; charset=utf-8")
@@ -160,6 +177,7 @@ export async function buildStudio({ config, project, assets, logger = false, say
       .header("Cache-Control", "public, max-age=31536000, immutable")
       .send(await readFile(copy.file));
   });
+  const publicFiles = new Map<string, { tag: string; body: Buffer }>();
   app.get("/*", async (request, reply) => {
     const publicDir = join(repo.dir, "public");
     let path: string;
@@ -168,9 +186,20 @@ export async function buildStudio({ config, project, assets, logger = false, say
     } catch {
       return reply.code(400).send({ error: "The address could not be read." });
     }
-    if (!path.startsWith(publicDir + sep) || !existsSync(path) || !statSync(path).isFile()) return reply.code(404).send({ error: "Not found." });
+    const stats = path.startsWith(publicDir + sep) ? statSync(path, { throwIfNoEntry: false }) : undefined;
+    if (!stats?.isFile()) return reply.code(404).send({ error: "Not found." });
     if (path.startsWith(join(publicDir, "media") + sep)) reply.header("Content-Security-Policy", MEDIA_CSP).header("X-Content-Type-Options", "nosniff");
-    return reply.header("Cache-Control", "no-cache").sendFile(path.slice(publicDir.length + 1), publicDir);
+    reply.header("Cache-Control", "no-cache");
+    // Videos and large files are streamed (with ranges); the rest, a canvas's dozens of icons, come from memory while unchanged.
+    if (stats.size > PUBLIC_CACHED_BYTES || /\.(mp4|webm)$/i.test(path)) return reply.sendFile(path.slice(publicDir.length + 1), publicDir);
+    const tag = `W/"${stats.size.toString(16)}-${Math.round(stats.mtimeMs).toString(16)}"`;
+    if (request.headers["if-none-match"] === tag) return reply.code(304).header("ETag", tag).send();
+    let kept = publicFiles.get(path);
+    if (kept?.tag !== tag) {
+      kept = { tag, body: await readFile(path) };
+      publicFiles.set(path, kept);
+    }
+    return reply.type(assetType(path)).header("ETag", tag).send(kept.body);
   });
 
   // What a write of the builder becomes: a commit on the drafts branch by its editor, said in plain words.
@@ -374,6 +403,9 @@ export async function buildStudio({ config, project, assets, logger = false, say
     });
   });
 
-  app.addHook("onClose", async () => events.close());
+  app.addHook("onClose", async () => {
+    events.close();
+    sessions.flush();
+  });
   return { app, repo, accounts, sessions };
 }

@@ -2,6 +2,8 @@
  * Where the studio keeps its sessions for @fastify/session: in memory, and in a file beside the
  * accounts (owner-only), so a restart signs nobody out. The file holds each session id's SHA-256,
  * never the id the cookie carries. Expired sessions are dropped as they are met and on start.
+ * A session met again only to move its expiry (every request, with `rolling`) is written within
+ * a minute, not at once: an fsync per request made every asset wait on the disk.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Session } from "fastify";
@@ -14,6 +16,11 @@ type Stored = { cookie?: { expires?: string | null; originalExpires?: string | n
 type Callback = (err?: unknown) => void;
 type SessionCallback = (err: unknown, session?: Session | null) => void;
 
+const LATER_MS = 60_000;
+
+/** The same session but for when it expires. */
+const sameButExpiry = (a: Stored, b: Stored) => JSON.stringify({ ...a, cookie: null }) === JSON.stringify({ ...b, cookie: null });
+
 const key = (id: string) => createHash("sha256").update(id).digest("base64url");
 
 const expired = (s: Stored) => {
@@ -23,6 +30,7 @@ const expired = (s: Stored) => {
 
 export class SessionFile implements SessionStore {
   private sessions: Map<string, Stored>;
+  private pending: NodeJS.Timeout | null = null;
 
   constructor(readonly file: string) {
     const saved = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, Stored>) : {};
@@ -30,14 +38,20 @@ export class SessionFile implements SessionStore {
   }
 
   private save() {
+    if (this.pending) clearTimeout(this.pending);
+    this.pending = null;
     mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
     writeFileDurably(this.file, JSON.stringify(Object.fromEntries(this.sessions)), 0o600);
   }
 
   set(id: string, session: Session, done: Callback) {
     try {
-      this.sessions.set(key(id), JSON.parse(JSON.stringify(session)) as Stored);
-      this.save();
+      const k = key(id);
+      const before = this.sessions.get(k);
+      const next = JSON.parse(JSON.stringify(session)) as Stored;
+      this.sessions.set(k, next);
+      if (before && sameButExpiry(before, next)) this.pending ??= setTimeout(() => this.flush(), LATER_MS).unref();
+      else this.save();
       done();
     } catch (err) {
       done(err);
@@ -57,6 +71,11 @@ export class SessionFile implements SessionStore {
     } catch (err) {
       done(err);
     }
+  }
+
+  /** Writes what waits (a moved expiry): on a timer and when the studio stops. */
+  flush() {
+    if (this.pending) this.save();
   }
 
   /** Ends every session of an account (its password changed, or it was removed). */

@@ -73,7 +73,15 @@ export function Editor() {
   const items = useOutline(doc, file, problems.mine);
   const kept = useKeptEdits(doc);
   // Save is refused for known errors only when they were found in exactly what would be saved.
-  const actions = useFileActions(state, dispatch, site, refresh, announce, checked && checked.sent.value === doc?.value ? problems.errors : 0);
+  // A file being opened: the canvas loads the code of its sections while the builder draws the file.
+  const opening = useCallback(
+    (value: Json) => {
+      const sections = (value as { sections?: unknown } | null)?.sections;
+      if (Array.isArray(sections)) refs.canvas.current?.prepare(sections.flatMap((s) => (typeof s?.type === "string" ? [s.type] : [])));
+    },
+    [refs.canvas],
+  );
+  const actions = useFileActions(state, dispatch, site, refresh, announce, checked && checked.sent.value === doc?.value ? problems.errors : 0, opening);
   const reordered = useCallback((ids: string[]) => refs.canvas.current?.reorder(ids), [refs.canvas]);
   const commands = useEntryCommands(doc, items, dispatch, announce, doc?.kind === "page" || doc?.kind === "template" ? reordered : undefined);
   const focusing = useFocusing(doc, dispatch, (path) => void actions.open(path), refs);
@@ -130,92 +138,109 @@ export function Editor() {
   const settings = doc?.kind === "settings" ? (doc.value as never) : (checked?.result.settings ?? site?.settings ?? null);
 
   if (failure && !site) return <p className="grid h-dvh place-items-center p-8 text-slate-800">The builder could not start: {failure}</p>;
-  if (!site || !doc || !file) return <p className="grid h-dvh place-items-center p-8 text-slate-800">Opening the builder…</p>;
-  const documentSchema = site.schemas.documents[file.schema];
+  // Until the site and the first file are read, the shell holds only the canvas: its page loads meanwhile.
+  const open = site && doc && file ? { site, doc, file } : null;
+  const documentSchema = open ? open.site.schemas.documents[open.file.schema] : undefined;
   return (
     <div
-      className={`ed-shell grid h-dvh ${site.studio ? "grid-rows-[auto_auto_minmax(0,1fr)]" : "grid-rows-[auto_minmax(0,1fr)]"} overflow-hidden bg-slate-50 text-slate-900`}
+      className={`ed-shell grid h-dvh ${site?.studio ? "grid-rows-[auto_auto_minmax(0,1fr)]" : "grid-rows-[auto_minmax(0,1fr)]"} overflow-hidden bg-slate-50 text-slate-900`}
     >
-      <SkipLinks go={focusing.skip} />
-      <Toolbar
-        path={doc.path}
-        dirty={dirty}
-        saving={actions.saving}
-        viewport={viewport}
-        canUndo={state.past.length > 0}
-        canRedo={state.future.length > 0}
-        previewRoute={site.studio ? null : route}
-        onViewport={setViewport}
-        onUndo={undo}
-        onRedo={redo}
-        onChanges={showChanges}
-        onSave={save}
-      />
-      {site.studio && (
-        <Studio
-          studio={studio}
-          path={doc.path}
-          current={doc.value}
-          options={describeOptions(file, site.schemas)}
-          onRestored={() => announce("Restored: the draft is that version again; publish to make it live.", "ok")}
-        />
+      {open ? (
+        <>
+          <SkipLinks go={focusing.skip} />
+          <Toolbar
+            path={open.doc.path}
+            dirty={dirty}
+            saving={actions.saving}
+            viewport={viewport}
+            canUndo={state.past.length > 0}
+            canRedo={state.future.length > 0}
+            previewRoute={open.site.studio ? null : route}
+            onViewport={setViewport}
+            onUndo={undo}
+            onRedo={redo}
+            onChanges={showChanges}
+            onSave={save}
+          />
+          {open.site.studio && (
+            <Studio
+              studio={studio}
+              path={open.doc.path}
+              current={open.doc.value}
+              options={describeOptions(open.file, open.site.schemas)}
+              onRestored={() => announce("Restored: the draft is that version again; publish to make it live.", "ok")}
+            />
+          )}
+        </>
+      ) : (
+        <p role="status" className="border-b border-slate-200 bg-white px-4 py-3 text-slate-800">
+          Opening the builder…
+        </p>
       )}
       <div className="grid min-h-0 grid-cols-[16rem_minmax(0,1fr)_24rem] 2xl:grid-cols-[18rem_minmax(0,1fr)_28rem]">
-        <FileList files={site.files} open={doc.path} unsaved={unsaved} onOpen={openFile} onNewPage={newPage} />
+        {open ? <FileList files={open.site.files} open={open.doc.path} unsaved={unsaved} onOpen={openFile} onNewPage={newPage} /> : <div />}
         <main aria-label="Preview" className="relative flex min-h-0 min-w-0 flex-col">
-          <StatusBar text={status.text} tone={status.tone} checking={checking} errors={problems.errors} otherErrors={problems.otherErrors} />
-          <Banners
-            doc={doc}
-            conflict={conflict}
-            kept={kept}
-            options={describeOptions(file, site.schemas)}
-            fieldName={(path) => (documentSchema ? fieldLabel(documentSchema, path) : path.join(" > "))}
-            dispatch={dispatch}
-            announce={announce}
-          />
+          {open && <StatusBar text={status.text} tone={status.tone} checking={checking} errors={problems.errors} otherErrors={problems.otherErrors} />}
+          {open && (
+            <Banners
+              doc={open.doc}
+              conflict={conflict}
+              kept={kept}
+              options={describeOptions(open.file, open.site.schemas)}
+              fieldName={(path) => (documentSchema ? fieldLabel(documentSchema, path) : path.join(" > "))}
+              dispatch={dispatch}
+              announce={announce}
+            />
+          )}
           <Canvas
             ref={refs.canvas}
             page={page}
             settings={settings}
             viewport={viewport}
-            selected={doc.kind === "page" || doc.kind === "template" ? selected : null}
+            selected={doc?.kind === "page" || doc?.kind === "template" ? selected : null}
             reveal={reveal}
             onSelect={fromCanvas}
             onKey={canvasKey}
             onLeave={focusing.toOutline}
           />
-          <ProblemList problems={problems.listed} onGo={focusing.goToProblem} />
+          {open && <ProblemList problems={problems.listed} onGo={focusing.goToProblem} />}
         </main>
-        <Sidebar
-          doc={doc}
-          file={file}
-          site={site}
-          selected={selected}
-          items={items}
-          fields={fields}
-          problems={problems}
-          commands={commands}
-          refs={refs}
-          addPicture={addPicture}
-          dispatch={dispatch}
-          onSelect={fromOutline}
-          onLibrary={showLibrary}
-          onPageAction={setDialog}
-          onFocusField={focusById}
-          onTyped={typed}
-        />
+        {open ? (
+          <Sidebar
+            doc={open.doc}
+            file={open.file}
+            site={open.site}
+            selected={selected}
+            items={items}
+            fields={fields}
+            problems={problems}
+            commands={commands}
+            refs={refs}
+            addPicture={addPicture}
+            dispatch={dispatch}
+            onSelect={fromOutline}
+            onLibrary={showLibrary}
+            onPageAction={setDialog}
+            onFocusField={focusById}
+            onTyped={typed}
+          />
+        ) : (
+          <div />
+        )}
       </div>
-      <Dialogs
-        dialog={dialog}
-        site={site}
-        doc={doc}
-        dispatch={dispatch}
-        announce={announce}
-        onClose={closeDialog}
-        onInsert={(entry) => commands.insertSection(entry, fields?.entry?.index ?? null)}
-        onDiscarded={() => void refresh()}
-        runPageAction={actions.runPageAction}
-      />
+      {open && (
+        <Dialogs
+          dialog={dialog}
+          site={open.site}
+          doc={open.doc}
+          dispatch={dispatch}
+          announce={announce}
+          onClose={closeDialog}
+          onInsert={(entry) => commands.insertSection(entry, fields?.entry?.index ?? null)}
+          onDiscarded={() => void refresh()}
+          runPageAction={actions.runPageAction}
+        />
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@
  * the arrow keys go from section to section, Enter opens a section's fields, Escape leaves.
  */
 import { dequal } from "dequal";
-import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import type { SiteSettings } from "@/generated/content";
 import type { ImageFacts } from "@/images/slots";
 import { type CanvasPage, type CanvasSlot, type CanvasWindow, isFromCanvas, type ToCanvas, type Unsourced } from "./protocol";
@@ -38,6 +38,8 @@ export interface CanvasHandle {
   reorder(order: string[]): void;
   /** Shows one section as just typed, at once (from the field's own change event, before the builder draws again). */
   preview(id: string, slot: CanvasSlot): void;
+  /** A file is being opened with these section types: the canvas loads their code meanwhile. */
+  prepare(types: string[]): void;
 }
 
 export const Canvas = memo(
@@ -45,7 +47,7 @@ export const Canvas = memo(
     const frame = useRef<HTMLIFrameElement>(null);
     const box = useRef<HTMLDivElement>(null);
     const [size, setSize] = useState({ width: 0, height: 0 });
-    // How many times the canvas said it is ready: each (re)load of the iframe gets the whole page again.
+    // How many times the canvas said it is ready (each (re)load of the iframe gets the whole page again): for revealing.
     const [ready, setReady] = useState(0);
     const handlers = useRef({ onSelect, onKey, onLeave });
     handlers.current = { onSelect, onKey, onLeave };
@@ -65,12 +67,15 @@ export const Canvas = memo(
       [],
     );
     /** Hands the canvas a message inside the caller's event (see CanvasWindow); false before the canvas is ready. */
-    const receiveNow = (message: Unsourced<ToCanvas>) => {
+    const receiveNow = useCallback((message: Unsourced<ToCanvas>) => {
       const canvas = frame.current?.contentWindow as CanvasWindow | null | undefined;
       if (sent.current.ready === 0 || !canvas?.siteCanvas) return false;
       canvas.siteCanvas.receive({ source: "site-editor", ...message } as ToCanvas);
       return true;
-    };
+    }, []);
+    // Whether the canvas's page listens (it said it is ready), and the types to prepare once it does.
+    const alive = useRef(false);
+    const preparing = useRef<string[] | null>(null);
     // Sections shown by preview(): the page that follows with an equal slot need not send it again.
     const previewed = useRef(new Map<string, CanvasSlot>());
     useImperativeHandle(ref, () => ({
@@ -84,6 +89,10 @@ export const Canvas = memo(
       reorder(order) {
         if (receiveNow({ type: "order", order })) sent.current.order = order;
       },
+      prepare(types) {
+        if (alive.current) post({ type: "prepare", types });
+        else preparing.current = types;
+      },
     }));
 
     useEffect(() => {
@@ -94,20 +103,14 @@ export const Canvas = memo(
       return () => observer.disconnect();
     }, []);
 
-    useEffect(() => {
-      const onMessage = (event: MessageEvent) => {
-        if (event.origin !== location.origin || event.source !== frame.current?.contentWindow || !isFromCanvas(event.data)) return;
-        const message = event.data;
-        if (message.type === "ready") setReady((n) => n + 1);
-        else if (message.type === "select") handlers.current.onSelect(message.id, message.fields);
-        else if (message.type === "key") handlers.current.onKey(message.key, message.shift);
-        else handlers.current.onLeave();
-      };
-      addEventListener("message", onMessage);
-      return () => removeEventListener("message", onMessage);
-    }, []);
-
-    useEffect(() => {
+    // The page as last drawn by the builder, and how many times the canvas said it is ready: its "ready" sends
+    // the page at once, from its own event (a React update would wait behind a file being drawn).
+    const latest = useRef({ page, settings, selected });
+    latest.current = { page, settings, selected };
+    const readyCount = useRef(0);
+    const send = useCallback(() => {
+      const { page, settings, selected } = latest.current;
+      const ready = readyCount.current;
       if (ready === 0 || !page) return;
       const fresh = sent.current.ready !== ready;
       const last = sent.current;
@@ -135,8 +138,31 @@ export const Canvas = memo(
       sent.current = { ready, slots: now, images, settings, meta, order, selected };
       const nothing = Object.keys(slots).length === 0 && !message.images && message.settings === undefined;
       if (nothing && same(last.meta, meta) && same(last.order, order) && last.selected === selected) return;
-      post(message);
-    }, [ready, page, settings, selected, post]);
+      if (!receiveNow(message)) post(message);
+    }, [post, receiveNow]);
+
+    useEffect(() => {
+      const onMessage = (event: MessageEvent) => {
+        if (event.origin !== location.origin || event.source !== frame.current?.contentWindow || !isFromCanvas(event.data)) return;
+        const message = event.data;
+        if (message.type === "ready") {
+          alive.current = true;
+          if (preparing.current) post({ type: "prepare", types: preparing.current });
+          preparing.current = null;
+          readyCount.current += 1;
+          send();
+          setReady(readyCount.current);
+        } else if (message.type === "select") handlers.current.onSelect(message.id, message.fields);
+        else if (message.type === "key") handlers.current.onKey(message.key, message.shift);
+        else handlers.current.onLeave();
+      };
+      addEventListener("message", onMessage);
+      return () => removeEventListener("message", onMessage);
+    }, [post, send]);
+
+    // Before the builder paints: the canvas draws in the same frame (inside this commit when it can take the page at once).
+    // biome-ignore lint/correctness/useExhaustiveDependencies: send() reads them through `latest`; each is a reason to send.
+    useLayoutEffect(() => send(), [page, settings, selected, send]);
 
     // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request to reveal scrolls; `selected` is read, not watched.
     useEffect(() => {

@@ -7,7 +7,7 @@
  * leave the canvas. The page is inert under a button per section (./Overlay): one Tab stop for the
  * whole canvas, the arrow keys from section to section, Enter to its fields, Escape back.
  */
-import { Component, memo, Suspense, useEffect, useLayoutEffect, useMemo, useReducer, useState, type ReactNode } from "react";
+import { Component, memo, Suspense, useLayoutEffect, useMemo, useReducer, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import "../no-overlay.css";
 import type { SiteSettings } from "@/generated/content";
@@ -16,7 +16,8 @@ import { DraftBadge } from "@/components/DraftBadge";
 import { ErrorCard } from "@/components/ErrorCard";
 import { ImagesContext } from "@/components/image-facts";
 import { SettingsOverride } from "@/page/page-context";
-import { SectionView } from "@/sections/registry";
+import { preloadSections, SectionView } from "@/sections/registry";
+import type { SectionType } from "@/sections/types";
 import { Footer } from "@/components/Footer";
 import { FloatingChat } from "@/components/FloatingChat";
 import { Header } from "@/components/Header";
@@ -46,6 +47,7 @@ interface View {
 
 function update(view: View, message: ToCanvas): View {
   if (message.type === "focus") return { ...view, focus: view.focus + 1 };
+  if (message.type === "prepare") return view;
   if (message.type === "slot") {
     if (!view.slots.has(message.id)) return view;
     return { ...view, slots: new Map(view.slots).set(message.id, message.slot) };
@@ -129,10 +131,45 @@ export function CanvasPage() {
   const offset = (view.meta?.siteProblems.length ? 1 : 0) + (view.meta?.pageProblems.length ? 1 : 0);
   const [elements, setElements] = useState<HTMLElement[]>([]);
 
-  useEffect(() => {
+  // Listening from the first commit, before the canvas paints: the builder sends the page as soon as it hears "ready".
+  useLayoutEffect(() => {
+    // A page with section types whose code is not here yet is drawn once that code is (one drawing, not one per
+    // section as each arrives); messages after it wait their turn. "prepare" starts loading it before the page comes.
+    const code = new Map<string, Promise<void>>();
+    const loaded = new Set<string>();
+    const load = (type: string) => {
+      let done = code.get(type);
+      if (!done) {
+        const settle = () => void loaded.add(type);
+        done = preloadSections([type as SectionType]).then(settle, settle);
+        code.set(type, done);
+      }
+      return done;
+    };
+    let waiting: Promise<void> | null = null;
+    const after = (work: () => void | Promise<void>) => {
+      const next = (waiting ?? Promise.resolve()).then(work);
+      waiting = next;
+      void next.then(() => {
+        if (waiting === next) waiting = null;
+      });
+    };
+    const take = (message: ToCanvas, draw: (message: ToCanvas) => void) => {
+      if (message.type === "prepare") {
+        for (const type of message.types) void load(type);
+        return;
+      }
+      const missing =
+        message.type === "page" ? Object.values(message.slots).flatMap((slot) => (slot.ok && !loaded.has(slot.section.type) ? [slot.section.type] : [])) : [];
+      if (missing.length > 0) {
+        const code = Promise.all(missing.map(load));
+        after(() => code.then(() => dispatch(message)));
+      } else if (waiting) after(() => dispatch(message));
+      else draw(message);
+    };
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== location.origin || event.source !== parent || !isToCanvas(event.data)) return;
-      dispatch(event.data);
+      take(event.data, dispatch);
     };
     const onKey = (event: KeyboardEvent) => {
       const key = event.key.toLowerCase();
@@ -142,7 +179,7 @@ export function CanvasPage() {
       }
     };
     // Taken inside the builder's event: drawn at once, as a copy (what a message would carry), not the builder's objects.
-    (window as CanvasWindow).siteCanvas = { receive: (message) => flushSync(() => dispatch(structuredClone(message))) };
+    (window as CanvasWindow).siteCanvas = { receive: (message) => take(structuredClone(message), (m) => flushSync(() => dispatch(m))) };
     addEventListener("message", onMessage);
     document.addEventListener("keydown", onKey);
     tell({ type: "ready" });

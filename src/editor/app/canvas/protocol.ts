@@ -46,7 +46,9 @@ export type ToCanvas =
   | { source: "site-editor"; type: "order"; order: string[] }
   | { source: "site-editor"; type: "select"; id: string | null; reveal: boolean }
   /** The editor came into the canvas on purpose (the "Go to the preview" link): focus the selected section. */
-  | { source: "site-editor"; type: "focus" };
+  | { source: "site-editor"; type: "focus" }
+  /** A file is being opened: the code of its section types can load while the builder draws it. */
+  | { source: "site-editor"; type: "prepare"; types: string[] };
 
 export type FromCanvas =
   | { source: "site-canvas"; type: "ready" }

@@ -21,7 +21,7 @@ export interface Checked {
 export function useCheck(doc: Doc | null, preview: string, onError: (message: string) => void) {
   const [checked, setChecked] = useState<Checked | null>(null);
   const [checking, setChecking] = useState(false);
-  // The first check of a file goes at once (it brings the page's problems); later ones wait for a pause.
+  // The first check of a file goes as soon as the thread is free (it brings the page's problems); later ones wait for a pause.
   const lastPath = useRef<string | null>(null);
   const path = doc?.path;
   const value = doc?.value;
@@ -30,25 +30,34 @@ export function useCheck(doc: Doc | null, preview: string, onError: (message: st
     if (path === undefined || value === undefined || ids === undefined) return;
     const controller = new AbortController();
     setChecking(true);
-    const timer = setTimeout(
-      () => {
-        api.check(path, value, preview, controller.signal).then(
-          (result) => {
-            lastPath.current = path;
-            setChecked({ result, sent: { path, value, ids }, preview });
-            setChecking(false);
-          },
-          (err: unknown) => {
-            if (isAbort(err)) return;
-            setChecking(false);
-            onError(`Could not check the changes: ${(err as Error).message}`);
-          },
-        );
-      },
-      lastPath.current === path ? CHECK_DELAY_MS : 0,
-    );
+    const go = () => {
+      api.check(path, value, preview, controller.signal).then(
+        (result) => {
+          lastPath.current = path;
+          setChecked({ result, sent: { path, value, ids }, preview });
+          setChecking(false);
+        },
+        (err: unknown) => {
+          if (isAbort(err)) return;
+          setChecking(false);
+          onError(`Could not check the changes: ${(err as Error).message}`);
+        },
+      );
+    };
+    // A file just opened is checked once the builder and the canvas have drawn it (the check is work for the same server and thread).
+    const first = lastPath.current !== path;
+    const idle = first && typeof requestIdleCallback === "function";
+    const stop = idle
+      ? (
+          (id) => () =>
+            cancelIdleCallback(id)
+        )(requestIdleCallback(go, { timeout: 1000 }))
+      : (
+          (id) => () =>
+            clearTimeout(id)
+        )(setTimeout(go, first ? 0 : CHECK_DELAY_MS));
     return () => {
-      clearTimeout(timer);
+      stop();
       controller.abort();
     };
   }, [path, value, ids, preview, onError]);

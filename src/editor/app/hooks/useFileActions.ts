@@ -3,10 +3,10 @@
  * refused while the file has a conflict or known errors; a file changed on disk meanwhile (409)
  * turns into the conflict view, with the disk's version read at once.
  */
-import { useCallback, useRef, useState } from "react";
+import { startTransition, useCallback, useRef, useState } from "react";
 import { api, ApiError, type EditorState } from "../api-client";
 import type { PageAction } from "../parts/PageDialog";
-import type { Action, State } from "../state/types";
+import type { Action, Json, State } from "../state/types";
 import { forgetKept } from "./useKeptEdits";
 import type { Tone } from "../parts/StatusBar";
 
@@ -25,6 +25,8 @@ export function useFileActions(
   refresh: () => Promise<EditorState | null>,
   announce: (text: string, tone?: Tone) => void,
   knownErrors: number,
+  /** A file was read and is about to be drawn (the canvas can start on its sections). */
+  onOpening?: (value: Json) => void,
 ) {
   const [saving, setSaving] = useState(false);
   const pending = useRef<Promise<unknown> | null>(null);
@@ -36,13 +38,15 @@ export function useFileActions(
       try {
         const data = await api.file(path);
         const kind = known?.files.find((f) => f.path === path)?.kind ?? "page";
-        dispatch({ type: "open", doc: { path, kind, hash: data.hash, saved: data.value }, selectIndex });
+        onOpening?.(data.value);
+        // Drawn in a transition: the builder's first drawing of a file yields, so the canvas's page loads meanwhile on the same thread.
+        startTransition(() => dispatch({ type: "open", doc: { path, kind, hash: data.hash, saved: data.value }, selectIndex }));
         setFileInUrl(path);
       } catch (err) {
         announce((err as Error).message, "error");
       }
     },
-    [site, dispatch, announce],
+    [site, dispatch, announce, onOpening],
   );
 
   const save = useCallback(async () => {

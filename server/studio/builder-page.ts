@@ -1,0 +1,98 @@
+/**
+ * The builder's page as the studio serves it: the built index.html with the answers the builder
+ * asks for first (the site, the open file, the studio's status) as JSON it reads instead of asking
+ * (api-client.ts), and the canvas's scripts and the open page's section scripts preloaded. Opening
+ * then waits on no second round trip to the studio.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** The id of the element the builder reads its first answers from (src/editor/app/api-client.ts). */
+export const FIRST_ANSWERS_ID = "editor-first";
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+type Ask = (path: string) => Promise<{ status: number; body: string }>;
+
+interface FirstFile {
+  path: string;
+  kind: string;
+  route?: string;
+}
+
+/** JSON inside <script>: nothing in it can end the element or open a comment. */
+const inScript = (json: string) => json.replace(/</g, "\\u003c");
+
+export function builderPage(assets: string, base = "/studio-assets/") {
+  const html = readFileSync(join(assets, "index.html"), "utf8");
+  const end = html.lastIndexOf("</body>");
+  if (end < 0) throw new Error(`${join(assets, "index.html")} has no </body>.`);
+  const manifestFile = join(assets, ".vite", "manifest.json");
+  const manifest: Record<string, ManifestChunk> = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, "utf8")) : {};
+  // What the builder's own page loads already needs no preload.
+  const loaded = new Set<string>();
+  const chunks = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file) || loaded.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) chunks(imported, into);
+  };
+  const builderEntry = Object.keys(manifest).find((k) => manifest[k]?.isEntry && k.endsWith("index.html"));
+  if (builderEntry) chunks(builderEntry, loaded);
+  const canvas = new Set<string>();
+  const canvasEntry = Object.keys(manifest).find((k) => manifest[k]?.isEntry && k.endsWith("canvas.html"));
+  if (canvasEntry) chunks(canvasEntry, canvas);
+  const canvasCss = canvasEntry ? (manifest[canvasEntry]?.css ?? []) : [];
+  // A section type's module: src/sections/<type>/<Component>.tsx (named from the build's root), loaded on demand by the registry.
+  const sectionKey = (type: string) => Object.keys(manifest).find((k) => manifest[k]?.isDynamicEntry && k.includes(`/sections/${type}/`));
+
+  const modulepreload = (files: Iterable<string>) =>
+    process.env.X_NO_PRELOAD ? "" : [...files].map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`).join("");
+  const head = html.indexOf("</head>");
+  const start =
+    head < 0
+      ? html.slice(0, end)
+      : `${html.slice(0, head)}${canvasCss.map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}">`).join("")}${modulepreload(canvas)}${html.slice(head, end)}`;
+  const sectionPreloads = (types: string[]) => {
+    const scripts = new Set<string>();
+    for (const type of new Set(types)) {
+      const key = sectionKey(type);
+      if (key) chunks(key, scripts);
+    }
+    return modulepreload([...scripts].filter((file) => !canvas.has(file)));
+  };
+
+  /** The page with the first answers in it (made before any of it is sent: the studio's one thread then serves the scripts unhindered). */
+  return async (wanted: string | undefined, ask: Ask): Promise<string> => {
+    const answers: Record<string, unknown> = {};
+    let types: string[] = [];
+    try {
+      const state = await ask("/state");
+      if (state.status === 200) {
+        answers["/state"] = JSON.parse(state.body);
+        // The file the builder opens first: the one in the address, else the home page (Editor.tsx).
+        const files = (answers["/state"] as { files: FirstFile[] }).files;
+        const first = files.find((f) => f.path === wanted) ?? files.find((f) => f.kind === "page" && f.route === "/") ?? files[0];
+        const path = first && `/file?path=${encodeURIComponent(first.path)}`;
+        const [file, studio] = await Promise.all([path ? ask(path) : null, ask("/studio")]);
+        if (path && file?.status === 200) {
+          answers[path] = JSON.parse(file.body);
+          const sections = (answers[path] as { value?: { sections?: { type?: unknown }[] } }).value?.sections;
+          if (first?.kind === "page" && Array.isArray(sections)) types = sections.flatMap((s) => (typeof s?.type === "string" ? [s.type] : []));
+        }
+        if (studio.status === 200) answers["/studio"] = JSON.parse(studio.body);
+      }
+    } catch {
+      // Anything not answered here, the builder asks for as usual.
+    }
+    const scripts = sectionPreloads(types);
+    return `${start.replace("</head>", `${scripts}</head>`)}<script type="application/json" id="${FIRST_ANSWERS_ID}">${inScript(JSON.stringify(answers))}</script>${html.slice(end)}`;
+  };
+}
