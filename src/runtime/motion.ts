@@ -7,22 +7,38 @@ export function media(query: string): MediaQueryList | null {
   return typeof window !== "undefined" && typeof window.matchMedia === "function" ? window.matchMedia(query) : null;
 }
 
+// The setting, read once and then kept up to date by its change event: asking matchMedia on every render made
+// the browser work out the page's styles again mid-render.
+let list: MediaQueryList | null | undefined;
+let reduced = false;
+const listeners = new Set<() => void>();
+function watch(): boolean {
+  if (list === undefined) {
+    list = media(QUERY);
+    reduced = list?.matches ?? false;
+    list?.addEventListener("change", (event) => {
+      reduced = event.matches;
+      for (const listener of listeners) listener();
+    });
+  }
+  return reduced;
+}
+
 /** True when the visitor asked the system for less motion. Re-renders when the setting changes. */
 export function useReducedMotion(): boolean {
   return useSyncExternalStore(
     (onChange) => {
-      const list = media(QUERY);
-      list?.addEventListener("change", onChange);
-      return () => list?.removeEventListener("change", onChange);
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
     },
-    () => media(QUERY)?.matches ?? false,
+    watch,
     // Pre-rendered HTML assumes motion is allowed; nothing moves before hydration anyway.
     () => false,
   );
 }
 
 export function prefersReducedMotion(): boolean {
-  return media(QUERY)?.matches ?? false;
+  return watch();
 }
 
 /** Runs `start` once the page has finished loading (the `load` event), so media never competes with first paint. */
