@@ -7,7 +7,7 @@
  * leave the canvas. The page is inert under a button per section (./Overlay): one Tab stop for the
  * whole canvas, the arrow keys from section to section, Enter to its fields, Escape back.
  */
-import { Component, memo, Suspense, useLayoutEffect, useMemo, useReducer, useState, type ReactNode } from "react";
+import { Component, memo, Suspense, useCallback, useLayoutEffect, useMemo, useReducer, useState, useSyncExternalStore, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import "../no-overlay.css";
 import type { SiteSettings } from "@/generated/content";
@@ -48,10 +48,8 @@ interface View {
 function update(view: View, message: ToCanvas): View {
   if (message.type === "focus") return { ...view, focus: view.focus + 1 };
   if (message.type === "prepare") return view;
-  if (message.type === "slot") {
-    if (!view.slots.has(message.id)) return view;
-    return { ...view, slots: new Map(view.slots).set(message.id, message.slot) };
-  }
+  // A section typed into is drawn on its own (typedSlots below), not through the page.
+  if (message.type === "slot") return view;
   if (message.type === "order") {
     const same = message.order.length === view.order.length && message.order.every((id) => view.slots.has(id));
     return same ? { ...view, order: message.order } : view;
@@ -90,8 +88,30 @@ class SectionBoundary extends Component<{ slot: CanvasSlot; children: ReactNode 
   }
 }
 
-/** One section, rendered again only when its slot changes. */
-const CanvasSection = memo(function CanvasSection({ slot }: { slot: CanvasSlot }) {
+/** Sections as last typed into ("slot" messages), until a page message brings them: a keystroke draws its section alone. */
+const typedSlots = new Map<string, CanvasSlot>();
+const typedListeners = new Map<string, Set<() => void>>();
+const notifyTyped = (id: string) => {
+  for (const listener of typedListeners.get(id) ?? []) listener();
+};
+function useTypedSlot(id: string): CanvasSlot | undefined {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const listeners = typedListeners.get(id) ?? new Set<() => void>();
+      typedListeners.set(id, listeners);
+      listeners.add(onChange);
+      return () => {
+        listeners.delete(onChange);
+      };
+    },
+    [id],
+  );
+  return useSyncExternalStore(subscribe, () => typedSlots.get(id));
+}
+
+/** One section, rendered again only when its slot changes (from the page, or typed into). */
+const CanvasSection = memo(function CanvasSection({ id, slot: pageSlot }: { id: string; slot: CanvasSlot }) {
+  const slot = useTypedSlot(id) ?? pageSlot;
   if (!slot.ok) return <ErrorCard title={`This ${slot.type.replace(/-/g, " ")} section cannot be shown`} problems={slot.problems} advice={ADVICE} />;
   return (
     <SectionBoundary slot={slot}>
@@ -154,7 +174,17 @@ export function CanvasPage() {
         if (waiting === next) waiting = null;
       });
     };
-    const take = (message: ToCanvas, draw: (message: ToCanvas) => void) => {
+    const apply = (message: ToCanvas, now: boolean) => {
+      const draw = (work: () => void) => (now ? flushSync(work) : work());
+      if (message.type === "slot") {
+        typedSlots.set(message.id, message.slot);
+        return draw(() => notifyTyped(message.id));
+      }
+      // A page brings its sections' slots: what was typed into them is in it.
+      if (message.type === "page") for (const id of [...typedSlots.keys()]) if (id in message.slots || !message.order.includes(id)) typedSlots.delete(id);
+      draw(() => dispatch(message));
+    };
+    const take = (message: ToCanvas, now: boolean) => {
       if (message.type === "prepare") {
         for (const type of message.types) void load(type);
         return;
@@ -163,13 +193,13 @@ export function CanvasPage() {
         message.type === "page" ? Object.values(message.slots).flatMap((slot) => (slot.ok && !loaded.has(slot.section.type) ? [slot.section.type] : [])) : [];
       if (missing.length > 0) {
         const code = Promise.all(missing.map(load));
-        after(() => code.then(() => dispatch(message)));
-      } else if (waiting) after(() => dispatch(message));
-      else draw(message);
+        after(() => code.then(() => apply(message, false)));
+      } else if (waiting) after(() => apply(message, false));
+      else apply(message, now);
     };
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== location.origin || event.source !== parent || !isToCanvas(event.data)) return;
-      take(event.data, dispatch);
+      take(event.data, false);
     };
     const onKey = (event: KeyboardEvent) => {
       const key = event.key.toLowerCase();
@@ -179,7 +209,7 @@ export function CanvasPage() {
       }
     };
     // Taken inside the builder's event: drawn at once, as a copy (what a message would carry), not the builder's objects.
-    (window as CanvasWindow).siteCanvas = { receive: (message) => take(structuredClone(message), (m) => flushSync(() => dispatch(m))) };
+    (window as CanvasWindow).siteCanvas = { receive: (message) => take(structuredClone(message), true) };
     addEventListener("message", onMessage);
     document.addEventListener("keydown", onKey);
     tell({ type: "ready" });
@@ -238,7 +268,7 @@ export function CanvasPage() {
           {page.pageProblems.length > 0 && <ErrorCard title="This page has errors" problems={page.pageProblems} advice={ADVICE} />}
           {view.order.map((id) => {
             const slot = view.slots.get(id);
-            return slot ? <CanvasSection key={id} slot={slot} /> : null;
+            return slot ? <CanvasSection key={id} id={id} slot={slot} /> : null;
           })}
         </main>
         {settings && <Chrome settings={settings} part="end" />}
