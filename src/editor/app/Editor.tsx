@@ -6,7 +6,7 @@
  * the state in state/ (a reducer), the work with the server in hooks/.
  */
 import { dequal } from "dequal";
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { fieldLabel } from "../labels";
 import { Canvas, type CanvasHandle, type Viewport } from "./canvas/Canvas";
 import { previewPage, typedSlot } from "./canvas/local";
@@ -32,20 +32,36 @@ import { Toolbar } from "./parts/Toolbar";
 import { initialState, reducer } from "./state/reducer";
 import { useOutline, usePreviewRoute, useProblems } from "./views";
 import type { EditorProblem } from "./api-client";
-import type { Json } from "./state/types";
+import type { Action, Json, State } from "./state/types";
 import { describeOptions, problemParts } from "./words";
+
+/**
+ * The reducer, counting the changes that do not come from typing: the form is told of each (an undo back to a value
+ * it was last given must still put that value back in it, though its drawing skipped the keystrokes in between).
+ */
+function countingChanges(state: State & { revision: number }, action: Action): State & { revision: number } {
+  const next = reducer(state, action);
+  return next === state ? state : { ...next, revision: action.type === "edit" ? state.revision : state.revision + 1 };
+}
 
 export function Editor() {
   const { site, failure, refresh, addPicture } = useSite();
-  const [state, dispatch] = useReducer(reducer, initialState);
-  const { doc, selected, conflict } = state;
+  const [state, dispatch] = useReducer(countingChanges, { ...initialState, revision: 0 });
+  // The builder draws the state a step behind when it must: a keystroke is shown at once by the form and the canvas
+  // (rjsf's own state, onTyped), the rest follows in a render that yields. Actions (save, undo) read the state itself.
+  const shown = useDeferredValue(state);
+  const { doc, selected, conflict } = shown;
   const [status, setStatus] = useState<{ text: string; tone: Tone }>({ text: "", tone: "info" });
   const announce = useCallback((text: string, tone: Tone = "info") => setStatus({ text, tone }), []);
   const [viewport, setViewport] = useState<Viewport>(1280);
   const [dialog, setDialog] = useState<DialogName>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
   const [reveal, setReveal] = useState(0);
-  const refs = { canvas: useRef<CanvasHandle>(null), outline: useRef<HTMLDivElement>(null), heading: useRef<HTMLHeadingElement>(null) };
+  const canvasRef = useRef<CanvasHandle>(null);
+  const outlineRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // One object for the builder's life: the panels it is handed to are not drawn again for a new one.
+  const refs = useMemo(() => ({ canvas: canvasRef, outline: outlineRef, heading: headingRef }), []);
 
   const file = site?.files.find((f) => f.path === doc?.path);
   const route = usePreviewRoute(doc, file, site, selected);
@@ -71,7 +87,7 @@ export function Editor() {
   );
   const fields = useFields(doc, file, site, selected);
   const items = useOutline(doc, file, problems.mine);
-  const kept = useKeptEdits(doc);
+  const kept = useKeptEdits(state.doc);
   // Save is refused for known errors only when they were found in exactly what would be saved.
   // A file being opened: the canvas loads the code of its sections while the builder draws the file.
   const opening = useCallback(
@@ -85,7 +101,7 @@ export function Editor() {
   const reordered = useCallback((ids: string[]) => refs.canvas.current?.reorder(ids), [refs.canvas]);
   const commands = useEntryCommands(doc, items, dispatch, announce, doc?.kind === "page" || doc?.kind === "template" ? reordered : undefined);
   const focusing = useFocusing(doc, dispatch, (path) => void actions.open(path), refs);
-  useDiskWatch(doc, dispatch, refresh, actions.pendingSave, Boolean(site?.studio));
+  useDiskWatch(state.doc, dispatch, refresh, actions.pendingSave, Boolean(site?.studio));
   const studio = useStudio(Boolean(site?.studio), doc?.path);
 
   // Start: the file in the address (a reload keeps it), else the home page.
@@ -153,8 +169,8 @@ export function Editor() {
             dirty={dirty}
             saving={actions.saving}
             viewport={viewport}
-            canUndo={state.past.length > 0}
-            canRedo={state.future.length > 0}
+            canUndo={shown.past.length > 0}
+            canRedo={shown.future.length > 0}
             previewRoute={open.site.studio ? null : route}
             onViewport={setViewport}
             onUndo={undo}
@@ -223,6 +239,7 @@ export function Editor() {
             onPageAction={setDialog}
             onFocusField={focusById}
             onTyped={typed}
+            revision={shown.revision}
           />
         ) : (
           <div />

@@ -46,7 +46,8 @@ export interface PropertiesProps {
   /** Where the value sits in the file (a JSON Pointer), to place the problems. */
   pointer: string;
   problems: readonly EditorProblem[];
-  context: PickerContext & Partial<PreviewContext> & { uploadLimit: number };
+  /** `revision`: a new one makes rjsf take `value` afresh (it compares its props; this is how a change from outside the form is told). */
+  context: PickerContext & Partial<PreviewContext> & { uploadLimit: number; revision?: number };
   onChange(value: Json, field: string): void;
   /** A field lost focus: typing there is one step of history. */
   onBlur(): void;

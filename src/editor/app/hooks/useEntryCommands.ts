@@ -1,5 +1,5 @@
 /** What can be done to the entries of the open file's list, each said aloud: select, move, duplicate, delete, insert. */
-import { useCallback, useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import type { LibraryEntry } from "../api-client";
 import type { OutlineItem } from "../parts/Outline";
 import type { Tone } from "../parts/StatusBar";
@@ -68,5 +68,5 @@ export function useEntryCommands(
     },
     [dispatch, announce],
   );
-  return { move, duplicate, remove, insertSection, addEntry };
+  return useMemo(() => ({ move, duplicate, remove, insertSection, addEntry }), [move, duplicate, remove, insertSection, addEntry]);
 }

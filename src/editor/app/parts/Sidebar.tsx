@@ -32,6 +32,8 @@ export interface SidebarProps {
   onFocusField(id: string): void;
   /** A section as just typed (one keystroke), for the canvas to show before the builder draws again. */
   onTyped(id: string, section: Json): void;
+  /** Counts the changes not typed in the form (undo, a move, a file read again): each makes the form take its value afresh. */
+  revision: number;
 }
 
 export const Sidebar = memo(function Sidebar(props: SidebarProps) {
@@ -49,9 +51,10 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
     },
     [key],
   );
+  const { revision } = props;
   const context = useMemo(
-    () => ({ routes, media, collections, addPicture, uploadLimit, preview }),
-    [routes, media, collections, addPicture, uploadLimit, preview],
+    () => ({ routes, media, collections, addPicture, uploadLimit, preview, revision }),
+    [routes, media, collections, addPicture, uploadLimit, preview, revision],
   );
   const onChange = useCallback(
     (value: Json, field: string) => {
