@@ -407,5 +407,9 @@ export async function buildStudio({ config, project, assets, logger = false, say
     events.close();
     sessions.flush();
   });
+  // The site read once at start, in the background: the first editor to open the builder does not wait for the checks' first run.
+  app.addHook("onReady", async () => {
+    void api.state().catch(() => undefined);
+  });
   return { app, repo, accounts, sessions };
 }
