@@ -88,7 +88,6 @@ export class ApiError extends Error {
 /** What the studio wrote into the builder's page for its first questions (server/studio/builder-page.ts): each answer used once. */
 const firstAnswers: Map<string, unknown> = (() => {
   const element = typeof document === "undefined" ? null : document.getElementById("editor-first");
-  element?.remove();
   try {
     return new Map(Object.entries(JSON.parse(element?.textContent ?? "{}") as Record<string, unknown>));
   } catch {
