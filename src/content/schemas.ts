@@ -128,10 +128,10 @@ function addSiteKeywords(ajv: Ajv) {
   // Longer text is allowed (up to maxLength) but reads badly: a warning, not an error.
   const recommendedMaxLength: Keyword<number, string> = function (limit, data, _parent, cxt) {
     if (isContext(this) && cxt && data.length > limit) {
-      const name = cxt.instancePath.split("/").at(-1) ?? "text";
+      // No field name in the words: the path before it (and the builder's label above it) names the field.
       this.warn(
         cxt.instancePath,
-        `"${name}" is very long (${data.length} characters; up to ${limit} reads best)`,
+        `it is long: ${data.length} characters, where up to ${limit} read best`,
         "Shorten it: long headings wrap onto many lines on phones.",
       );
     }
