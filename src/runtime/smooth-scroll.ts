@@ -21,6 +21,11 @@ const HOLD_MS = 1000;
 /** Ends the hold in progress, if any: a new navigation must not be pulled back to the last one's place. */
 let endHold = () => {};
 
+/** Ends a hold in progress: a scroll the page makes on purpose (the builder's canvas showing a section) wins over it. */
+export function releaseScroll() {
+  endHold();
+}
+
 /**
  * Puts a page that was just navigated to at a position at once, then keeps it there for a second,
  * frame by frame: the sections above it take their real height only as they near the viewport

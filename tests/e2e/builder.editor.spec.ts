@@ -58,6 +58,27 @@ test("moves the testimonials above the industries by drag and drop: the diff hol
   expect(await sectionsAt(page, "/")).toEqual(ORDER_AFTER);
 });
 
+test("choosing a section in the outline shows it in the canvas; choosing the first shows the top again", async ({ page }) => {
+  await openEditor(page);
+  // Whether the section's top is in the upper half of the canvas's window.
+  const inView = (type: string) =>
+    canvas(page)
+      .locator(`main > [data-section="${type}"]`)
+      .evaluate((el) => {
+        const top = el.getBoundingClientRect().top;
+        return top >= -2 && top < innerHeight / 2;
+      });
+  expect(await inView("testimonials-carousel")).toBe(false);
+  await row(page, "people say about us")
+    .getByRole("button", { name: /^people say about us/ })
+    .click();
+  await expect.poll(() => inView("testimonials-carousel")).toBe(true);
+  await row(page, "Transforming Your Vision")
+    .getByRole("button", { name: /^Transforming Your Vision/ })
+    .click();
+  await expect.poll(() => inView("hero")).toBe(true);
+});
+
 test("moves the testimonials above the industries by keyboard, and says so: the diff holds only those lines, and / shows the new order", async ({ page }) => {
   const before = read(HOME);
   await openEditor(page);

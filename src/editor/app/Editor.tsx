@@ -213,7 +213,8 @@ export function Editor() {
             page={page}
             settings={settings}
             viewport={viewport}
-            selected={doc?.kind === "page" || doc?.kind === "template" ? selected : null}
+            // The selection as it is, not as last drawn: "show it in the canvas" goes with the selection it asks for.
+            selected={state.doc?.kind === "page" || state.doc?.kind === "template" ? state.selected : null}
             reveal={reveal}
             onSelect={fromCanvas}
             onKey={canvasKey}

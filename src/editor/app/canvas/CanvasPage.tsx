@@ -16,6 +16,7 @@ import { DraftBadge } from "@/components/DraftBadge";
 import { ErrorCard } from "@/components/ErrorCard";
 import { ImagesContext } from "@/components/image-facts";
 import { SettingsOverride } from "@/page/page-context";
+import { releaseScroll } from "@/runtime/smooth-scroll";
 import { preloadSections, SectionView } from "@/sections/registry";
 import type { SectionType } from "@/sections/types";
 import { Footer } from "@/components/Footer";
@@ -239,6 +240,8 @@ export function CanvasPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request to reveal scrolls, not a new page.
   useLayoutEffect(() => {
     const index = view.selected ? view.order.indexOf(view.selected) : -1;
+    // Just after the canvas loaded, the site still holds its new page at the top (smooth-scroll.ts): this scroll is asked for.
+    releaseScroll();
     elements[index]?.scrollIntoView({ block: "start" });
   }, [view.reveal]);
 
