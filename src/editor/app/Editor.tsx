@@ -47,9 +47,12 @@ function countingChanges(state: State & { revision: number }, action: Action): S
 export function Editor() {
   const { site, failure, refresh, addPicture } = useSite();
   const [state, dispatch] = useReducer(countingChanges, { ...initialState, revision: 0 });
-  // The builder draws the state a step behind when it must: a keystroke is shown at once by the form and the canvas
-  // (rjsf's own state, onTyped), the rest follows in a render that yields. Actions (save, undo) read the state itself.
-  const shown = useDeferredValue(state);
+  // While typing, the builder draws the state a step behind: the keystroke is shown at once by the form and the canvas
+  // (rjsf's own state, onTyped), the rest follows in a render that yields. Any other change (a selection, a new entry,
+  // an undo) is drawn at once: a form drawn late would take the next keys for the entry it still shows.
+  // Actions (save, undo) read the state itself.
+  const deferred = useDeferredValue(state);
+  const shown = deferred.revision === state.revision ? deferred : state;
   const { doc, selected, conflict } = shown;
   const [status, setStatus] = useState<{ text: string; tone: Tone }>({ text: "", tone: "info" });
   const announce = useCallback((text: string, tone: Tone = "info") => setStatus({ text, tone }), []);
