@@ -46,16 +46,14 @@ export function useCheck(doc: Doc | null, preview: string, onError: (message: st
     };
     // A file just opened is checked once the builder and the canvas have drawn it (the check is work for the same server and thread).
     const first = lastPath.current !== path;
-    const idle = first && typeof requestIdleCallback === "function";
-    const stop = idle
-      ? (
-          (id) => () =>
-            cancelIdleCallback(id)
-        )(requestIdleCallback(go, { timeout: 1000 }))
-      : (
-          (id) => () =>
-            clearTimeout(id)
-        )(setTimeout(go, first ? 0 : CHECK_DELAY_MS));
+    let stop: () => void;
+    if (first && typeof requestIdleCallback === "function") {
+      const id = requestIdleCallback(go, { timeout: 1000 });
+      stop = () => cancelIdleCallback(id);
+    } else {
+      const id = setTimeout(go, first ? 0 : CHECK_DELAY_MS);
+      stop = () => clearTimeout(id);
+    }
     return () => {
       stop();
       controller.abort();
