@@ -39,6 +39,7 @@ function expectOnlyMoved(file: string, before: string) {
   expect(changed.filter((l) => l.startsWith("-")).length).toBe(changed.filter((l) => l.startsWith("+")).length);
 }
 
+const ORDER_BEFORE = ["hero", "stats-band", "service-explorer", "industries-grid", "testimonials-carousel", "services-carousel", "portfolio", "contact"];
 const ORDER_AFTER = ["hero", "stats-band", "service-explorer", "testimonials-carousel", "industries-grid", "services-carousel", "portfolio", "contact"];
 
 test("moves the testimonials above the industries by drag and drop: the diff holds only those lines, and / shows the new order", async ({ page }) => {
@@ -56,6 +57,57 @@ test("moves the testimonials above the industries by drag and drop: the diff hol
   await save(page);
   expectOnlyMoved(HOME, before);
   expect(await sectionsAt(page, "/")).toEqual(ORDER_AFTER);
+});
+
+test("moves are shown in the canvas at once and never undone by the builder catching up, even two quick ones on a slow machine", async ({ page }) => {
+  await openEditor(page);
+  // Every order the canvas shows, in turn.
+  await canvas(page)
+    .locator("main")
+    .evaluate((main) => {
+      const orders: string[] = [];
+      const note = () => {
+        const order = [...main.querySelectorAll(":scope > [data-section]")].map((e) => (e as HTMLElement).dataset.section).join(",");
+        if (order !== orders.at(-1)) orders.push(order);
+      };
+      note();
+      new MutationObserver(note).observe(main, { childList: true });
+      (window as unknown as { orders: string[] }).orders = orders;
+    });
+  const orders = () =>
+    canvas(page)
+      .locator("main")
+      .evaluate(() => (window as unknown as { orders: string[] }).orders);
+  // A drag of a section that is not selected (the selection follows it: the builder draws the selection first, the move after).
+  const handle = row(page, "people say about us").getByRole("button", { name: /^Drag / });
+  const from = (await handle.boundingBox())!;
+  const to = (await row(page, "Industries We Serve").boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++) await page.mouse.move(from.x + from.width / 2, from.y + (to.y + 4 - from.y) * (step / 10));
+  await page.mouse.up();
+  await expect(page.locator("[data-outline-item]").nth(3)).toContainText("people say about us");
+  await expect.poll(orders).toEqual([ORDER_BEFORE.join(","), ORDER_AFTER.join(",")]);
+
+  // Two moves in a row on a machine six times slower: each moves the section one place from where it is by then.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  await row(page, "people say about us")
+    .getByRole("button", { name: /^people say about us/ })
+    .focus();
+  await page.keyboard.press("Alt+ArrowDown");
+  await page.keyboard.press("Alt+ArrowDown");
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  const twice = ["hero", "stats-band", "service-explorer", "industries-grid", "services-carousel", "testimonials-carousel", "portfolio", "contact"];
+  await expect(status(page)).toContainText("moved to position 6 of 8");
+  await expect(page.locator("[data-outline-item]").nth(5)).toContainText("people say about us");
+  await expect.poll(async () => (await orders()).at(-1)).toBe(twice.join(","));
+  expect((await orders()).slice(2)).toEqual([
+    ["hero", "stats-band", "service-explorer", "industries-grid", "testimonials-carousel", "services-carousel", "portfolio", "contact"].join(","),
+    twice.join(","),
+  ]);
+  await save(page);
+  expect(JSON.parse(read(HOME)).sections.map((s: { type: string }) => s.type)).toEqual(twice);
 });
 
 test("choosing a section in the outline shows it in the canvas; choosing the first shows the top again", async ({ page }) => {

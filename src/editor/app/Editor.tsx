@@ -35,22 +35,28 @@ import type { EditorProblem } from "./api-client";
 import type { Action, Json, State } from "./state/types";
 import { describeOptions, problemParts } from "./words";
 
+/** The builder's state with two counts: the changes other than typing and moves, and the moves. */
+type Counted = State & { revision: number; moves: number };
+
 /**
- * The reducer, counting the changes that do not come from typing: the form is told of each (an undo back to a value
- * it was last given must still put that value back in it, though its drawing skipped the keystrokes in between).
+ * The reducer, counting the changes other than typing and moves: the form is told of each (an undo back to a value it
+ * was last given must still put that value back in it, though its drawing skipped the keystrokes in between); a move
+ * leaves the selected entry's value as it was. Moves are counted apart: the canvas shows a move before it is drawn.
  */
-function countingChanges(state: State & { revision: number }, action: Action): State & { revision: number } {
+function countingChanges(state: Counted, action: Action): Counted {
   const next = reducer(state, action);
-  return next === state ? state : { ...next, revision: action.type === "edit" ? state.revision : state.revision + 1 };
+  if (next === state) return state;
+  const typedOrMoved = action.type === "edit" || action.type === "move";
+  return { ...next, revision: typedOrMoved ? state.revision : state.revision + 1, moves: state.moves + (action.type === "move" ? 1 : 0) };
 }
 
 export function Editor() {
   const { site, failure, refresh, addPicture } = useSite();
-  const [state, dispatch] = useReducer(countingChanges, { ...initialState, revision: 0 });
-  // While typing, the builder draws the state a step behind: the keystroke is shown at once by the form and the canvas
-  // (rjsf's own state, onTyped), the rest follows in a render that yields. Any other change (a selection, a new entry,
-  // an undo) is drawn at once: a form drawn late would take the next keys for the entry it still shows.
-  // Actions (save, undo) read the state itself.
+  const [state, dispatch] = useReducer(countingChanges, { ...initialState, revision: 0, moves: 0 });
+  // While typing or moving, the builder draws the state a step behind: the keystroke or the new order is shown at once
+  // by the form and the canvas (rjsf's own state, onTyped, reordered), the rest follows in a render that yields. Any
+  // other change (a selection, a new entry, an undo) is drawn at once: a form drawn late would take the next keys for
+  // the entry it still shows. Actions (save, undo, move) read the state itself.
   const deferred = useDeferredValue(state);
   const shown = deferred.revision === state.revision ? deferred : state;
   const { doc, selected, conflict } = shown;
@@ -101,8 +107,11 @@ export function Editor() {
     [refs.canvas],
   );
   const actions = useFileActions(state, dispatch, site, refresh, announce, checked && checked.sent.value === doc?.value ? problems.errors : 0, opening);
-  const reordered = useCallback((ids: string[]) => refs.canvas.current?.reorder(ids), [refs.canvas]);
-  const commands = useEntryCommands(doc, items, dispatch, announce, doc?.kind === "page" || doc?.kind === "template" ? reordered : undefined);
+  // The canvas shows a move at once, as the move after the last one made; the builder draws it later.
+  const moves = useRef(0);
+  moves.current = state.moves;
+  const reordered = useCallback((ids: string[]) => refs.canvas.current?.reorder(ids, moves.current + 1), [refs.canvas]);
+  const commands = useEntryCommands(state.doc, items, dispatch, announce, doc?.kind === "page" || doc?.kind === "template" ? reordered : undefined);
   const focusing = useFocusing(doc, dispatch, (path) => void actions.open(path), refs);
   useDiskWatch(state.doc, dispatch, refresh, actions.pendingSave, Boolean(site?.studio));
   const studio = useStudio(Boolean(site?.studio), doc?.path);
@@ -128,7 +137,7 @@ export function Editor() {
   const undo = useCallback(() => step("undo"), [step]);
   const redo = useCallback(() => step("redo"), [step]);
   const save = useCallback(() => void actions.save(), [actions.save]);
-  useShortcuts({ save, undo, redo, move: (by) => fields?.entry && commands.move(fields.entry.index, fields.entry.index + by) });
+  useShortcuts({ save, undo, redo, move: (by) => state.selected && commands.move(state.selected, by) });
   // From the outline, the canvas scrolls to the section; from the canvas, its fields come next (unless the arrow keys only went by).
   const heading = refs.heading;
   const select = useCallback(
@@ -218,6 +227,7 @@ export function Editor() {
             viewport={viewport}
             // The selection as it is, not as last drawn: "show it in the canvas" goes with the selection it asks for.
             selected={state.doc?.kind === "page" || state.doc?.kind === "template" ? state.selected : null}
+            moves={shown.moves}
             reveal={reveal}
             onSelect={fromCanvas}
             onKey={canvasKey}

@@ -24,6 +24,8 @@ export interface CanvasProps {
   settings: SiteSettings | null;
   viewport: Viewport;
   selected: string | null;
+  /** How many moves the page includes (the builder's count): an order shown ahead by reorder() lasts until it includes that one. */
+  moves: number;
   /** Changes when the selection was made outside the canvas: the canvas scrolls to it. */
   reveal: number;
   onSelect(id: string, fields: boolean): void;
@@ -35,7 +37,8 @@ export interface CanvasHandle {
   /** Moves the keyboard focus into the canvas, onto the selected section. */
   focus(): void;
   /** Shows the sections in a new order, at once (from the move's own event). */
-  reorder(order: string[]): void;
+  /** Shows the entries in a new order at once: the `move`th move made, before the builder draws it (see `moves`). */
+  reorder(order: string[], move: number): void;
   /** Shows one section as just typed, at once (from the field's own change event, before the builder draws again). */
   preview(id: string, slot: CanvasSlot): void;
   /** A file is being opened with these section types: the canvas loads their code meanwhile. */
@@ -43,7 +46,7 @@ export interface CanvasHandle {
 }
 
 export const Canvas = memo(
-  forwardRef<CanvasHandle, CanvasProps>(function Canvas({ page, settings, viewport, selected, reveal, onSelect, onKey, onLeave }, ref) {
+  forwardRef<CanvasHandle, CanvasProps>(function Canvas({ page, settings, viewport, selected, moves, reveal, onSelect, onKey, onLeave }, ref) {
     const frame = useRef<HTMLIFrameElement>(null);
     const box = useRef<HTMLDivElement>(null);
     const [size, setSize] = useState({ width: 0, height: 0 });
@@ -86,8 +89,10 @@ export const Canvas = memo(
       preview(id, slot) {
         if (sent.current.slots.has(id) && receiveNow({ type: "slot", id, slot })) previewed.current.set(id, slot);
       },
-      reorder(order) {
-        if (receiveNow({ type: "order", order })) sent.current.order = order;
+      reorder(order, move) {
+        if (!receiveNow({ type: "order", order })) return;
+        sent.current.order = order;
+        ahead.current = { move, order };
       },
       prepare(types) {
         if (alive.current) post({ type: "prepare", types });
@@ -105,11 +110,14 @@ export const Canvas = memo(
 
     // The page as last drawn by the builder, and how many times the canvas said it is ready: its "ready" sends
     // the page at once, from its own event (a React update would wait behind a file being drawn).
-    const latest = useRef({ page, settings, selected });
-    latest.current = { page, settings, selected };
+    const latest = useRef({ page, settings, selected, moves });
+    latest.current = { page, settings, selected, moves };
     const readyCount = useRef(0);
+    // An order shown by reorder() before the builder drew the move: a page drawn before it (a selection or a check
+    // sends the page as last drawn) keeps that order, until a page drawn with that move arrives.
+    const ahead = useRef<{ move: number; order: string[] } | null>(null);
     const send = useCallback(() => {
-      const { page, settings, selected } = latest.current;
+      const { page, settings, selected, moves } = latest.current;
       const ready = readyCount.current;
       if (ready === 0 || !page) return;
       const fresh = sent.current.ready !== ready;
@@ -125,7 +133,9 @@ export const Canvas = memo(
         if (!same(previewed.current.get(id) ?? last.slots.get(id), slot)) slots[id] = slot;
       }
       previewed.current.clear();
-      const { images, order, slots: _, ...meta } = page;
+      const { images, order: drawn, slots: _, ...meta } = page;
+      if (ahead.current && ahead.current.move <= moves) ahead.current = null;
+      const order = ahead.current?.order ?? drawn;
       const message = {
         type: "page" as const,
         meta,

@@ -10,7 +10,9 @@ import type { Action, Doc, Json } from "../state/types";
 const labelIn = (items: readonly OutlineItem[], id: string) => items.find((i) => i.id === id)?.label ?? "The entry";
 
 export function useEntryCommands(
+  /** The file as it is now (not as last drawn): a move is made on the list as it is. */
   doc: Doc | null,
+  /** The outline as drawn: the entries' names. */
   items: OutlineItem[],
   dispatch: (action: Action) => void,
   announce: (text: string, tone?: Tone) => void,
@@ -20,16 +22,18 @@ export function useEntryCommands(
   const current = useRef({ doc, items });
   current.current = { doc, items };
 
+  /** Moves an entry `by` places from where it is now (two quick clicks move it two places, drawn or not). */
   const move = useCallback(
-    (from: number, to: number) => {
-      const { items } = current.current;
-      const item = items[from];
-      if (!item || to < 0 || to >= items.length) return;
-      const ids = items.map((i) => i.id);
+    (id: string, by: number) => {
+      const { doc, items } = current.current;
+      const ids = [...(doc?.ids ?? [])];
+      const from = ids.indexOf(id);
+      const to = from + by;
+      if (from < 0 || by === 0 || to < 0 || to >= ids.length) return;
       ids.splice(to, 0, ...ids.splice(from, 1));
       reordered?.(ids);
       dispatch({ type: "move", from, to });
-      announce(`${item.label} moved to position ${to + 1} of ${items.length}.`);
+      announce(`${labelIn(items, id)} moved to position ${to + 1} of ${ids.length}.`);
     },
     [dispatch, announce, reordered],
   );

@@ -21,7 +21,8 @@ export interface EntryTools {
   label: string;
   index: number;
   count: number;
-  onMove(to: number): void;
+  /** Moves the entry up (-1) or down (1). */
+  onMove(by: -1 | 1): void;
   onDuplicate(): void;
   onDelete(): void;
 }
@@ -60,10 +61,10 @@ export const FieldsPanel = forwardRef<HTMLHeadingElement, FieldsPanelProps>(func
           <button type="button" className={TOOL} onClick={entry.onDuplicate}>
             Duplicate
           </button>
-          <button type="button" className={TOOL} disabled={entry.index === 0} onClick={() => entry.onMove(entry.index - 1)}>
+          <button type="button" className={TOOL} disabled={entry.index === 0} onClick={() => entry.onMove(-1)}>
             Move up
           </button>
-          <button type="button" className={TOOL} disabled={entry.index === entry.count - 1} onClick={() => entry.onMove(entry.index + 1)}>
+          <button type="button" className={TOOL} disabled={entry.index === entry.count - 1} onClick={() => entry.onMove(1)}>
             Move down
           </button>
         </div>

@@ -34,7 +34,8 @@ export interface OutlineProps {
   items: OutlineItem[];
   selected: string | null;
   onSelect(id: string): void;
-  onMove(from: number, to: number): void;
+  /** Moves the entry by `by` places (the entry as shown: the move is made on the list as it is now). */
+  onMove(id: string, by: number): void;
   onDuplicate(id: string): void;
   onDelete(id: string): void;
 }
@@ -65,8 +66,7 @@ const Row = memo(function Row({
       onKeyDown={(e) => {
         if (!e.altKey || (e.key !== "ArrowUp" && e.key !== "ArrowDown")) return;
         e.preventDefault();
-        const to = e.key === "ArrowUp" ? index - 1 : index + 1;
-        if (to >= 0 && to < count) onMove(index, to);
+        onMove(item.id, e.key === "ArrowUp" ? -1 : 1);
       }}
     >
       <button ref={setActivatorNodeRef} type="button" className={`${iconButton} cursor-grab`} aria-label={`Drag ${name}`} {...attributes} {...listeners}>
@@ -94,16 +94,10 @@ const Row = memo(function Row({
           )}
         </span>
       </button>
-      <button type="button" className={iconButton} aria-label={`Move ${item.label} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+      <button type="button" className={iconButton} aria-label={`Move ${item.label} up`} disabled={index === 0} onClick={() => onMove(item.id, -1)}>
         <span aria-hidden="true">↑</span>
       </button>
-      <button
-        type="button"
-        className={iconButton}
-        aria-label={`Move ${item.label} down`}
-        disabled={index === count - 1}
-        onClick={() => onMove(index, index + 1)}
-      >
+      <button type="button" className={iconButton} aria-label={`Move ${item.label} down`} disabled={index === count - 1} onClick={() => onMove(item.id, 1)}>
         <span aria-hidden="true">↓</span>
       </button>
       <button type="button" className={iconButton} aria-label={`Duplicate ${item.label}`} onClick={() => onDuplicate(item.id)}>
@@ -136,7 +130,7 @@ export const Outline = memo(function Outline({ title, items, selected, onSelect,
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    onMove(position(active.id) - 1, position(over.id) - 1);
+    onMove(String(active.id), position(over.id) - position(active.id));
   };
   return (
     <section aria-labelledby="outline-title">

@@ -32,7 +32,7 @@ export interface SidebarProps {
   onFocusField(id: string): void;
   /** A section as just typed (one keystroke), for the canvas to show before the builder draws again. */
   onTyped(id: string, section: Json): void;
-  /** Counts the changes not typed in the form (undo, a move, a file read again): each makes the form take its value afresh. */
+  /** Counts the changes not typed in the form (undo, a new entry, a file read again): each makes the form take its value afresh. */
   revision: number;
 }
 
@@ -107,7 +107,7 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
                 label: entry.label,
                 index: entry.index,
                 count: items.length,
-                onMove: (to) => commands.move(entry.index, to),
+                onMove: (by) => commands.move(entry.id, by),
                 onDuplicate: () => commands.duplicate(entry.id),
                 onDelete: () => commands.remove(entry.id),
               }
