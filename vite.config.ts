@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { contentRoot } from "./src/content/routes.ts";
 import { siteContent } from "./src/content/vite-plugin.ts";
 import { pagePipelineStart } from "./src/deploy/vite-plugin.ts";
@@ -45,19 +45,36 @@ const APP =
 // site-config/ (with its schemas/ and public/): the editor-task tests use it.
 const root = contentRoot();
 
-export default defineConfig(({ isSsrBuild, command }) => ({
+/**
+ * The enquiry form renders no markdown: in the browser bundle of a build, markdown-to-jsx (a third of
+ * the form's code) gives way to a component that renders text as text (src/enquiry/plain-markdown.tsx).
+ * A plugin, not an alias: aliases are shared by the client and server environments.
+ */
+const plainMarkdown = (): Plugin => ({
+  name: "site-plain-markdown",
+  apply: "build",
+  enforce: "pre",
+  resolveId(source) {
+    if (source === "markdown-to-jsx/react" && this.environment.config.consumer === "client") return here("./src/enquiry/plain-markdown.tsx");
+  },
+});
+
+export default defineConfig({
   // The page builder's endpoints exist only in the dev server (apply: "serve").
   // In dev, the picture copies are encoded on request (pictureCopies); a build writes them all.
   // A build finishes each page while the next is pre-rendered (pagePipelineStart).
-  plugins: [siteContent({ root }), editorEndpoints({ root }), pictureCopies({ root }), pagePipelineStart({ root }), tailwindcss(), reactRouter()],
+  plugins: [
+    plainMarkdown(),
+    siteContent({ root }),
+    editorEndpoints({ root }),
+    pictureCopies({ root }),
+    pagePipelineStart({ root }),
+    tailwindcss(),
+    reactRouter(),
+  ],
   publicDir: join(root, "public"),
   resolve: {
-    alias: [
-      { find: "@", replacement: here("./src") },
-      // The enquiry form renders no markdown: in the browser bundle, markdown-to-jsx (a third of the
-      // form's code) gives way to a component that renders text as text (src/enquiry/plain-markdown.tsx).
-      ...(command === "build" && !isSsrBuild ? [{ find: /^markdown-to-jsx\/react$/, replacement: here("./src/enquiry/plain-markdown.tsx") }] : []),
-    ],
+    alias: [{ find: "@", replacement: here("./src") }],
   },
   // Libraries imported only by on-demand chunks (sections, the enquiry form): pre-bundled when the
   // dev server starts, not discovered on the first visit (which would re-bundle and reload mid-page).
@@ -83,9 +100,10 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     // browser): left out, so the scan finds nothing new after the first page and never reloads it.
     exclude: ["sharp", "fastest-levenshtein"],
   },
-  build: isSsrBuild
-    ? {}
-    : {
+  // The browser's bundle: chunks by what a page needs (the server's bundle, which pre-renders, is left as Vite makes it).
+  environments: {
+    client: {
+      build: {
         modulePreload: false,
         rolldownOptions: {
           output: {
@@ -100,4 +118,6 @@ export default defineConfig(({ isSsrBuild, command }) => ({
           },
         },
       },
-}));
+    },
+  },
+});

@@ -113,8 +113,9 @@ function useNoTrailingSlash() {
 // In `npm run dev`: a page reloads when a file it depends on changes (its own page file, or any
 // other content file), to show the change or the error cards where it went wrong (the page builder,
 // which holds edits, decides for itself). Registered as the module loads, not in an effect: a save
-// made while the page is still hydrating counts too.
-if (import.meta.hot) {
+// made while the page is still hydrating counts too. In the browser only: the server's module runner has
+// its own import.meta.hot.
+if (import.meta.hot && !import.meta.env.SSR) {
   import.meta.hot.on(CONTENT_CHANGED, (data?: Partial<ContentChanged>) => {
     if (location.pathname.startsWith("/__edit")) return;
     const here = location.pathname.replace(/(.)\/+$/, "$1");

@@ -1,15 +1,28 @@
 import type { ReactNode } from "react";
-import { Link as RouterLink, NavLink } from "react-router";
+import { Link as RouterLink, useLocation } from "react-router";
 
 export const isInternal = (href: string) => href.startsWith("/");
 
-/** A link to a page of the site (client-side navigation) or elsewhere (plain <a>, new tab for the web). */
+/** The page's own address without a trailing slash (the pre-render asks for /services/, a visitor may type it). */
+const pageAddress = (pathname: string) => pathname.replace(/(.)\/+$/, "$1");
+
+/** A menu link, marked aria-current on the page it leads to (the same page with or without a trailing slash). */
+function NavItem({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
+  const here = pageAddress(useLocation().pathname) === pageAddress(href.replace(/[?#].*$/, ""));
+  return (
+    <RouterLink to={href} className={className} prefetch="intent" aria-current={here ? "page" : undefined}>
+      {children}
+    </RouterLink>
+  );
+}
+
+/** A link to a page of the site (client-side navigation) or elsewhere (plain <a>, new tab for the web); `nav`: a menu link. */
 export function SmartLink({ href, className, children, nav = false }: { href: string; className?: string; children: ReactNode; nav?: boolean }) {
   if (isInternal(href)) {
     return nav ? (
-      <NavLink to={href} end className={className} prefetch="intent">
+      <NavItem href={href} className={className}>
         {children}
-      </NavLink>
+      </NavItem>
     ) : (
       <RouterLink to={href} className={className} prefetch="intent">
         {children}

@@ -55,7 +55,7 @@ export interface Sources {
 export const RESERVED_ADDRESSES: Readonly<Record<string, string>> = {
   "send-email": "the server receives the contact form's enquiries there",
   assets: "the site's scripts, styles and picture copies are served from there",
-  _root: "the site-wide data every page loads is /_root.data",
+  _: "the home page's data is /_.data",
   _headers: "static hosts read /_headers as the site's header rules",
   _redirects: "static hosts read /_redirects as the site's redirect rules",
   __edit: "the page builder is there",

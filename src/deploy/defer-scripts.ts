@@ -10,8 +10,10 @@
  * hoists into <head> and an inline module script that fetches the page's code at once, which
  * competes with the first paint. This works on the HTML tags as a browser's tokenizer reads them
  * (parse5's Tokenizer, switched into script and raw-text modes as its tree builder would), without
- * reading what React Router's scripts say, so its upgrades do not concern it. The tokenizer alone
- * is much faster than a full parse, which builds a tree nothing here needs (docs/performance.md).
+ * reading what React Router's scripts say. An upgrade that writes its pages or data otherwise fails
+ * the build, naming the files (post-build.ts), and tests/e2e/build-output.spec.ts checks the result.
+ * The tokenizer alone is much faster than a full parse, which builds a tree nothing here needs
+ * (docs/performance.md).
  */
 import { Tokenizer, TokenizerMode, type Token } from "parse5";
 import { minifySync } from "vite";

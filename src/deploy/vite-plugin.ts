@@ -1,6 +1,6 @@
 /**
- * `npm run build`: starts the page pipeline (page-pipeline.ts) when the server bundle, which
- * pre-renders the pages, is about to be built. The client bundle is written by then.
+ * `npm run build`: starts the page pipeline (page-pipeline.ts) when the server environment's bundle,
+ * which pre-renders the pages, is about to be built. The client bundle is written by then.
  */
 import { join } from "node:path";
 import type { Plugin } from "vite";
@@ -12,8 +12,8 @@ export function pagePipelineStart({ root }: { root: string }): Plugin {
   return {
     name: "site-page-pipeline",
     apply: "build",
-    configResolved(config) {
-      if (!config.build.ssr) return;
+    buildStart() {
+      if (this.environment.config.consumer !== "server") return;
       // The routes a production build pre-renders, as post-build.ts's deployRoutes lists them.
       const routes = routePaths(root, { drafts: false });
       startPagePipeline(join(root, "dist", "client"), routes, pageBrotliQuality(routes.length));

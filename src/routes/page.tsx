@@ -8,9 +8,10 @@ import { preloadPageSections } from "@/sections/preload";
 // Runs at build time (pre-render) and in dev; the page's content reaches the
 // browser in its own HTML and .data file, not in the shared JS bundle. So do
 // its head tags: they are computed here, and the browser only reads them.
-export function loader({ request }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
-  return pageDataAt(path);
+// The page is found by the route's own parameter (the home page has none), never by the request's
+// address: that is the data file's address (/about-us.data) when React Router passes requests through.
+export function loader({ params }: Route.LoaderArgs) {
+  return pageDataAt(params.page ? `/${params.page}` : "/");
 }
 
 // A client-side navigation shows the page once its data and its sections' code are both there.

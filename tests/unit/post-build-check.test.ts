@@ -7,11 +7,11 @@ import { unfinishedOutputs } from "../../src/deploy/post-build.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "outputs-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-for (const file of ["index.html", "about-us/index.html", "fallback.html", "_root.data", "about-us.data", "assets/app.js", "assets/x.html"]) {
+for (const file of ["index.html", "about-us/index.html", "fallback.html", "_.data", "about-us.data", "assets/app.js", "assets/x.html"]) {
   mkdirSync(dirname(join(dir, file)), { recursive: true });
   writeFileSync(join(dir, file), "x");
 }
-const all = ["index.html", "about-us/index.html", "_root.data", "about-us.data"];
+const all = ["index.html", "about-us/index.html", "_.data", "about-us.data"];
 
 describe("unfinishedOutputs", () => {
   it("is empty when every page and data file was finished and the one other page was a kept render", () => {
@@ -19,7 +19,7 @@ describe("unfinishedOutputs", () => {
   });
 
   it("names a data file the pipeline did not compress, whatever its name", () => {
-    expect(unfinishedOutputs(dir, { files: new Set(all.filter((f) => f !== "_root.data")), repeats: 1 })).toEqual(["_root.data"]);
+    expect(unfinishedOutputs(dir, { files: new Set(all.filter((f) => f !== "_.data")), repeats: 1 })).toEqual(["_.data"]);
   });
 
   it("names the pages not finished when there are more of them than pages kept as rendered", () => {
