@@ -12,6 +12,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, posix, relative, sep } from "node:path";
 import { writeIfChanged } from "../write-if-changed.ts";
+import { categoryOf, SECTION_CATEGORIES } from "../../src/content/section-categories.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -56,6 +57,10 @@ export function readSections(root: string): SectionSource[] {
     const typeProp = (schema.properties as Record<string, Schema> | undefined)?.type;
     if (typeProp?.const !== type) problems.push(`${folder}/schema.json: "properties.type" must be { "const": "${type}" }.`);
     if (!Array.isArray(schema.examples) || schema.examples.length !== 1) problems.push(`${folder}/schema.json: give one complete example under "examples".`);
+    if (schema.category !== undefined && categoryOf(schema) === "Other")
+      problems.push(
+        `${folder}/schema.json: "category" is one of ${SECTION_CATEGORIES.map((c) => `"${c}"`).join(", ")} (the builder's library groups sections by it), or left out.`,
+      );
     const componentFile = join(dir, type, `${component}.tsx`);
     if (!existsSync(componentFile)) problems.push(`${folder}: the component file ${component}.tsx is missing (it exports function ${component}).`);
     else if (!new RegExp(`export function ${component}\\b`).test(readFileSync(componentFile, "utf8"))) {

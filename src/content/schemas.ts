@@ -179,6 +179,8 @@ export const EDITOR_KEYWORDS = [
   "errorMessage",
   "itemTitle",
   "enumTitles",
+  // A section's group in the page builder's library (src/content/section-categories.ts).
+  "category",
 ] as const;
 
 export interface SchemaSet {

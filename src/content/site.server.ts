@@ -16,6 +16,7 @@ import { contentRoot, includeDrafts } from "./routes.ts";
 import { checkedGeneration, checkedSite } from "./dev-cache.ts";
 import { hasErrors, loadSite, type Site, type SitePage, type SiteResult, type SectionSlot } from "./site.ts";
 import { pageMeta } from "./seo.ts";
+import { categoryOf, type SectionCategory } from "./section-categories.ts";
 
 export type { SectionSlot };
 
@@ -161,6 +162,8 @@ export interface CatalogEntry {
   type: string;
   /** The schema's description: what the section is for. */
   purpose: string;
+  /** Its group in the page builder's library (the schema's "category"). */
+  category: SectionCategory;
   /** The schema's example, as JSON to copy into a page's "sections". */
   json: string;
   slot: SectionSlot;
@@ -188,7 +191,7 @@ export function catalogOf({ collections }: Site, { facts }: SiteResult): Catalog
       valid && errors.length === 0
         ? { ok: true, ...resolveSection(valid, context) }
         : { ok: false, type, index: 0, problems: errors.length > 0 ? errors.map(formatProblem) : ["The schema has no example to show."] };
-    return { type, purpose: typeof schema.description === "string" ? schema.description : "", json, slot };
+    return { type, purpose: typeof schema.description === "string" ? schema.description : "", category: categoryOf(schema), json, slot };
   });
 }
 

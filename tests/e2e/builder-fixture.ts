@@ -42,9 +42,20 @@ export async function openEditor(page: Page, file = HOME) {
   await expect(canvas(page).locator("main [data-section]").first()).toBeVisible({ timeout: 30_000 });
 }
 
-/** The section types on a page as the dev server renders it. */
+/**
+ * The section types on a page as the dev server renders it, once the page is made from the server's latest content
+ * check: a page made a moment before a save's check finished reloads itself (src/root.tsx), and is read after that.
+ */
 export async function sectionsAt(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
+  await expect(async () => {
+    await page.waitForLoadState("load");
+    const made = await page.locator('meta[name="site-content-generation"]').getAttribute("content", { timeout: 1_000 });
+    const { generation } = (await (await page.request.get("/__site-content/generation")).json()) as { generation: number };
+    expect(Number(made)).toBe(generation);
+  }).toPass({ timeout: 15_000 });
+  // The page that stays, read whole (a reload may have begun just before the check).
+  await page.waitForLoadState("load");
   return page.locator("main > [data-section]").evaluateAll((els) => els.map((el) => el.getAttribute("data-section") ?? ""));
 }
 

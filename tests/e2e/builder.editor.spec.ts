@@ -110,6 +110,80 @@ test("moves are shown in the canvas at once and never undone by the builder catc
   expect(JSON.parse(read(HOME)).sections.map((s: { type: string }) => s.type)).toEqual(twice);
 });
 
+test("keyboard shortcuts: ? lists them; Delete removes a section with Undo beside the message; Ctrl+D duplicates; the canvas relays them", async ({ page }) => {
+  await openEditor(page);
+  const rows = page.locator("[data-outline-item]");
+  await expect(rows).toHaveCount(8);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press("?");
+  const list = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(list).toBeVisible();
+  await expect(list.getByRole("row")).toHaveCount(8);
+  await expect(list).toContainText("Duplicate the selected section");
+  await page.keyboard.press("Escape");
+  await expect(list).toBeHidden();
+
+  // On an outline row: Delete, then the status bar's Undo; Ctrl+D.
+  const testimonials = row(page, "people say about us").getByRole("button", { name: /^people say about us/ });
+  await testimonials.click();
+  await testimonials.focus();
+  await page.keyboard.press("Delete");
+  await expect(rows).toHaveCount(7);
+  await expect(status(page)).toContainText("people say about us deleted");
+  await page.getByRole("button", { name: "Undo the deletion" }).click();
+  await expect(rows).toHaveCount(8);
+  await expect(rows.nth(4)).toContainText("people say about us");
+  await testimonials.focus();
+  await page.keyboard.press("Control+d");
+  await expect(rows).toHaveCount(9);
+  await expect(rows.nth(5)).toContainText("people say about us");
+  await expect(canvas(page).locator("main > [data-section]")).toHaveCount(9);
+  await page.keyboard.press("Control+z");
+  await expect(rows).toHaveCount(8);
+
+  // In a text field, Backspace is the field's own.
+  await page.locator("#field_heading, #field_headline").first().focus();
+  await page.keyboard.press("Backspace");
+  await expect(rows).toHaveCount(8);
+
+  // In the canvas (entered by its skip link, on the selected section): Delete and Ctrl+Z are relayed to the builder.
+  await page.getByRole("link", { name: "Go to the preview" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(canvas(page).getByRole("button", { name: /^Section 5 of 8/ })).toBeFocused();
+  await page.keyboard.press("Delete");
+  await expect(rows).toHaveCount(7);
+  await expect(canvas(page).locator("main > [data-section]")).toHaveCount(7);
+  await page.keyboard.press("Control+z");
+  await expect(rows).toHaveCount(8);
+  await expect(canvas(page).locator("main > [data-section]")).toHaveCount(8);
+});
+
+test("the library groups the sections by kind and finds them by name or description", async ({ page }) => {
+  await openEditor(page);
+  await row(page, "Transforming Your Vision")
+    .getByRole("button", { name: /^Transforming Your Vision/ })
+    .click();
+  await page.getByRole("button", { name: /^Add a section after section 1/ }).click();
+  const library = page.getByRole("dialog", { name: "Add a section" });
+  await expect(library.getByRole("heading", { level: 3 })).toHaveText(["Openings", "Text and steps", "Services", "Proof and clients", "Contact"]);
+  const shown = () => library.locator("[data-library-entry]").evaluateAll((els) => els.map((el) => el.getAttribute("data-library-entry")));
+  const search = library.getByLabel("Search the sections");
+  await search.fill("carousel");
+  await expect.poll(shown).toEqual(["services-carousel", "logo-carousel", "testimonials-carousel"]);
+  await expect(library.getByRole("status")).toHaveText('3 of 19 kinds of section match "carousel"');
+  await search.fill("Contact FORM");
+  await expect.poll(shown).toEqual(["contact"]);
+  await search.fill("zzz");
+  await expect.poll(shown).toEqual([]);
+  await expect(library.getByRole("status")).toHaveText('No section matches "zzz".');
+  // The first card found is a Tab away from the search.
+  await search.fill("stats");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(library).toBeHidden();
+  await expect(page.locator("[data-outline-item]").nth(1)).toContainText("Stats band");
+});
+
 test("choosing a section in the outline shows it in the canvas; choosing the first shows the top again", async ({ page }) => {
   await openEditor(page);
   // Whether the section's top is in the upper half of the canvas's window.

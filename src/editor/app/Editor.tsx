@@ -32,6 +32,7 @@ import { Toolbar } from "./parts/Toolbar";
 import { initialState, reducer } from "./state/reducer";
 import { useOutline, usePreviewRoute, useProblems } from "./views";
 import type { EditorProblem } from "./api-client";
+import type { Command } from "./shortcuts";
 import type { Action, Json, State } from "./state/types";
 import { describeOptions, problemParts } from "./words";
 
@@ -50,6 +51,11 @@ function countingChanges(state: Counted, action: Action): Counted {
   return { ...next, revision: typedOrMoved ? state.revision : state.revision + 1, moves: state.moves + (action.type === "move" ? 1 : 0) };
 }
 
+/** The entry whose outline row has the keyboard focus, if any: Delete and Ctrl+D act on it. */
+function focusedEntry(): string | null {
+  return document.activeElement?.closest<HTMLElement>("[data-outline-item]")?.dataset.outlineItem ?? null;
+}
+
 export function Editor() {
   const { site, failure, refresh, addPicture } = useSite();
   const [state, dispatch] = useReducer(countingChanges, { ...initialState, revision: 0, moves: 0 });
@@ -60,8 +66,9 @@ export function Editor() {
   const deferred = useDeferredValue(state);
   const shown = deferred.revision === state.revision ? deferred : state;
   const { doc, selected, conflict } = shown;
-  const [status, setStatus] = useState<{ text: string; tone: Tone }>({ text: "", tone: "info" });
-  const announce = useCallback((text: string, tone: Tone = "info") => setStatus({ text, tone }), []);
+  const [status, setStatus] = useState<{ text: string; tone: Tone; undoable?: boolean }>({ text: "", tone: "info" });
+  // `undoable`: the status bar offers Undo beside the message (a deletion).
+  const announce = useCallback((text: string, tone: Tone = "info", undoable = false) => setStatus({ text, tone, undoable }), []);
   const [viewport, setViewport] = useState<Viewport>(1280);
   const [dialog, setDialog] = useState<DialogName>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
@@ -137,7 +144,21 @@ export function Editor() {
   const undo = useCallback(() => step("undo"), [step]);
   const redo = useCallback(() => step("redo"), [step]);
   const save = useCallback(() => void actions.save(), [actions.save]);
-  useShortcuts({ save, undo, redo, move: (by) => state.selected && commands.move(state.selected, by) });
+  // A shortcut for the selected entry acts on the selection as it is (not as last drawn).
+  const selectedEntry = state.selected && state.doc?.ids.includes(state.selected) ? state.selected : null;
+  const runCommand = (command: Command) => {
+    const entry = focusedEntry() ?? selectedEntry;
+    if (command === "save") save();
+    else if (command === "undo" || command === "redo") step(command);
+    else if (command === "help") setDialog("shortcuts");
+    else if (!entry) announce("Select a section first (in the outline or the canvas).");
+    else if (command === "delete") commands.remove(entry);
+    else if (command === "duplicate") commands.duplicate(entry);
+    else commands.move(entry, command === "move-up" ? -1 : 1);
+  };
+  useShortcuts(runCommand);
+  const runFromCanvas = useRef(runCommand);
+  runFromCanvas.current = runCommand;
   // From the outline, the canvas scrolls to the section; from the canvas, its fields come next (unless the arrow keys only went by).
   const heading = refs.heading;
   const select = useCallback(
@@ -151,11 +172,12 @@ export function Editor() {
 
   const fromOutline = useCallback((id: string) => select(id, "outline"), [select]);
   const fromCanvas = useCallback((id: string, toFields: boolean) => select(id, "canvas", toFields), [select]);
-  const canvasKey = useCallback((key: string, shift: boolean) => (key === "s" ? save() : step(key === "y" || shift ? "redo" : "undo")), [save, step]);
+  const canvasKey = useCallback((command: Command) => runFromCanvas.current(command), []);
   const openFile = useCallback((path: string) => path !== doc?.path && void actions.open(path), [doc?.path, actions.open]);
   const newPage = useCallback(() => setDialog({ kind: "create", slug: "", from: "" }), []);
   const showChanges = useCallback(() => setDialog("changes"), []);
   const showLibrary = useCallback(() => setDialog("library"), []);
+  const showShortcuts = useCallback(() => setDialog("shortcuts"), []);
   const dirty = Boolean(doc && !dequal(doc.saved, doc.value));
   const files = site?.files;
   // Files with unsaved edits: the open one, and those kept in this browser.
@@ -188,6 +210,7 @@ export function Editor() {
             onUndo={undo}
             onRedo={redo}
             onChanges={showChanges}
+            onShortcuts={showShortcuts}
             onSave={save}
           />
           {open.site.studio && (
@@ -208,7 +231,16 @@ export function Editor() {
       <div className="grid min-h-0 grid-cols-[16rem_minmax(0,1fr)_24rem] 2xl:grid-cols-[18rem_minmax(0,1fr)_28rem]">
         {open ? <FileList files={open.site.files} open={open.doc.path} unsaved={unsaved} onOpen={openFile} onNewPage={newPage} /> : <div />}
         <main aria-label="Preview" className="relative flex min-h-0 min-w-0 flex-col">
-          {open && <StatusBar text={status.text} tone={status.tone} checking={checking} errors={problems.errors} otherErrors={problems.otherErrors} />}
+          {open && (
+            <StatusBar
+              text={status.text}
+              tone={status.tone}
+              onUndo={status.undoable && shown.past.length > 0 ? undo : undefined}
+              checking={checking}
+              errors={problems.errors}
+              otherErrors={problems.otherErrors}
+            />
+          )}
           {open && (
             <Banners
               doc={open.doc}

@@ -9,6 +9,7 @@ import { dequal } from "dequal";
 import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import type { SiteSettings } from "@/generated/content";
 import type { ImageFacts } from "@/images/slots";
+import type { Command } from "../shortcuts";
 import { type CanvasPage, type CanvasSlot, type CanvasWindow, isFromCanvas, type ToCanvas, type Unsourced } from "./protocol";
 
 export const VIEWPORTS = [
@@ -29,7 +30,7 @@ export interface CanvasProps {
   /** Changes when the selection was made outside the canvas: the canvas scrolls to it. */
   reveal: number;
   onSelect(id: string, fields: boolean): void;
-  onKey(key: string, shift: boolean): void;
+  onKey(command: Command): void;
   onLeave(): void;
 }
 
@@ -163,7 +164,7 @@ export const Canvas = memo(
           send();
           setReady(readyCount.current);
         } else if (message.type === "select") handlers.current.onSelect(message.id, message.fields);
-        else if (message.type === "key") handlers.current.onKey(message.key, message.shift);
+        else if (message.type === "key") handlers.current.onKey(message.command);
         else handlers.current.onLeave();
       };
       addEventListener("message", onMessage);

@@ -7,6 +7,7 @@
  * leave the canvas. The page is inert under a button per section (./Overlay): one Tab stop for the
  * whole canvas, the arrow keys from section to section, Enter to its fields, Escape back.
  */
+import { commandFor, pressedOf } from "../shortcuts";
 import { Component, memo, Suspense, useCallback, useLayoutEffect, useMemo, useReducer, useState, useSyncExternalStore, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import "../no-overlay.css";
@@ -202,12 +203,12 @@ export function CanvasPage() {
       if (event.origin !== location.origin || event.source !== parent || !isToCanvas(event.data)) return;
       take(event.data, false);
     };
+    // The builder's shortcuts, relayed (the section buttons handle their own arrows, Enter and Escape first).
     const onKey = (event: KeyboardEvent) => {
-      const key = event.key.toLowerCase();
-      if ((event.ctrlKey || event.metaKey) && (key === "s" || key === "z" || key === "y")) {
-        event.preventDefault();
-        tell({ type: "key", key, shift: event.shiftKey });
-      }
+      const command = event.defaultPrevented ? null : commandFor(pressedOf(event));
+      if (!command) return;
+      event.preventDefault();
+      tell({ type: "key", command });
     };
     // Taken inside the builder's event: drawn at once, as a copy (what a message would carry), not the builder's objects.
     (window as CanvasWindow).siteCanvas = { receive: (message) => take(structuredClone(message), true) };

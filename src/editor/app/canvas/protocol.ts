@@ -8,6 +8,7 @@
 import type { SiteSettings } from "@/generated/content";
 import type { ImageFacts } from "@/images/slots";
 import type { ResolvedSection } from "@/sections/types";
+import type { Command } from "../shortcuts";
 
 /** A section as the canvas shows it: rendered, or why it cannot be (in the builder's words). */
 export type CanvasSlot = ({ ok: true } & ResolvedSection) | { ok: false; type: string; problems: string[] };
@@ -54,7 +55,8 @@ export type FromCanvas =
   | { source: "site-canvas"; type: "ready" }
   /** `fields`: the editor asked for its fields (a click, Enter), not only moved to it (arrow keys). */
   | { source: "site-canvas"; type: "select"; id: string; fields: boolean }
-  | { source: "site-canvas"; type: "key"; key: string; shift: boolean }
+  /** A builder shortcut pressed in the canvas (../shortcuts.ts). */
+  | { source: "site-canvas"; type: "key"; command: Command }
   /** Escape in the canvas: back to the builder. */
   | { source: "site-canvas"; type: "leave" };
 

@@ -15,7 +15,7 @@ export function useEntryCommands(
   /** The outline as drawn: the entries' names. */
   items: OutlineItem[],
   dispatch: (action: Action) => void,
-  announce: (text: string, tone?: Tone) => void,
+  announce: (text: string, tone?: Tone, undoable?: boolean) => void,
   /** Shows the new order in the canvas at once, before the builder draws again. */
   reordered?: (ids: string[]) => void,
 ) {
@@ -48,7 +48,7 @@ export function useEntryCommands(
     (id: string) => {
       const name = labelIn(current.current.items, id);
       dispatch({ type: "remove", id });
-      announce(`${name} deleted. Ctrl+Z brings it back.`);
+      announce(`${name} deleted. Ctrl+Z brings it back.`, "info", true);
     },
     [dispatch, announce],
   );

@@ -1,12 +1,13 @@
-/** The builder's dialogs: the section library, the changes, and a page's create, rename or delete. */
+/** The builder's dialogs: the section library, the changes, the keyboard shortcuts, and a page's create, rename or delete. */
 import { type ComponentProps, type Dispatch, useCallback, useRef } from "react";
 import type { EditorState, LibraryEntry } from "../api-client";
 import type { Action, Doc } from "../state/types";
 import { ChangesDialog } from "./ChangesDialog";
 import { Library } from "./Library";
 import { PageDialog, type PageAction } from "./PageDialog";
+import { ShortcutsDialog } from "./ShortcutsDialog";
 
-export type DialogName = "library" | "changes" | PageAction | null;
+export type DialogName = "library" | "changes" | "shortcuts" | PageAction | null;
 
 export interface DialogsProps {
   dialog: DialogName;
@@ -34,6 +35,7 @@ export function Dialogs({ dialog, site, doc, dispatch, announce, onClose, onInse
   return (
     <>
       <Library open={dialog === "library"} entries={site.library} onClose={onClose} onInsert={insert} />
+      <ShortcutsDialog open={dialog === "shortcuts"} onClose={onClose} />
       <ChangesDialog
         open={dialog === "changes"}
         site={site}

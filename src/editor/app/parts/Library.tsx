@@ -1,14 +1,28 @@
 /**
  * The section library: every section type, with its title, what it is for, and a thumbnail
- * rendered by its own component from its schema's example (the same as /__sections). Choosing one
- * inserts its example after the selected section.
+ * rendered by its own component from its schema's example (the same as /__sections), grouped by
+ * the schemas' categories and found by a search of names and descriptions. Choosing one inserts
+ * its example after the selected section.
  */
-import { memo, Suspense, useEffect, useRef } from "react";
+import { memo, Suspense, useEffect, useId, useRef, useState } from "react";
+import { SECTION_CATEGORIES, type SectionCategory } from "@/content/section-categories";
 import { SectionView } from "@/sections/registry";
 import type { LibraryEntry } from "../api-client";
 
 /** Thumbnails show the section as it looks 1280 pixels wide, at this scale. */
 const THUMB_SCALE = 0.27;
+
+const GROUPS: SectionCategory[] = [...SECTION_CATEGORIES, "Other"];
+
+/** Every word of the search somewhere in the entry's name, description or type, in any case. */
+function matches(entry: LibraryEntry, search: string): boolean {
+  const text = `${entry.title} ${entry.purpose} ${entry.type.replace(/-/g, " ")}`.toLowerCase();
+  return search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => text.includes(word));
+}
 
 export const Library = memo(function Library({
   open,
@@ -41,35 +55,81 @@ export const Library = memo(function Library({
       <p className="mb-3 text-sm text-slate-700">
         Each kind of section, shown with its example content. The one you choose goes after the selected section, with that example to change.
       </p>
-      {open && (
-        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-          {entries.map((entry) => (
-            <li key={entry.type} className="relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-300 hover:border-blue-700">
-              {/* The thumbnail is a picture of the section: hidden from assistive technology, and nothing in it can be focused or clicked. */}
-              <div aria-hidden="true" inert className="pointer-events-none relative h-44 w-full overflow-hidden border-b border-slate-200 bg-white">
-                {/* Each thumbnail waits for its own section's code: the list itself shows at once. */}
-                {entry.slot.ok && (
-                  <Suspense fallback={null}>
-                    <div className="absolute top-0 left-0 origin-top-left" style={{ width: 1280, transform: `scale(${THUMB_SCALE})` }}>
-                      <SectionView resolved={entry.slot} />
-                    </div>
-                  </Suspense>
-                )}
-              </div>
-              {/* The whole card is the button's target (its ::after covers it). */}
-              <button
-                type="button"
-                data-library-entry={entry.type}
-                className="block p-2 text-left after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-blue-600"
-                onClick={() => onInsert(entry)}
-              >
-                <span className="block text-sm font-semibold text-slate-900">{entry.title}</span>
-                <span className="mt-0.5 block text-xs text-slate-700">{entry.purpose}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {open && <Entries entries={entries} onInsert={onInsert} />}
     </dialog>
   );
 });
+
+/** The search and the groups; drawn only while the library is open (a new search each time). */
+function Entries({ entries, onInsert }: { entries: LibraryEntry[]; onInsert(entry: LibraryEntry): void }) {
+  // Filtered as typed (19 entries): a Tab right after typing lands on the first card found.
+  const [searched, setSearch] = useState("");
+  const id = useId();
+  const found = entries.filter((entry) => matches(entry, searched));
+  const groups = GROUPS.map((category) => ({ category, entries: found.filter((e) => e.category === category) })).filter((g) => g.entries.length > 0);
+  return (
+    <>
+      <div className="mb-3">
+        <label htmlFor={`${id}-search`} className="mb-1 block text-sm font-semibold text-slate-800">
+          Search the sections
+        </label>
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={searched}
+          onChange={(e) => setSearch(e.target.value)}
+          aria-describedby={`${id}-count`}
+          placeholder="carousel, contact, steps…"
+          className="w-full max-w-md rounded-md border border-slate-400 px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-blue-600"
+        />
+        <p id={`${id}-count`} role="status" className="mt-1 text-xs text-slate-700">
+          {found.length === entries.length
+            ? `${entries.length} kinds of section`
+            : found.length === 0
+              ? `No section matches "${searched}".`
+              : `${found.length} of ${entries.length} kinds of section match "${searched}"`}
+        </p>
+      </div>
+      {groups.map((group) => (
+        <section key={group.category} aria-labelledby={`${id}-${group.category}`} className="mb-4">
+          <h3 id={`${id}-${group.category}`} className="mb-2 text-sm font-bold tracking-wide text-slate-700 uppercase">
+            {group.category}
+          </h3>
+          <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+            {group.entries.map((entry) => (
+              <Card key={entry.type} entry={entry} onInsert={onInsert} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+function Card({ entry, onInsert }: { entry: LibraryEntry; onInsert(entry: LibraryEntry): void }) {
+  return (
+    <li className="relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-300 hover:border-blue-700">
+      {/* The thumbnail is a picture of the section: hidden from assistive technology, and nothing in it can be focused or clicked. */}
+      <div aria-hidden="true" inert className="pointer-events-none relative h-44 w-full overflow-hidden border-b border-slate-200 bg-white">
+        {/* Each thumbnail waits for its own section's code: the list itself shows at once. */}
+        {entry.slot.ok && (
+          <Suspense fallback={null}>
+            <div className="absolute top-0 left-0 origin-top-left" style={{ width: 1280, transform: `scale(${THUMB_SCALE})` }}>
+              <SectionView resolved={entry.slot} />
+            </div>
+          </Suspense>
+        )}
+      </div>
+      {/* The whole card is the button's target (its ::after covers it). */}
+      <button
+        type="button"
+        data-library-entry={entry.type}
+        className="block p-2 text-left after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-blue-600"
+        onClick={() => onInsert(entry)}
+      >
+        <span className="block text-sm font-semibold text-slate-900">{entry.title}</span>
+        <span className="mt-0.5 block text-xs text-slate-700">{entry.purpose}</span>
+      </button>
+    </li>
+  );
+}

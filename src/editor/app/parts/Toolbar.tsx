@@ -15,6 +15,7 @@ export interface ToolbarProps {
   onUndo(): void;
   onRedo(): void;
   onChanges(): void;
+  onShortcuts(): void;
   onSave(): void;
 }
 
@@ -64,6 +65,9 @@ export const Toolbar = memo(function Toolbar(props: ToolbarProps) {
           Redo
         </ToolbarButton>
         <ToolbarButton onClick={props.onChanges}>Changes</ToolbarButton>
+        <ToolbarButton onClick={props.onShortcuts} aria-keyshortcuts="?" aria-label="Keyboard shortcuts">
+          <span aria-hidden="true">?</span>
+        </ToolbarButton>
         {props.previewRoute && (
           <a className="rounded-md px-2 py-1 text-sm text-blue-800 underline hover:bg-slate-100" href={props.previewRoute} target="_blank" rel="noreferrer">
             Open {props.previewRoute}
