@@ -166,11 +166,19 @@ test("the library groups the sections by kind and finds them by name or descript
   await page.getByRole("button", { name: /^Add a section after section 1/ }).click();
   const library = page.getByRole("dialog", { name: "Add a section" });
   await expect(library.getByRole("heading", { level: 3 })).toHaveText(["Openings", "Text and steps", "Services", "Proof and clients", "Contact"]);
+  // Every thumbnail drawn (those far down the list are the ones the site's scroll-in animation marks).
+  await expect(library.locator(".ed-thumb > div > *")).toHaveCount(19);
   const shown = () => library.locator("[data-library-entry]").evaluateAll((els) => els.map((el) => el.getAttribute("data-library-entry")));
   const search = library.getByLabel("Search the sections");
   await search.fill("carousel");
   await expect.poll(shown).toEqual(["services-carousel", "logo-carousel", "testimonials-carousel"]);
   await expect(library.getByRole("status")).toHaveText('3 of 19 kinds of section match "carousel"');
+  // Each thumbnail shows its section: the site's scroll-in animation never hides one (it would wait for a scroll forever).
+  const thumbs = library.locator("[aria-hidden] > div > section");
+  await expect(thumbs).toHaveCount(3);
+  await expect
+    .poll(() => thumbs.evaluateAll((sections) => sections.map((s) => getComputedStyle(s.querySelector(":scope > div") ?? s).opacity)))
+    .toEqual(["1", "1", "1"]);
   await search.fill("Contact FORM");
   await expect.poll(shown).toEqual(["contact"]);
   await search.fill("zzz");

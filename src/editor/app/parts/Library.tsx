@@ -110,7 +110,7 @@ function Card({ entry, onInsert }: { entry: LibraryEntry; onInsert(entry: Librar
   return (
     <li className="relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-300 hover:border-blue-700">
       {/* The thumbnail is a picture of the section: hidden from assistive technology, and nothing in it can be focused or clicked. */}
-      <div aria-hidden="true" inert className="pointer-events-none relative h-44 w-full overflow-hidden border-b border-slate-200 bg-white">
+      <div aria-hidden="true" inert className="ed-thumb pointer-events-none relative h-44 w-full overflow-hidden border-b border-slate-200 bg-white">
         {/* Each thumbnail waits for its own section's code: the list itself shows at once. */}
         {entry.slot.ok && (
           <Suspense fallback={null}>
