@@ -7,6 +7,10 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { type DefaultTreeAdapterMap, parse } from "parse5";
+
+type Element = DefaultTreeAdapterMap["element"];
+type ParentNode = DefaultTreeAdapterMap["parentNode"];
 import { devRoot } from "./dev-fixture";
 
 export const root = devRoot(Number(process.env.E2E_EDITOR_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 200));
@@ -43,20 +47,22 @@ export async function openEditor(page: Page, file = HOME) {
 }
 
 /**
- * The section types on a page as the dev server renders it, once the page is made from the server's latest content
- * check: a page made a moment before a save's check finished reloads itself (src/root.tsx), and is read after that.
+ * The section types on a page as the dev server renders it now: its HTML, read from the server (not a
+ * tab, which may be reloading itself to catch up with a save, or drawing its sections after hydration).
+ * A save's check may still be under way: callers poll it (`expect.poll`).
  */
 export async function sectionsAt(page: Page, path: string): Promise<string[]> {
-  await page.goto(path);
-  await expect(async () => {
-    await page.waitForLoadState("load");
-    const made = await page.locator('meta[name="site-content-generation"]').getAttribute("content", { timeout: 1_000 });
-    const { generation } = (await (await page.request.get("/__site-content/generation")).json()) as { generation: number };
-    expect(Number(made)).toBe(generation);
-  }).toPass({ timeout: 15_000 });
-  // The page that stays, read whole (a reload may have begun just before the check).
-  await page.waitForLoadState("load");
-  return page.locator("main > [data-section]").evaluateAll((els) => els.map((el) => el.getAttribute("data-section") ?? ""));
+  const html = await (await page.request.get(path)).text();
+  const elements = (node: ParentNode): Element[] => node.childNodes.filter((child): child is Element => "tagName" in child);
+  const find = (node: ParentNode, tag: string): Element | undefined => {
+    for (const child of elements(node)) {
+      const found = child.tagName === tag ? child : find(child, tag);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const main = find(parse(html), "main");
+  return main ? elements(main).flatMap((el) => el.attrs.filter((a) => a.name === "data-section").map((a) => a.value)) : [];
 }
 
 /** Which dev server instance answers (a restart makes a new one), or null while none does. */

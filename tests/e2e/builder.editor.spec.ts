@@ -39,6 +39,16 @@ function expectOnlyMoved(file: string, before: string) {
   expect(changed.filter((l) => l.startsWith("-")).length).toBe(changed.filter((l) => l.startsWith("+")).length);
 }
 
+/** Opens the builder on the home page and the library to add a section after the hero. */
+async function openLibraryAfterHero(page: Page): Promise<Locator> {
+  await openEditor(page);
+  await row(page, "Transforming Your Vision")
+    .getByRole("button", { name: /^Transforming Your Vision/ })
+    .click();
+  await page.getByRole("button", { name: /^Add a section after section 1/ }).click();
+  return page.getByRole("dialog", { name: "Add a section" });
+}
+
 const ORDER_BEFORE = ["hero", "stats-band", "service-explorer", "industries-grid", "testimonials-carousel", "services-carousel", "portfolio", "contact"];
 const ORDER_AFTER = ["hero", "stats-band", "service-explorer", "testimonials-carousel", "industries-grid", "services-carousel", "portfolio", "contact"];
 
@@ -56,7 +66,7 @@ test("moves the testimonials above the industries by drag and drop: the diff hol
   await expect(page.locator("[data-outline-item]").nth(3)).toContainText("people say about us");
   await save(page);
   expectOnlyMoved(HOME, before);
-  expect(await sectionsAt(page, "/")).toEqual(ORDER_AFTER);
+  await expect.poll(() => sectionsAt(page, "/")).toEqual(ORDER_AFTER);
 });
 
 test("moves are shown in the canvas at once and never undone by the builder catching up, even two quick ones on a slow machine", async ({ page }) => {
@@ -159,12 +169,7 @@ test("keyboard shortcuts: ? lists them; Delete removes a section with Undo besid
 });
 
 test("the library groups the sections by kind and finds them by name or description", async ({ page }) => {
-  await openEditor(page);
-  await row(page, "Transforming Your Vision")
-    .getByRole("button", { name: /^Transforming Your Vision/ })
-    .click();
-  await page.getByRole("button", { name: /^Add a section after section 1/ }).click();
-  const library = page.getByRole("dialog", { name: "Add a section" });
+  const library = await openLibraryAfterHero(page);
   await expect(library.getByRole("heading", { level: 3 })).toHaveText(["Openings", "Text and steps", "Services", "Proof and clients", "Contact"]);
   // Every thumbnail drawn (those far down the list are the ones the site's scroll-in animation marks).
   await expect(library.locator(".ed-thumb > div > *")).toHaveCount(19);
@@ -233,7 +238,7 @@ test("moves the testimonials above the industries by keyboard, and says so: the 
   await expect(page.locator("[data-outline-item]").nth(3)).toContainText("people say about us");
   await save(page);
   expectOnlyMoved(HOME, before);
-  expect(await sectionsAt(page, "/")).toEqual(ORDER_AFTER);
+  await expect.poll(() => sectionsAt(page, "/")).toEqual(ORDER_AFTER);
 
   // Alt+Down on the row puts it back, and the editor's own status says where it went.
   await openEditor(page);
@@ -247,12 +252,7 @@ test("moves the testimonials above the industries by keyboard, and says so: the 
 });
 
 test("inserts a stats band from the library after the hero and changes one figure: the files validate, the canvas and / show it", async ({ page }) => {
-  await openEditor(page);
-  await row(page, "Transforming Your Vision")
-    .getByRole("button", { name: /^Transforming Your Vision/ })
-    .click();
-  await page.getByRole("button", { name: /^Add a section after section 1/ }).click();
-  const library = page.getByRole("dialog", { name: "Add a section" });
+  const library = await openLibraryAfterHero(page);
   await expect(library.locator("[data-library-entry]")).toHaveCount(
     readFileSync(join(repo, "schemas", "section.schema.json"), "utf8").match(/"\$ref"/g)!.length,
   );
@@ -276,8 +276,8 @@ test("inserts a stats band from the library after the hero and changes one figur
     '+    { "value": "99%", "label": "Customer Satisfaction" },',
   ]);
   expect(run(["tsx", "scripts/validate.ts"]).ok).toBe(true);
-  const types = await sectionsAt(page, "/");
-  expect(types.slice(0, 3)).toEqual(["hero", "stats-band", "stats-band"]);
+  await expect.poll(async () => (await sectionsAt(page, "/")).slice(0, 3)).toEqual(["hero", "stats-band", "stats-band"]);
+  await page.goto("/");
   await expect(page.locator('main > [data-section="stats-band"]').first()).toContainText("99%");
 });
 

@@ -4,7 +4,8 @@
  * the schemas' categories and found by a search of names and descriptions. Choosing one inserts
  * its example after the selected section.
  */
-import { memo, Suspense, useEffect, useId, useRef, useState } from "react";
+import { memo, Suspense, useId, useState } from "react";
+import { useModal } from "../hooks/useModal";
 import { SECTION_CATEGORIES, type SectionCategory } from "@/content/section-categories";
 import { SectionView } from "@/sections/registry";
 import type { LibraryEntry } from "../api-client";
@@ -35,13 +36,7 @@ export const Library = memo(function Library({
   onClose(): void;
   onInsert(entry: LibraryEntry): void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  const dialog = useModal(open);
   return (
     <dialog ref={dialog} aria-labelledby="library-title" className="ed-dialog m-auto max-h-[90vh] w-[min(72rem,calc(100vw-2rem))]" onClose={onClose}>
       <div className="mb-3 flex items-center justify-between">

@@ -1,16 +1,11 @@
 /** The "Keyboard shortcuts" dialog (? or the toolbar's ? button): every shortcut the builder has, from ../shortcuts.ts. */
-import { memo, useEffect, useRef } from "react";
+import { memo } from "react";
+import { useModal } from "../hooks/useModal";
 import { SHORTCUT_LIST } from "../shortcuts";
 import { DialogTop } from "./DialogTop";
 
 export const ShortcutsDialog = memo(function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  const dialog = useModal(open);
   return (
     <dialog ref={dialog} aria-labelledby="shortcuts-title" className="ed-dialog m-auto w-[min(36rem,calc(100vw-2rem))]" onClose={onClose}>
       <DialogTop id="shortcuts-title" title="Keyboard shortcuts" error={null} onClose={onClose} />
