@@ -6,18 +6,18 @@
  * the state in state/ (a reducer), the work with the server in hooks/.
  */
 import { dequal } from "dequal";
-import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useReducer, useRef, useState } from "react";
 import { fieldLabel } from "../labels";
 import { Canvas, type CanvasHandle, type Viewport } from "./canvas/Canvas";
-import { previewPage, typedSlot } from "./canvas/local";
 import { useCheck } from "./hooks/useCheck";
 import { useDiskWatch } from "./hooks/useDiskWatch";
 import { useEntryCommands } from "./hooks/useEntryCommands";
-import { fileFromUrl, useFileActions } from "./hooks/useFileActions";
+import { useFileActions, useOpenFirst } from "./hooks/useFileActions";
 import { useFields } from "./hooks/useFields";
 import { focusById, useFocusing } from "./hooks/useFocusing";
 import { readKept, useKeptEdits } from "./hooks/useKeptEdits";
-import { useShortcuts } from "./hooks/useShortcuts";
+import { useKeyCommands } from "./hooks/useKeyCommands";
+import { useCanvasFeed } from "./hooks/useCanvasFeed";
 import { useSite } from "./hooks/useSite";
 import { Banners } from "./parts/Banners";
 import { type DialogName, Dialogs } from "./parts/Dialogs";
@@ -29,36 +29,13 @@ import { StatusBar, type Tone } from "./parts/StatusBar";
 import { Studio } from "./parts/Studio";
 import { useStudio } from "./hooks/useStudio";
 import { Toolbar } from "./parts/Toolbar";
-import { initialState, reducer } from "./state/reducer";
+import { countingChanges, initialCounted } from "./state/counted";
 import { useOutline, usePreviewRoute, useProblems } from "./views";
-import type { EditorProblem } from "./api-client";
-import type { Command } from "./shortcuts";
-import type { Action, Json, State } from "./state/types";
-import { describeOptions, problemParts } from "./words";
-
-/** The builder's state with two counts: the changes other than typing and moves, and the moves. */
-type Counted = State & { revision: number; moves: number };
-
-/**
- * The reducer, counting the changes other than typing and moves: the form is told of each (an undo back to a value it
- * was last given must still put that value back in it, though its drawing skipped the keystrokes in between); a move
- * leaves the selected entry's value as it was. Moves are counted apart: the canvas shows a move before it is drawn.
- */
-function countingChanges(state: Counted, action: Action): Counted {
-  const next = reducer(state, action);
-  if (next === state) return state;
-  const typedOrMoved = action.type === "edit" || action.type === "move";
-  return { ...next, revision: typedOrMoved ? state.revision : state.revision + 1, moves: state.moves + (action.type === "move" ? 1 : 0) };
-}
-
-/** The entry whose outline row has the keyboard focus, if any: Delete and Ctrl+D act on it. */
-function focusedEntry(): string | null {
-  return document.activeElement?.closest<HTMLElement>("[data-outline-item]")?.dataset.outlineItem ?? null;
-}
+import { describeOptions } from "./words";
 
 export function Editor() {
   const { site, failure, refresh, addPicture } = useSite();
-  const [state, dispatch] = useReducer(countingChanges, { ...initialState, revision: 0, moves: 0 });
+  const [state, dispatch] = useReducer(countingChanges, initialCounted);
   // While typing or moving, the builder draws the state a step behind: the keystroke or the new order is shown at once
   // by the form and the canvas (rjsf's own state, onTyped, reordered), the rest follows in a render that yields. Any
   // other change (a selection, a new entry, an undo) is drawn at once: a form drawn late would take the next keys for
@@ -83,82 +60,22 @@ export function Editor() {
   const route = usePreviewRoute(doc, file, site, selected);
   const { checked, checking } = useCheck(doc, route, announce);
   const problems = useProblems(doc, file, site, checked);
-  const page = useMemo(() => {
-    if (!doc || !site || !file) return null;
-    const say = (problem: EditorProblem) => {
-      const { field } = problemParts(problem, file, checked?.sent.value ?? doc.value, site.schemas);
-      return `${field ? `${field}: ` : ""}${problem.detail ?? problem.message}`;
-    };
-    return previewPage({ doc, file, site, checked, route, say });
-  }, [doc, file, site, checked, route]);
-  // A keystroke in a section's field: the canvas shows it from the key's own event, the builder follows.
-  const now = useRef({ site, route });
-  now.current = { site, route };
-  const typed = useCallback(
-    (id: string, section: Json) => {
-      const slot = now.current.site && typedSlot(section, now.current.site, now.current.route);
-      if (slot) refs.canvas.current?.preview(id, slot);
-    },
-    [refs.canvas],
-  );
+  const { page, typed, opening, reordered } = useCanvasFeed(refs.canvas, { doc, file, site, checked, route }, state.moves);
   const fields = useFields(doc, file, site, selected);
   const items = useOutline(doc, file, problems.mine);
   const kept = useKeptEdits(state.doc);
   // Save is refused for known errors only when they were found in exactly what would be saved.
-  // A file being opened: the canvas loads the code of its sections while the builder draws the file.
-  const opening = useCallback(
-    (value: Json) => {
-      const sections = (value as { sections?: unknown } | null)?.sections;
-      if (Array.isArray(sections)) refs.canvas.current?.prepare(sections.flatMap((s) => (typeof s?.type === "string" ? [s.type] : [])));
-    },
-    [refs.canvas],
-  );
   const actions = useFileActions(state, dispatch, site, refresh, announce, checked && checked.sent.value === doc?.value ? problems.errors : 0, opening);
-  // The canvas shows a move at once, as the move after the last one made; the builder draws it later.
-  const moves = useRef(0);
-  moves.current = state.moves;
-  const reordered = useCallback((ids: string[]) => refs.canvas.current?.reorder(ids, moves.current + 1), [refs.canvas]);
   const commands = useEntryCommands(state.doc, items, dispatch, announce, doc?.kind === "page" || doc?.kind === "template" ? reordered : undefined);
   const focusing = useFocusing(doc, dispatch, (path) => void actions.open(path), refs);
   useDiskWatch(state.doc, dispatch, refresh, actions.pendingSave, Boolean(site?.studio));
   const studio = useStudio(Boolean(site?.studio), doc?.path);
 
-  // Start: the file in the address (a reload keeps it), else the home page.
-  const started = useRef(false);
-  useEffect(() => {
-    if (!site || started.current) return;
-    started.current = true;
-    const wanted = fileFromUrl();
-    const first = site.files.find((f) => f.path === wanted) ?? site.files.find((f) => f.kind === "page" && f.route === "/") ?? site.files[0];
-    if (first) void actions.open(first.path, site);
-  }, [site, actions]);
+  useOpenFirst(site, actions.open);
 
-  const step = useCallback(
-    (kind: "undo" | "redo") => {
-      const possible = kind === "undo" ? state.past.length > 0 : state.future.length > 0;
-      if (possible) dispatch({ type: kind });
-      announce(possible ? (kind === "undo" ? "Undone." : "Redone.") : `Nothing to ${kind}.`);
-    },
-    [state.past.length, state.future.length, announce],
-  );
-  const undo = useCallback(() => step("undo"), [step]);
-  const redo = useCallback(() => step("redo"), [step]);
   const save = useCallback(() => void actions.save(), [actions.save]);
-  // A shortcut for the selected entry acts on the selection as it is (not as last drawn).
-  const selectedEntry = state.selected && state.doc?.ids.includes(state.selected) ? state.selected : null;
-  const runCommand = (command: Command) => {
-    const entry = focusedEntry() ?? selectedEntry;
-    if (command === "save") save();
-    else if (command === "undo" || command === "redo") step(command);
-    else if (command === "help") setDialog("shortcuts");
-    else if (!entry) announce("Select a section first (in the outline or the canvas).");
-    else if (command === "delete") commands.remove(entry);
-    else if (command === "duplicate") commands.duplicate(entry);
-    else commands.move(entry, command === "move-up" ? -1 : 1);
-  };
-  useShortcuts(runCommand);
-  const runFromCanvas = useRef(runCommand);
-  runFromCanvas.current = runCommand;
+  const showShortcuts = useCallback(() => setDialog("shortcuts"), []);
+  const { undo, redo, canvasKey } = useKeyCommands({ state, dispatch, announce, save, commands, help: showShortcuts });
   // From the outline, the canvas scrolls to the section; from the canvas, its fields come next (unless the arrow keys only went by).
   const heading = refs.heading;
   const select = useCallback(
@@ -172,12 +89,10 @@ export function Editor() {
 
   const fromOutline = useCallback((id: string) => select(id, "outline"), [select]);
   const fromCanvas = useCallback((id: string, toFields: boolean) => select(id, "canvas", toFields), [select]);
-  const canvasKey = useCallback((command: Command) => runFromCanvas.current(command), []);
   const openFile = useCallback((path: string) => path !== doc?.path && void actions.open(path), [doc?.path, actions.open]);
   const newPage = useCallback(() => setDialog({ kind: "create", slug: "", from: "" }), []);
   const showChanges = useCallback(() => setDialog("changes"), []);
   const showLibrary = useCallback(() => setDialog("library"), []);
-  const showShortcuts = useCallback(() => setDialog("shortcuts"), []);
   const dirty = Boolean(doc && !dequal(doc.saved, doc.value));
   const files = site?.files;
   // Files with unsaved edits: the open one, and those kept in this browser.

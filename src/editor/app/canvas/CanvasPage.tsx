@@ -1,15 +1,4 @@
-/**
- * The page builder's canvas (in the iframe of /__edit/canvas): the page the builder sends, rendered
- * by the site's own header, footer and section registry, with the settings as edited; the iframe
- * has the width of a phone, a tablet or a desktop, so the site's media queries apply.
- * Sections are kept by the builder's ids: a message re-renders only the sections it carries, and a
- * move moves the rendered section. Clicking a section selects it in the builder; links do not
- * leave the canvas. The page is inert under a button per section (./Overlay): one Tab stop for the
- * whole canvas, the arrow keys from section to section, Enter to its fields, Escape back.
- */
-import { commandFor, pressedOf } from "../shortcuts";
-import { Component, memo, Suspense, useCallback, useLayoutEffect, useMemo, useReducer, useState, useSyncExternalStore, type ReactNode } from "react";
-import { flushSync } from "react-dom";
+import { Component, memo, Suspense, useLayoutEffect, useMemo, useReducer, useState, type ReactNode } from "react";
 import "../no-overlay.css";
 import type { SiteSettings } from "@/generated/content";
 import type { ImageFacts } from "@/images/slots";
@@ -18,16 +7,14 @@ import { ErrorCard } from "@/components/ErrorCard";
 import { ImagesContext } from "@/components/image-facts";
 import { SettingsOverride } from "@/page/page-context";
 import { releaseScroll } from "@/runtime/smooth-scroll";
-import { preloadSections, SectionView } from "@/sections/registry";
-import type { SectionType } from "@/sections/types";
+import { SectionView } from "@/sections/registry";
 import { Footer } from "@/components/Footer";
 import { FloatingChat } from "@/components/FloatingChat";
 import { Header } from "@/components/Header";
 import { typeTitle } from "../../labels";
 import { Overlay } from "./Overlay";
-import { type CanvasMeta, type CanvasSlot, type CanvasWindow, type FromCanvas, isToCanvas, type ToCanvas, type Unsourced } from "./protocol";
-
-const tell = (message: Unsourced<FromCanvas>) => parent.postMessage({ source: "site-canvas", ...message }, location.origin);
+import type { CanvasMeta, CanvasSlot, ToCanvas } from "./protocol";
+import { tell, useBuilderMessages, useTypedSlot } from "./intake";
 
 const NONE: never[] = [];
 const selectInBuilder = (id: string, fields: boolean) => tell({ type: "select", id, fields });
@@ -90,27 +77,6 @@ class SectionBoundary extends Component<{ slot: CanvasSlot; children: ReactNode 
   }
 }
 
-/** Sections as last typed into ("slot" messages), until a page message brings them: a keystroke draws its section alone. */
-const typedSlots = new Map<string, CanvasSlot>();
-const typedListeners = new Map<string, Set<() => void>>();
-const notifyTyped = (id: string) => {
-  for (const listener of typedListeners.get(id) ?? []) listener();
-};
-function useTypedSlot(id: string): CanvasSlot | undefined {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const listeners = typedListeners.get(id) ?? new Set<() => void>();
-      typedListeners.set(id, listeners);
-      listeners.add(onChange);
-      return () => {
-        listeners.delete(onChange);
-      };
-    },
-    [id],
-  );
-  return useSyncExternalStore(subscribe, () => typedSlots.get(id));
-}
-
 /** One section, rendered again only when its slot changes (from the page, or typed into). */
 const CanvasSection = memo(function CanvasSection({ id, slot: pageSlot }: { id: string; slot: CanvasSlot }) {
   const slot = useTypedSlot(id) ?? pageSlot;
@@ -153,74 +119,7 @@ export function CanvasPage() {
   const offset = (view.meta?.siteProblems.length ? 1 : 0) + (view.meta?.pageProblems.length ? 1 : 0);
   const [elements, setElements] = useState<HTMLElement[]>([]);
 
-  // Listening from the first commit, before the canvas paints: the builder sends the page as soon as it hears "ready".
-  useLayoutEffect(() => {
-    // A page with section types whose code is not here yet is drawn once that code is (one drawing, not one per
-    // section as each arrives); messages after it wait their turn. "prepare" starts loading it before the page comes.
-    const code = new Map<string, Promise<void>>();
-    const loaded = new Set<string>();
-    const load = (type: string) => {
-      let done = code.get(type);
-      if (!done) {
-        const settle = () => void loaded.add(type);
-        done = preloadSections([type as SectionType]).then(settle, settle);
-        code.set(type, done);
-      }
-      return done;
-    };
-    let waiting: Promise<void> | null = null;
-    const after = (work: () => void | Promise<void>) => {
-      const next = (waiting ?? Promise.resolve()).then(work);
-      waiting = next;
-      void next.then(() => {
-        if (waiting === next) waiting = null;
-      });
-    };
-    const apply = (message: ToCanvas, now: boolean) => {
-      const draw = (work: () => void) => (now ? flushSync(work) : work());
-      if (message.type === "slot") {
-        typedSlots.set(message.id, message.slot);
-        return draw(() => notifyTyped(message.id));
-      }
-      // A page brings its sections' slots: what was typed into them is in it.
-      if (message.type === "page") for (const id of [...typedSlots.keys()]) if (id in message.slots || !message.order.includes(id)) typedSlots.delete(id);
-      draw(() => dispatch(message));
-    };
-    const take = (message: ToCanvas, now: boolean) => {
-      if (message.type === "prepare") {
-        for (const type of message.types) void load(type);
-        return;
-      }
-      const missing =
-        message.type === "page" ? Object.values(message.slots).flatMap((slot) => (slot.ok && !loaded.has(slot.section.type) ? [slot.section.type] : [])) : [];
-      if (missing.length > 0) {
-        const code = Promise.all(missing.map(load));
-        after(() => code.then(() => apply(message, false)));
-      } else if (waiting) after(() => apply(message, false));
-      else apply(message, now);
-    };
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== location.origin || event.source !== parent || !isToCanvas(event.data)) return;
-      take(event.data, false);
-    };
-    // The builder's shortcuts, relayed (the section buttons handle their own arrows, Enter and Escape first).
-    const onKey = (event: KeyboardEvent) => {
-      const command = event.defaultPrevented ? null : commandFor(pressedOf(event));
-      if (!command) return;
-      event.preventDefault();
-      tell({ type: "key", command });
-    };
-    // Taken inside the builder's event: drawn at once, as a copy (what a message would carry), not the builder's objects.
-    (window as CanvasWindow).siteCanvas = { receive: (message) => take(structuredClone(message), true) };
-    addEventListener("message", onMessage);
-    document.addEventListener("keydown", onKey);
-    tell({ type: "ready" });
-    return () => {
-      delete (window as CanvasWindow).siteCanvas;
-      removeEventListener("message", onMessage);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, []);
+  useBuilderMessages(dispatch);
 
   // The section elements, found again whenever <main>'s children change (a section's code arriving replaces its placeholder).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (slots, order) renders new elements to find.

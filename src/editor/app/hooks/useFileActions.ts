@@ -3,7 +3,7 @@
  * refused while the file has a conflict or known errors; a file changed on disk meanwhile (409)
  * turns into the conflict view, with the disk's version read at once.
  */
-import { startTransition, useCallback, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { api, ApiError, type EditorState } from "../api-client";
 import type { PageAction } from "../parts/PageDialog";
 import type { Action, Json, State } from "../state/types";
@@ -108,4 +108,16 @@ export function useFileActions(
   );
 
   return { open, save, saving, pendingSave: useCallback(() => pending.current, []), runPageAction };
+}
+
+/** Opens the file in the address at the start (a reload keeps it), else the home page, else the first file. */
+export function useOpenFirst(site: EditorState | null, open: (path: string, site: EditorState) => unknown) {
+  const started = useRef(false);
+  useEffect(() => {
+    if (!site || started.current) return;
+    started.current = true;
+    const wanted = fileFromUrl();
+    const first = site.files.find((f) => f.path === wanted) ?? site.files.find((f) => f.kind === "page" && f.route === "/") ?? site.files[0];
+    if (first) void open(first.path, site);
+  }, [site, open]);
 }
