@@ -1,3 +1,4 @@
+import { pageAddress } from "@/lib/page-address";
 import { createElement, memo, Suspense, use, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
@@ -118,7 +119,7 @@ function useNoTrailingSlash() {
 if (import.meta.hot && !import.meta.env.SSR) {
   import.meta.hot.on(CONTENT_CHANGED, (data?: Partial<ContentChanged>) => {
     if (location.pathname.startsWith("/__edit")) return;
-    const here = location.pathname.replace(/(.)\/+$/, "$1");
+    const here = pageAddress(location.pathname);
     if (!data?.routes || data.routes.includes(here)) location.reload();
   });
   // A save announced while this page was loading (its HTML made, this listener or the dev server's

@@ -1,10 +1,8 @@
 import type { ReactNode } from "react";
 import { Link as RouterLink, useLocation } from "react-router";
+import { pageAddress } from "@/lib/page-address";
 
 export const isInternal = (href: string) => href.startsWith("/");
-
-/** The page's own address without a trailing slash (the pre-render asks for /services/, a visitor may type it). */
-const pageAddress = (pathname: string) => pathname.replace(/(.)\/+$/, "$1");
 
 /** A menu link, marked aria-current on the page it leads to (the same page with or without a trailing slash). */
 function NavItem({ href, className, children }: { href: string; className?: string; children: ReactNode }) {

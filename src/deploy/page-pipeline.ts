@@ -13,6 +13,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
+import { pageAddress } from "../lib/page-address.ts";
 import { htmlFileOf } from "./outputs.ts";
 import { type Bytes, PAGE_PIPELINE, type PagePipeline } from "./pipeline-key.ts";
 import type { Precompressed } from "./precompress.ts";
@@ -22,9 +23,6 @@ export { DEFERRED_DIR };
 
 /** Pages and data files handed over but not yet written; the pre-render waits past this, so a big site is never all in memory. */
 const MAX_PENDING = 16;
-
-/** `/about-us/` (the pre-render's request) -> `/about-us`; `/` stays. */
-const routeOfPage = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
 
 export interface PipelineResult {
   /** The routes whose page was finished. */
@@ -74,7 +72,7 @@ class Pipeline implements PagePipeline {
   }
 
   async page(pathname: string, html: Bytes): Promise<Bytes> {
-    const route = routeOfPage(pathname);
+    const route = pageAddress(pathname);
     // Each route once: React Router renders / a second time for its SPA fallback, which stays as rendered (post-build counts these).
     if (!this.routes.has(route) || this.result.pages.has(route)) {
       this.result.repeats += 1;
