@@ -175,6 +175,7 @@ export function Editor() {
             // The selection as it is, not as last drawn: "show it in the canvas" goes with the selection it asks for.
             selected={state.doc?.kind === "page" || state.doc?.kind === "template" ? state.selected : null}
             moves={shown.moves}
+            behind={shown !== state}
             reveal={reveal}
             onSelect={fromCanvas}
             onKey={canvasKey}

@@ -27,6 +27,8 @@ export interface CanvasProps {
   selected: string | null;
   /** How many moves the page includes (the builder's count): an order shown ahead by reorder() lasts until it includes that one. */
   moves: number;
+  /** The page was drawn from an older state than the builder's (typing or moving, drawn a step behind): sections shown by preview() keep what was typed. */
+  behind: boolean;
   /** Changes when the selection was made outside the canvas: the canvas scrolls to it. */
   reveal: number;
   onSelect(id: string, fields: boolean): void;
@@ -37,7 +39,6 @@ export interface CanvasProps {
 export interface CanvasHandle {
   /** Moves the keyboard focus into the canvas, onto the selected section. */
   focus(): void;
-  /** Shows the sections in a new order, at once (from the move's own event). */
   /** Shows the entries in a new order at once: the `move`th move made, before the builder draws it (see `moves`). */
   reorder(order: string[], move: number): void;
   /** Shows one section as just typed, at once (from the field's own change event, before the builder draws again). */
@@ -47,7 +48,7 @@ export interface CanvasHandle {
 }
 
 export const Canvas = memo(
-  forwardRef<CanvasHandle, CanvasProps>(function Canvas({ page, settings, viewport, selected, moves, reveal, onSelect, onKey, onLeave }, ref) {
+  forwardRef<CanvasHandle, CanvasProps>(function Canvas({ page, settings, viewport, selected, moves, behind, reveal, onSelect, onKey, onLeave }, ref) {
     const frame = useRef<HTMLIFrameElement>(null);
     const box = useRef<HTMLDivElement>(null);
     const [size, setSize] = useState({ width: 0, height: 0 });
@@ -80,7 +81,8 @@ export const Canvas = memo(
     // Whether the canvas's page listens (it said it is ready), and the types to prepare once it does.
     const alive = useRef(false);
     const preparing = useRef<string[] | null>(null);
-    // Sections shown by preview(): the page that follows with an equal slot need not send it again.
+    // Sections shown by preview(): the page that follows with an equal slot need not send it again, and a page drawn
+    // before the keystroke (a check's answer arriving meanwhile) must not put the text before it back.
     const previewed = useRef(new Map<string, CanvasSlot>());
     useImperativeHandle(ref, () => ({
       focus() {
@@ -111,14 +113,14 @@ export const Canvas = memo(
 
     // The page as last drawn by the builder, and how many times the canvas said it is ready: its "ready" sends
     // the page at once, from its own event (a React update would wait behind a file being drawn).
-    const latest = useRef({ page, settings, selected, moves });
-    latest.current = { page, settings, selected, moves };
+    const latest = useRef({ page, settings, selected, moves, behind });
+    latest.current = { page, settings, selected, moves, behind };
     const readyCount = useRef(0);
     // An order shown by reorder() before the builder drew the move: a page drawn before it (a selection or a check
     // sends the page as last drawn) keeps that order, until a page drawn with that move arrives.
     const ahead = useRef<{ move: number; order: string[] } | null>(null);
     const send = useCallback(() => {
-      const { page, settings, selected, moves } = latest.current;
+      const { page, settings, selected, moves, behind } = latest.current;
       const ready = readyCount.current;
       if (ready === 0 || !page) return;
       const fresh = sent.current.ready !== ready;
@@ -131,9 +133,12 @@ export const Canvas = memo(
         const slot = page.slots[id];
         if (!slot) continue;
         now.set(id, slot);
-        if (!same(previewed.current.get(id) ?? last.slots.get(id), slot)) slots[id] = slot;
+        const typed = previewed.current.get(id);
+        if (typed && behind && !fresh) continue;
+        previewed.current.delete(id);
+        if (!same(typed ?? last.slots.get(id), slot)) slots[id] = slot;
       }
-      previewed.current.clear();
+      if (!behind) previewed.current.clear();
       const { images, order: drawn, slots: _, ...meta } = page;
       if (ahead.current && ahead.current.move <= moves) ahead.current = null;
       const order = ahead.current?.order ?? drawn;
