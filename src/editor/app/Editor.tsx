@@ -17,6 +17,8 @@ import { useFields } from "./hooks/useFields";
 import { focusById, useFocusing } from "./hooks/useFocusing";
 import { readKept, useKeptEdits } from "./hooks/useKeptEdits";
 import { useKeyCommands } from "./hooks/useKeyCommands";
+import { useClipboard } from "./hooks/useClipboard";
+import { useInlineEdits } from "./hooks/useInlineEdits";
 import { useCanvasFeed } from "./hooks/useCanvasFeed";
 import { useSite } from "./hooks/useSite";
 import { Banners } from "./parts/Banners";
@@ -75,7 +77,9 @@ export function Editor() {
 
   const save = useCallback(() => void actions.save(), [actions.save]);
   const showShortcuts = useCallback(() => setDialog("shortcuts"), []);
-  const { undo, redo, canvasKey } = useKeyCommands({ state, dispatch, announce, save, commands, help: showShortcuts });
+  useInlineEdits({ doc: state.doc, site, dispatch, typed, canvas: refs.canvas, problems: problems.mine });
+  const clipboard = useClipboard({ doc: state.doc, selected: state.selected, site, dispatch, announce });
+  const { undo, redo, canvasCommand } = useKeyCommands({ state, dispatch, announce, save, commands, copy: clipboard.copy, help: showShortcuts });
   // From the outline, the canvas scrolls to the section; from the canvas, its fields come next (unless the arrow keys only went by).
   const heading = refs.heading;
   const select = useCallback(
@@ -178,7 +182,7 @@ export function Editor() {
             behind={shown !== state}
             reveal={reveal}
             onSelect={fromCanvas}
-            onKey={canvasKey}
+            onCommand={canvasCommand}
             onLeave={focusing.toOutline}
           />
           {open && <ProblemList problems={problems.listed} onGo={focusing.goToProblem} />}
@@ -198,6 +202,8 @@ export function Editor() {
             dispatch={dispatch}
             onSelect={fromOutline}
             onLibrary={showLibrary}
+            clip={clipboard.clip?.name ?? null}
+            onPaste={clipboard.pasteClip}
             onPageAction={setDialog}
             onFocusField={focusById}
             onTyped={typed}

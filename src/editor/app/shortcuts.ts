@@ -3,7 +3,8 @@
  * them): what a key does, and the list the "Keyboard shortcuts" dialog shows.
  */
 
-export type Command = "save" | "undo" | "redo" | "move-up" | "move-down" | "delete" | "duplicate" | "help";
+/** What a key or a button of the canvas asks for. Copy and paste come as the browser's own copy and paste events (see ./hooks/useClipboard.ts). */
+export type Command = "save" | "undo" | "redo" | "move-up" | "move-down" | "delete" | "duplicate" | "copy" | "help";
 
 /** A key as pressed, and where: `inText` when a text field, a drop-down list or an outline row has it. */
 export interface Pressed {
@@ -63,5 +64,7 @@ export const SHORTCUT_LIST: { keys: string[]; what: string }[] = [
   { keys: ["Alt+↑", "Alt+↓"], what: "Move the selected section up or down" },
   { keys: ["Delete", "Backspace"], what: "Delete the selected section (Ctrl+Z brings it back)" },
   { keys: ["Ctrl+D", "⌘D"], what: "Duplicate the selected section" },
+  { keys: ["Ctrl+C", "⌘C"], what: "Copy the selected section (as JSON: paste it on another page, or into a file in a text editor)" },
+  { keys: ["Ctrl+V", "⌘V"], what: "Paste a section after the selected one (copied here, or JSON from a text editor)" },
   { keys: ["?"], what: "Show this list" },
 ];

@@ -43,7 +43,7 @@ const props = (page: CanvasPage, behind: boolean): CanvasProps => ({
   behind,
   reveal: 0,
   onSelect: none,
-  onKey: none,
+  onCommand: none,
   onLeave: none,
 });
 

@@ -32,7 +32,8 @@ export interface CanvasProps {
   /** Changes when the selection was made outside the canvas: the canvas scrolls to it. */
   reveal: number;
   onSelect(id: string, fields: boolean): void;
-  onKey(command: Command): void;
+  /** A shortcut pressed in the canvas, or a button of its toolbar. */
+  onCommand(command: Command): void;
   onLeave(): void;
 }
 
@@ -45,17 +46,19 @@ export interface CanvasHandle {
   preview(id: string, slot: CanvasSlot): void;
   /** A file is being opened with these section types: the canvas loads their code meanwhile. */
   prepare(types: string[]): void;
+  /** The site's checks on the text edited in place (null: it passes). */
+  inlineProblem(id: string, pointer: string, text: string | null): void;
 }
 
 export const Canvas = memo(
-  forwardRef<CanvasHandle, CanvasProps>(function Canvas({ page, settings, viewport, selected, moves, behind, reveal, onSelect, onKey, onLeave }, ref) {
+  forwardRef<CanvasHandle, CanvasProps>(function Canvas({ page, settings, viewport, selected, moves, behind, reveal, onSelect, onCommand, onLeave }, ref) {
     const frame = useRef<HTMLIFrameElement>(null);
     const box = useRef<HTMLDivElement>(null);
     const [size, setSize] = useState({ width: 0, height: 0 });
     // How many times the canvas said it is ready (each (re)load of the iframe gets the whole page again): for revealing.
     const [ready, setReady] = useState(0);
-    const handlers = useRef({ onSelect, onKey, onLeave });
-    handlers.current = { onSelect, onKey, onLeave };
+    const handlers = useRef({ onSelect, onCommand, onLeave });
+    handlers.current = { onSelect, onCommand, onLeave };
     // What the canvas has: each section's slot as last sent, the pictures and settings.
     const sent = useRef<{
       ready: number;
@@ -96,6 +99,9 @@ export const Canvas = memo(
         if (!receiveNow({ type: "order", order })) return;
         sent.current.order = order;
         ahead.current = { move, order };
+      },
+      inlineProblem(id, pointer, text) {
+        post({ type: "inline-problem", id, pointer, text });
       },
       prepare(types) {
         if (alive.current) post({ type: "prepare", types });
@@ -169,7 +175,7 @@ export const Canvas = memo(
           send();
           setReady(readyCount.current);
         } else if (message.type === "select") handlers.current.onSelect(message.id, message.fields);
-        else if (message.type === "key") handlers.current.onKey(message.command);
+        else if (message.type === "command") handlers.current.onCommand(message.command);
         else handlers.current.onLeave();
       };
       addEventListener("message", onMessage);
@@ -186,6 +192,9 @@ export const Canvas = memo(
     }, [reveal, ready, post]);
 
     const scale = size.width > 0 ? Math.min(1, (size.width - 24) / viewport) : 1;
+    useEffect(() => {
+      if (ready > 0) post({ type: "scale", scale });
+    }, [ready, scale, post]);
     return (
       <div ref={box} className="relative min-h-0 flex-1 overflow-hidden bg-slate-200">
         <div className="mx-auto h-full bg-white shadow-lg" style={{ width: viewport * scale }}>

@@ -1,5 +1,6 @@
-import { Component, memo, Suspense, useLayoutEffect, useMemo, useReducer, useState, type ReactNode } from "react";
+import { Component, memo, Suspense, useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
 import "../no-overlay.css";
+import "./canvas.css";
 import type { SiteSettings } from "@/generated/content";
 import type { ImageFacts } from "@/images/slots";
 import { DraftBadge } from "@/components/DraftBadge";
@@ -12,9 +13,9 @@ import { Footer } from "@/components/Footer";
 import { FloatingChat } from "@/components/FloatingChat";
 import { Header } from "@/components/Header";
 import { typeTitle } from "../../labels";
-import { Overlay } from "./Overlay";
+import { Overlay, type ToolbarCommand } from "./Overlay";
 import type { CanvasMeta, CanvasSlot, ToCanvas } from "./protocol";
-import { tell, useBuilderMessages, useTypedSlot } from "./intake";
+import { copySection, tell, useBuilderMessages, useInlineSection, useTypedSlot } from "./intake";
 
 const NONE: never[] = [];
 const selectInBuilder = (id: string, fields: boolean) => tell({ type: "select", id, fields });
@@ -32,11 +33,17 @@ interface View {
   /** Set when the selection was made in the builder: the canvas scrolls to it. */
   reveal: number;
   focus: number;
+  /** How much the builder shrinks the canvas: its controls are drawn larger by as much. */
+  scale: number;
+  /** The site's checks on the text being edited in place. */
+  inlineProblem: { id: string; pointer: string; text: string | null } | null;
 }
 
 function update(view: View, message: ToCanvas): View {
   if (message.type === "focus") return { ...view, focus: view.focus + 1 };
   if (message.type === "prepare") return view;
+  if (message.type === "scale") return { ...view, scale: message.scale };
+  if (message.type === "inline-problem") return { ...view, inlineProblem: { id: message.id, pointer: message.pointer, text: message.text } };
   // A section typed into is drawn on its own (typedSlots below), not through the page.
   if (message.type === "slot") return view;
   if (message.type === "order") {
@@ -79,7 +86,12 @@ class SectionBoundary extends Component<{ slot: CanvasSlot; children: ReactNode 
 
 /** One section, rendered again only when its slot changes (from the page, or typed into). */
 const CanvasSection = memo(function CanvasSection({ id, slot: pageSlot }: { id: string; slot: CanvasSlot }) {
-  const slot = useTypedSlot(id) ?? pageSlot;
+  const latest = useTypedSlot(id) ?? pageSlot;
+  // While a text of it is edited in place, a version that cannot be shown keeps the last one that could (the text box shows the text, its message says why).
+  const held = useRef<CanvasSlot | null>(null);
+  const editedHere = useInlineSection() === id;
+  if (latest.ok) held.current = latest;
+  const slot = !latest.ok && editedHere && held.current ? held.current : latest;
   if (!slot.ok) return <ErrorCard title={`This ${slot.type.replace(/-/g, " ")} section cannot be shown`} problems={slot.problems} advice={ADVICE} />;
   return (
     <SectionBoundary slot={slot}>
@@ -115,6 +127,8 @@ export function CanvasPage() {
     selected: null,
     reveal: 0,
     focus: 0,
+    scale: 1,
+    inlineProblem: null,
   });
   const offset = (view.meta?.siteProblems.length ? 1 : 0) + (view.meta?.pageProblems.length ? 1 : 0);
   const [elements, setElements] = useState<HTMLElement[]>([]);
@@ -156,8 +170,17 @@ export function CanvasPage() {
     () => view.order.flatMap((id, i) => (elements[i] && types[i] ? [{ id, element: elements[i], name: typeTitle(types[i]) }] : [])),
     [view.order, elements, typesKey],
   );
+  const chosen = view.selected;
+  const onToolbar = useCallback(
+    (command: ToolbarCommand) => {
+      if (command !== "copy") tell({ type: "command", command });
+      else if (chosen) copySection(chosen);
+    },
+    [chosen],
+  );
   if (!view.meta) return <p className="p-8 text-slate-700">Waiting for the builder…</p>;
   const { meta: page } = view;
+
   const settings = view.settings;
   return (
     <SettingsOverride value={settings}>
@@ -180,7 +203,10 @@ export function CanvasPage() {
           selected={view.selected}
           focus={view.focus}
           onSelect={selectInBuilder}
+          onCommand={onToolbar}
           onLeave={leaveCanvas}
+          problem={view.inlineProblem}
+          zoom={1 / view.scale}
         />
       </ImagesContext>
     </SettingsOverride>

@@ -7,9 +7,17 @@ import { flushSync } from "react-dom";
 import { preloadSections } from "@/sections/registry";
 import type { SectionType } from "@/sections/types";
 import { commandFor, pressedOf } from "../shortcuts";
-import { type CanvasSlot, type CanvasWindow, type FromCanvas, isToCanvas, type ToCanvas, type Unsourced } from "./protocol";
+import { type BuilderWindow, type CanvasSlot, type CanvasWindow, type FromCanvas, isToCanvas, type ToCanvas, type Unsourced } from "./protocol";
 
 export const tell = (message: Unsourced<FromCanvas>) => parent.postMessage({ source: "site-canvas", ...message }, location.origin);
+
+const builder = () => (parent as BuilderWindow).siteBuilder;
+
+/** The toolbar's Copy: the section as JSON on the system clipboard (the click lets this page write it), and in the builder's. */
+export function copySection(id: string) {
+  const text = builder()?.copy?.(id);
+  if (text) navigator.clipboard?.writeText(text).catch(() => {});
+}
 
 /** Sections as last typed into ("slot" messages), until a page message brings them: a keystroke draws its section alone. */
 const typedSlots = new Map<string, CanvasSlot>();
@@ -31,6 +39,21 @@ export function useTypedSlot(id: string): CanvasSlot | undefined {
   );
   return useSyncExternalStore(subscribe, () => typedSlots.get(id));
 }
+
+/** The section whose text is being edited in place: while it is, a version that cannot be shown (a required text emptied) keeps the last one that could. */
+let inlineSection: string | null = null;
+const inlineListeners = new Set<() => void>();
+export function setInlineSection(id: string | null) {
+  inlineSection = id;
+  for (const listener of inlineListeners) listener();
+}
+const subscribeInline = (onChange: () => void) => {
+  inlineListeners.add(onChange);
+  return () => {
+    inlineListeners.delete(onChange);
+  };
+};
+export const useInlineSection = () => useSyncExternalStore(subscribeInline, () => inlineSection);
 
 /** Listening from the first commit, before the canvas paints: the builder sends the page as soon as it hears "ready". */
 export function useBuilderMessages(dispatch: (message: ToCanvas) => void) {
@@ -88,17 +111,34 @@ export function useBuilderMessages(dispatch: (message: ToCanvas) => void) {
       const command = event.defaultPrevented ? null : commandFor(pressedOf(event));
       if (!command) return;
       event.preventDefault();
-      tell({ type: "key", command });
+      tell({ type: "command", command });
+    };
+    // Ctrl+C and Ctrl+V while the canvas has the focus: the builder answers inside the event (the page's text cannot be selected).
+    const onCopy = (event: ClipboardEvent) => {
+      const text = builder()?.copy?.(null);
+      if (!text || !event.clipboardData) return;
+      event.clipboardData.setData("text/plain", text);
+      event.preventDefault();
+    };
+    const onPaste = (event: ClipboardEvent) => {
+      const text = event.clipboardData?.getData("text/plain");
+      if (!text) return;
+      event.preventDefault();
+      builder()?.paste?.(text);
     };
     // Taken inside the builder's event: drawn at once, as a copy (what a message would carry), not the builder's objects.
     (window as CanvasWindow).siteCanvas = { receive: (message) => take(structuredClone(message), true) };
     addEventListener("message", onMessage);
     document.addEventListener("keydown", onKey);
+    document.addEventListener("copy", onCopy);
+    document.addEventListener("paste", onPaste);
     tell({ type: "ready" });
     return () => {
       delete (window as CanvasWindow).siteCanvas;
       removeEventListener("message", onMessage);
       document.removeEventListener("keydown", onKey);
+      document.removeEventListener("copy", onCopy);
+      document.removeEventListener("paste", onPaste);
     };
   }, [dispatch]);
 }

@@ -8,6 +8,7 @@
 import type { SiteSettings } from "@/generated/content";
 import type { ImageFacts } from "@/images/slots";
 import type { ResolvedSection } from "@/sections/types";
+import type { InlineField } from "../inline";
 import type { Command } from "../shortcuts";
 
 /** A section as the canvas shows it: rendered, or why it cannot be (in the builder's words). */
@@ -48,6 +49,10 @@ export type ToCanvas =
   | { source: "site-editor"; type: "select"; id: string | null; reveal: boolean }
   /** The editor came into the canvas on purpose (the "Go to the preview" link): focus the selected section. */
   | { source: "site-editor"; type: "focus" }
+  /** How much the builder shrinks the canvas to fit (1: not at all): its controls are drawn that much larger, to stay legible. */
+  | { source: "site-editor"; type: "scale"; scale: number }
+  /** The site's checks on the text being edited in place (null: none): shown beside it. */
+  | { source: "site-editor"; type: "inline-problem"; id: string; pointer: string; text: string | null }
   /** A file is being opened: the code of its section types can load while the builder draws it. */
   | { source: "site-editor"; type: "prepare"; types: string[] };
 
@@ -55,8 +60,8 @@ export type FromCanvas =
   | { source: "site-canvas"; type: "ready" }
   /** `fields`: the editor asked for its fields (a click, Enter), not only moved to it (arrow keys). */
   | { source: "site-canvas"; type: "select"; id: string; fields: boolean }
-  /** A builder shortcut pressed in the canvas (../shortcuts.ts). */
-  | { source: "site-canvas"; type: "key"; command: Command }
+  /** A builder shortcut pressed in the canvas (../shortcuts.ts), or a button of the selected section's toolbar. */
+  | { source: "site-canvas"; type: "command"; command: Command }
   /** Escape in the canvas: back to the builder. */
   | { source: "site-canvas"; type: "leave" };
 
@@ -71,6 +76,31 @@ export const isToCanvas = (data: unknown): data is ToCanvas =>
  */
 export interface CanvasWindow extends Window {
   siteCanvas?: { receive(message: ToCanvas): void };
+}
+
+/**
+ * What the builder's window offers its canvas (the same origin): the clipboard, answered inside the
+ * canvas's own copy or paste event (a browser hands the clipboard to that event only).
+ */
+export interface BuilderWindow extends Window {
+  /** Each part of the builder sets its own members (../hooks/useClipboard.ts, ../hooks/useInlineEdits.ts). */
+  siteBuilder?: Partial<BuilderApi>;
+}
+
+export interface BuilderApi {
+  /** The section `id` (or the selected one) as JSON, kept in the builder's clipboard too; null when there is none. */
+  copy(id: string | null): string | null;
+  /** Text from the clipboard: pasted after the selected section when it is a section. */
+  paste(text: string): void;
+  /** Texts edited in place in the canvas, answered inside the canvas's own events (a keystroke shows at once). */
+  inline: {
+    /** The section's texts that can be edited in place, as they are now (the section is selected). */
+    fields(id: string): InlineField[];
+    /** A keystroke: the section is shown with it at once, and the builder follows. */
+    input(id: string, pointer: string, value: string): void;
+    /** The edit is over (Enter, Tab, a click away; Escape hands back the text from before): the form takes the value. */
+    end(id: string, pointer: string, value: string): void;
+  };
 }
 
 /** A message without its `source` (each side adds its own). */

@@ -21,6 +21,7 @@ export function useKeyCommands({
   announce,
   save,
   commands,
+  copy,
   help,
 }: {
   state: State;
@@ -28,6 +29,7 @@ export function useKeyCommands({
   announce(text: string, tone?: Tone): void;
   save(): void;
   commands: ReturnType<typeof useEntryCommands>;
+  copy(id: string): void;
   help(): void;
 }) {
   const step = useCallback(
@@ -49,11 +51,12 @@ export function useKeyCommands({
     else if (!entry) announce("Select a section first (in the outline or the canvas).");
     else if (command === "delete") commands.remove(entry);
     else if (command === "duplicate") commands.duplicate(entry);
+    else if (command === "copy") copy(entry);
     else commands.move(entry, command === "move-up" ? -1 : 1);
   };
   useShortcuts(runCommand);
   const runFromCanvas = useRef(runCommand);
   runFromCanvas.current = runCommand;
-  const canvasKey = useCallback((command: Command) => runFromCanvas.current(command), []);
-  return { undo, redo, canvasKey };
+  const canvasCommand = useCallback((command: Command) => runFromCanvas.current(command), []);
+  return { undo, redo, canvasCommand };
 }

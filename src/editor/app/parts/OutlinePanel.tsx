@@ -13,6 +13,9 @@ export interface OutlinePanelProps extends OutlineProps {
   after: number | null;
   onOwnFields(): void;
   onAdd(): void;
+  /** What the builder's clipboard holds ("Hero"), pasted after the selected section by its button; null when empty. */
+  clip: string | null;
+  onPaste(): void;
   onPageAction(action: "duplicate" | "rename" | "delete"): void;
 }
 
@@ -66,6 +69,16 @@ export const OutlinePanel = forwardRef<HTMLDivElement, OutlinePanelProps>(functi
       >
         {kind === "sections" ? (props.after !== null ? `Add a section after section ${props.after}…` : "Add a section at the end…") : "Add an entry"}
       </button>
+      {kind === "sections" && props.clip && (
+        <button
+          type="button"
+          aria-keyshortcuts="Control+V Meta+V"
+          className="mt-1 w-full rounded-md px-2 py-1 text-sm font-semibold text-blue-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600"
+          onClick={props.onPaste}
+        >
+          {`Paste ${props.clip} ${props.after !== null ? `after section ${props.after}` : "at the end"}`}
+        </button>
+      )}
     </div>
   );
 });

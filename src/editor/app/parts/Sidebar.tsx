@@ -28,6 +28,9 @@ export interface SidebarProps {
   dispatch(action: Action): void;
   onSelect(id: string): void;
   onLibrary(): void;
+  /** The name of what the builder's clipboard holds, and its Paste. */
+  clip: string | null;
+  onPaste(): void;
   onPageAction(action: PageAction): void;
   onFocusField(id: string): void;
   /** A section as just typed (one keystroke), for the canvas to show before the builder draws again. */
@@ -89,6 +92,8 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
               ? props.onLibrary()
               : commands.addEntry((site.schemas.documents[file.schema]?.defaultSnippets as { body?: Json }[] | undefined)?.[0]?.body)
           }
+          clip={props.clip}
+          onPaste={props.onPaste}
           onPageAction={(kind) =>
             slug &&
             props.onPageAction(

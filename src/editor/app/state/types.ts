@@ -51,7 +51,8 @@ export type Action =
   /** Opens a file, selecting the entry at `selectIndex` (the first by default; null: none). */
   | { type: "open"; doc: { path: string; kind: FileKind; hash: string; saved: Json }; selectIndex?: number | null }
   | { type: "edit"; target: Target; value: Json; key: string; at?: number }
-  | { type: "insert"; index: number; entry: Json; id: string }
+  /** `more`: further entries after it, each with its id (a paste of several sections: one undo step). */
+  | { type: "insert"; index: number; entry: Json; id: string; more?: { entry: Json; id: string }[] }
   | { type: "move"; from: number; to: number }
   | { type: "duplicate"; id: string; newId: string }
   | { type: "remove"; id: string }

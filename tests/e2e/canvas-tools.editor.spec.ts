@@ -1,0 +1,206 @@
+/**
+ * Editing on the canvas itself: the name of a section under the pointer, the selected section's
+ * toolbar (by mouse and by keyboard), and copy and paste of sections between pages and from a text
+ * editor, each checked in the files left on disk.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { canvas, changedLines, HOME, openEditor, read, resetContent, row, save, status } from "./builder-fixture";
+
+test.beforeEach(resetContent);
+
+const ABOUT = "site-config/pages/about-us.json";
+const sectionTypes = (page: Page) =>
+  canvas(page)
+    .locator("main > [data-section]")
+    .evaluateAll((els) => els.map((el) => el.getAttribute("data-section")));
+const sectionButton = (page: Page, n: number) => canvas(page).getByRole("button", { name: new RegExp(`^Section ${n} of \\d+: `) });
+const fileButton = (page: Page, route: string) => page.getByRole("navigation", { name: "Site files" }).getByRole("button", { name: route, exact: true });
+const toolbar = (page: Page) => canvas(page).getByRole("toolbar", { name: /section actions$/ });
+const violations = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze()).violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+
+test("a section under the pointer shows its name; the selected one has a toolbar that moves, duplicates and deletes it, and Ctrl+Z undoes", async ({
+  page,
+}) => {
+  await openEditor(page);
+  const start = await sectionTypes(page);
+  expect(start.slice(0, 3)).toEqual(["hero", "stats-band", "service-explorer"]);
+
+  await sectionButton(page, 2).hover();
+  await expect(sectionButton(page, 2).getByText("Stats band", { exact: true })).toBeVisible();
+  await expect(sectionButton(page, 3).getByText("Service explorer", { exact: true })).toBeHidden();
+  // The builder opens with the first section selected: its toolbar is the only one.
+  await expect(toolbar(page)).toHaveAccessibleName("Hero: section actions");
+
+  await sectionButton(page, 2).click();
+  await expect(toolbar(page)).toHaveAccessibleName("Stats band: section actions");
+  await expect(page.getByRole("heading", { level: 2, name: /Stats band/ })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await toolbar(page).getByRole("button", { name: "Move down" }).click();
+  await expect.poll(() => sectionTypes(page)).toEqual([start[0], start[2], start[1], ...start.slice(3)]);
+  await expect(status(page)).toContainText("moved to position 3");
+  await toolbar(page).getByRole("button", { name: "Move up" }).click();
+  await expect.poll(() => sectionTypes(page)).toEqual(start);
+
+  await toolbar(page).getByRole("button", { name: "Duplicate" }).click();
+  await expect.poll(() => sectionTypes(page)).toEqual([start[0], start[1], start[1], ...start.slice(2)]);
+  await toolbar(page).getByRole("button", { name: "Delete" }).click();
+  await expect.poll(() => sectionTypes(page)).toEqual(start);
+  await expect(status(page)).toContainText("deleted. Ctrl+Z brings it back");
+  await page.keyboard.press("Control+z");
+  await expect.poll(() => sectionTypes(page)).toEqual([start[0], start[1], start[1], ...start.slice(2)]);
+
+  await save(page);
+  const changed = changedLines(HOME);
+  expect(changed.every((line) => line.startsWith("+"))).toBe(true);
+  expect(changed.join("\n")).toContain('"type": "stats-band"');
+});
+
+test("the toolbar from the keyboard: Tab from the section reaches it, the arrow keys go along it, the focus stays after a move", async ({ page }) => {
+  await openEditor(page);
+  const start = await sectionTypes(page);
+  await sectionButton(page, 3).click();
+  await sectionButton(page, 3).focus();
+  await page.keyboard.press("Tab");
+  const tools = toolbar(page);
+  await expect(tools.getByRole("button", { name: "Move up" })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(tools.getByRole("button", { name: "Move down" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => sectionTypes(page)).toEqual([...start.slice(0, 2), start[3], start[2], ...start.slice(4)]);
+  await expect(tools.getByRole("button", { name: "Move down" })).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(tools.getByRole("button", { name: "Edit fields" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name: /Service explorer/ })).toBeFocused();
+});
+
+test("copy a section on / and paste it into /about-us: the file gains exactly that section; the same from a text editor's JSON; refusals say why", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await openEditor(page);
+  // Copied from the canvas with the keyboard (the canvas has the focus).
+  await sectionButton(page, 5).click();
+  await sectionButton(page, 5).focus();
+  await page.keyboard.press("Control+c");
+  await expect(status(page)).toContainText("Testimonials carousel copied");
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(JSON.parse(copied).type).toBe("testimonials-carousel");
+
+  await fileButton(page, "/about-us").click();
+  await expect(canvas(page).locator("main > [data-section]").first()).toHaveAttribute("data-section", "page-banner");
+  await sectionButton(page, 1).click();
+  await sectionButton(page, 1).focus();
+  await page.keyboard.press("Control+v");
+  await expect(status(page)).toContainText("Testimonials carousel pasted at position 2 of 8");
+  await expect(canvas(page).locator("main > [data-section]").nth(1)).toHaveAttribute("data-section", "testimonials-carousel");
+  await save(page);
+  const home = JSON.parse(read(HOME)) as { sections: unknown[] };
+  const added = changedLines(ABOUT);
+  expect(added.every((line) => line.startsWith("+"))).toBe(true);
+  expect(
+    JSON.parse(
+      added
+        .map((line) => line.slice(1))
+        .join("\n")
+        .replace(/,$/, ""),
+    ),
+  ).toEqual(home.sections[4]);
+
+  // JSON from a text editor, pasted from the builder's window: a hero with no headline breaks the site's rules.
+  await page.evaluate(() => navigator.clipboard.writeText('{ "type": "call-to-action", "heading": "" },'));
+  await page.getByRole("heading", { level: 2 }).first().focus();
+  await page.keyboard.press("Control+v");
+  await expect(status(page)).toContainText("Not pasted: on this page, (Call to action)");
+  // A second contact form on the contact page: the schema's rule, in words.
+  await fileButton(page, "/contact-us").click();
+  await expect(canvas(page).locator("main [data-section]").first()).toBeVisible();
+  await page.evaluate(() => navigator.clipboard.writeText(JSON.stringify({ type: "contact" })));
+  await page.getByRole("heading", { level: 2 }).first().focus();
+  await page.keyboard.press("Control+v");
+  await expect(status(page)).toContainText("A Contact section can be placed only once on a page, and this page already has one");
+  expect(changedLines("site-config/pages/contact-us.json")).toEqual([]);
+
+  // The builder's own clipboard: its Paste button.
+  await fileButton(page, "/").click();
+  await expect(page.getByRole("button", { name: /^Paste Testimonials carousel/ })).toBeVisible();
+});
+
+const inlineBox = (page: Page) => canvas(page).getByRole("textbox", { name: /edited in place$/ });
+
+/** Clicks the middle of a text of the canvas, where a person would (the canvas is shown shrunk: the box is measured as shown). */
+async function clickText(page: Page, text: ReturnType<ReturnType<typeof canvas>["locator"]>) {
+  const box = await text.boundingBox();
+  if (!box) throw new Error("The text is not shown.");
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+for (const width of [1280, 375] as const) {
+  test(`a heading edited in place at ${width} px: the canvas shows it as typed, Enter keeps it, Save changes exactly that line`, async ({ page }) => {
+    await openEditor(page);
+    if (width === 375) await page.getByRole("button", { name: "Phone 375" }).click();
+    const heading = canvas(page).locator('[data-section="service-explorer"] h2').first();
+    const before = (await heading.textContent()) ?? "";
+    // Selected in the outline: the canvas scrolls to it.
+    await row(page, "Service explorer").click();
+    await expect(toolbar(page)).toHaveAccessibleName("Service explorer: section actions");
+    await expect(heading).toBeInViewport();
+    await clickText(page, heading); // edits the text
+    await expect(inlineBox(page)).toBeFocused();
+    await expect(inlineBox(page)).toHaveAccessibleName(`Heading, section 3 (Service explorer), edited in place`);
+    await page.keyboard.type(" Today");
+    await expect(heading).toHaveText(`${before} Today`);
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press("Enter");
+    await expect(inlineBox(page)).toHaveCount(0);
+    await expect(heading).toBeVisible();
+    // The form took the value.
+    await expect(page.getByLabel(/^Heading/)).toHaveValue(`${before} Today`);
+    await save(page);
+    expect(changedLines(HOME)).toEqual([`-      "heading": ${JSON.stringify(before)},`, `+      "heading": ${JSON.stringify(`${before} Today`)},`]);
+  });
+}
+
+test("in place: Escape puts the text back, Ctrl+Z undoes a kept edit, Tab goes to the next text", async ({ page }) => {
+  await openEditor(page);
+  const h1 = canvas(page).locator("main h1");
+  const before = (await h1.textContent()) ?? "";
+  await clickText(page, h1);
+  await page.keyboard.type(" now");
+  await expect(h1).toHaveText(`${before} now`);
+  await page.keyboard.press("Escape");
+  await expect(inlineBox(page)).toHaveCount(0);
+  await expect(h1).toHaveText(before);
+
+  await clickText(page, h1);
+  await page.keyboard.type("!");
+  await page.keyboard.press("Tab");
+  await expect(inlineBox(page)).toHaveAccessibleName("Line under the heading, section 1 (Hero), edited in place");
+  await page.keyboard.press("Escape");
+  await expect(h1).toHaveText(`${before}!`);
+  await page.keyboard.press("Control+z");
+  await expect(h1).toHaveText(before);
+  expect(changedLines(HOME)).toEqual([]);
+});
+
+test("a text emptied in place shows the site's message beside it, and Save is refused until it is fixed", async ({ page }) => {
+  await openEditor(page);
+  const h1 = canvas(page).locator("main h1");
+  await clickText(page, h1);
+  await page.keyboard.press("Control+a");
+  await page.keyboard.press("Delete");
+  const message = canvas(page).getByRole("alert").filter({ hasText: "Empty. Write the text" });
+  await expect(message).toBeVisible();
+  await expect(inlineBox(page)).toHaveAttribute("aria-invalid", "true");
+  expect(await violations(page)).toEqual([]);
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Control+s");
+  await expect(status(page)).toContainText("Not saved: site-config/pages/home.json has 1 error");
+  expect(changedLines(HOME)).toEqual([]);
+});
