@@ -29,8 +29,11 @@ test("a section under the pointer shows its name; the selected one has a toolbar
   const start = await sectionTypes(page);
   expect(start.slice(0, 3)).toEqual(["hero", "stats-band", "service-explorer"]);
 
-  await sectionButton(page, 2).hover();
-  await expect(sectionButton(page, 2).getByText("Stats band", { exact: true })).toBeVisible();
+  // Hovered again if the page moved under the pointer meanwhile (its pictures arriving).
+  await expect(async () => {
+    await sectionButton(page, 2).hover();
+    await expect(sectionButton(page, 2).getByText("Stats band", { exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await expect(sectionButton(page, 3).getByText("Service explorer", { exact: true })).toBeHidden();
   // The builder opens with the first section selected: its toolbar is the only one.
   await expect(toolbar(page)).toHaveAccessibleName("Hero: section actions");
