@@ -92,6 +92,16 @@ export function Editor() {
   );
 
   const fromOutline = useCallback((id: string) => select(id, "outline"), [select]);
+  // A section dropped in the canvas: from the library, or moved within it.
+  const library = site?.library;
+  const dropped = useCallback(
+    (drop: { section: string; index: number } | { id: string; index: number }) => {
+      if ("id" in drop) return commands.moveTo(drop.id, drop.index);
+      const entry = library?.find((e) => e.type === drop.section);
+      if (entry) commands.insertSection(entry, drop.index - 1);
+    },
+    [commands, library],
+  );
   const fromCanvas = useCallback((id: string, toFields: boolean) => select(id, "canvas", toFields), [select]);
   const openFile = useCallback((path: string) => path !== doc?.path && void actions.open(path), [doc?.path, actions.open]);
   const newPage = useCallback(() => setDialog({ kind: "create", slug: "", from: "" }), []);
@@ -184,6 +194,7 @@ export function Editor() {
             onSelect={fromCanvas}
             onCommand={canvasCommand}
             onLeave={focusing.toOutline}
+            onDrop={dropped}
           />
           {open && <ProblemList problems={problems.listed} onGo={focusing.goToProblem} />}
         </main>

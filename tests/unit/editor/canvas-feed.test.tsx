@@ -45,6 +45,7 @@ const props = (page: CanvasPage, behind: boolean): CanvasProps => ({
   onSelect: none,
   onCommand: none,
   onLeave: none,
+  onDrop: none,
 });
 
 let unmount: (() => void) | null = null;

@@ -35,6 +35,8 @@ export interface CanvasProps {
   /** A shortcut pressed in the canvas, or a button of its toolbar. */
   onCommand(command: Command): void;
   onLeave(): void;
+  /** A section dropped in the canvas: a new one from the library at `index`, or a section moved there. */
+  onDrop(drop: { section: string; index: number } | { id: string; index: number }): void;
 }
 
 export interface CanvasHandle {
@@ -51,14 +53,17 @@ export interface CanvasHandle {
 }
 
 export const Canvas = memo(
-  forwardRef<CanvasHandle, CanvasProps>(function Canvas({ page, settings, viewport, selected, moves, behind, reveal, onSelect, onCommand, onLeave }, ref) {
+  forwardRef<CanvasHandle, CanvasProps>(function Canvas(
+    { page, settings, viewport, selected, moves, behind, reveal, onSelect, onCommand, onLeave, onDrop },
+    ref,
+  ) {
     const frame = useRef<HTMLIFrameElement>(null);
     const box = useRef<HTMLDivElement>(null);
     const [size, setSize] = useState({ width: 0, height: 0 });
     // How many times the canvas said it is ready (each (re)load of the iframe gets the whole page again): for revealing.
     const [ready, setReady] = useState(0);
-    const handlers = useRef({ onSelect, onCommand, onLeave });
-    handlers.current = { onSelect, onCommand, onLeave };
+    const handlers = useRef({ onSelect, onCommand, onLeave, onDrop });
+    handlers.current = { onSelect, onCommand, onLeave, onDrop };
     // What the canvas has: each section's slot as last sent, the pictures and settings.
     const sent = useRef<{
       ready: number;
@@ -176,6 +181,8 @@ export const Canvas = memo(
           setReady(readyCount.current);
         } else if (message.type === "select") handlers.current.onSelect(message.id, message.fields);
         else if (message.type === "command") handlers.current.onCommand(message.command);
+        else if (message.type === "insert") handlers.current.onDrop({ section: message.section, index: message.index });
+        else if (message.type === "move-to") handlers.current.onDrop({ id: message.id, index: message.index });
         else handlers.current.onLeave();
       };
       addEventListener("message", onMessage);

@@ -20,6 +20,8 @@ import { copySection, tell, useBuilderMessages, useInlineSection, useTypedSlot }
 const NONE: never[] = [];
 const selectInBuilder = (id: string, fields: boolean) => tell({ type: "select", id, fields });
 const leaveCanvas = () => tell({ type: "leave" });
+const dropInBuilder = (drop: { section: string; index: number } | { id: string; index: number }) =>
+  tell("id" in drop ? { type: "move-to", id: drop.id, index: drop.index } : { type: "insert", section: drop.section, index: drop.index });
 
 const ADVICE = "Fix the fields marked in red in the builder: the preview follows as you type.";
 
@@ -207,6 +209,7 @@ export function CanvasPage() {
           onLeave={leaveCanvas}
           problem={view.inlineProblem}
           zoom={1 / view.scale}
+          onDrop={dropInBuilder}
         />
       </ImagesContext>
     </SettingsOverride>

@@ -12,7 +12,7 @@ import type { InlineField } from "../inline";
 import type { Command } from "../shortcuts";
 import { InlineEditor, textElement } from "./InlineEditor";
 import { setInlineSection } from "./intake";
-import type { BuilderWindow } from "./protocol";
+import { type BuilderWindow, DRAG_MOVE, DRAG_NEW } from "./protocol";
 
 export interface OverlayProps {
   /** The section elements, in order, with the id and name of each. */
@@ -28,6 +28,8 @@ export interface OverlayProps {
   problem: { id: string; pointer: string; text: string | null } | null;
   /** How much larger to draw the names, the toolbar and messages: the builder shows the canvas shrunk by as much. */
   zoom: number;
+  /** A section dropped: a new one of a type from the library, or one of the page moved; at `index` (before the section there). */
+  onDrop(drop: { section: string; index: number } | { id: string; index: number }): void;
 }
 
 /** A text of the selected section that can be edited in place, and where the page shows it. */
@@ -45,7 +47,7 @@ const boxOf = (element: HTMLElement): Box => {
 };
 
 /** Drawn again when the sections, the selection or the focus request change, not on a keystroke. */
-export const Overlay = memo(function Overlay({ sections, selected, focus, onSelect, onCommand, onLeave, problem, zoom }: OverlayProps) {
+export const Overlay = memo(function Overlay({ sections, selected, focus, onSelect, onCommand, onLeave, problem, zoom, onDrop }: OverlayProps) {
   const [boxes, setBoxes] = useState<Box[]>([]);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const layer = useRef<HTMLDivElement>(null);
@@ -111,6 +113,55 @@ export const Overlay = memo(function Overlay({ sections, selected, focus, onSele
     if (how !== "keep" || document.activeElement === document.body) buttons.current[index]?.focus();
   };
   const startInlineAfterDraw = (index: number, pointer: string, by: 1 | -1) => startInline(index, null, { pointer, by });
+
+  // A section dragged over the canvas (from the library, or one of the page): where it would go, shown by a line between sections.
+  const [drop, setDrop] = useState<{ index: number; y: number } | null>(null);
+  const dropped = useRef(onDrop);
+  dropped.current = onDrop;
+  useEffect(() => {
+    const placeAt = (event: DragEvent) => {
+      const y = event.clientY + scrollY;
+      const index = boxes.findIndex((b) => y < b.top + b.height / 2);
+      return index < 0 ? boxes.length : index;
+    };
+    const carries = (event: DragEvent) => {
+      const types = event.dataTransfer?.types ?? [];
+      return types.includes(DRAG_NEW) || types.includes(DRAG_MOVE);
+    };
+    const onOver = (event: DragEvent) => {
+      if (!carries(event) || !event.dataTransfer || boxes.length === 0) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = event.dataTransfer.types.includes(DRAG_MOVE) ? "move" : "copy";
+      const index = placeAt(event);
+      const last = boxes[boxes.length - 1] as Box;
+      const y = index < boxes.length ? (boxes[index] as Box).top : last.top + last.height;
+      setDrop((now) => (now?.index === index && now.y === y ? now : { index, y }));
+    };
+    const onLeave = (event: DragEvent) => {
+      if (!event.relatedTarget) setDrop(null);
+    };
+    const onDropped = (event: DragEvent) => {
+      if (!carries(event) || !event.dataTransfer) return;
+      event.preventDefault();
+      const index = placeAt(event);
+      const section = event.dataTransfer.getData(DRAG_NEW);
+      const id = event.dataTransfer.getData(DRAG_MOVE);
+      setDrop(null);
+      if (section) dropped.current({ section, index });
+      else if (id) dropped.current({ id, index });
+    };
+    const onEnd = () => setDrop(null);
+    document.addEventListener("dragover", onOver);
+    document.addEventListener("dragleave", onLeave);
+    document.addEventListener("drop", onDropped);
+    document.addEventListener("dragend", onEnd);
+    return () => {
+      document.removeEventListener("dragover", onOver);
+      document.removeEventListener("dragleave", onLeave);
+      document.removeEventListener("drop", onDropped);
+      document.removeEventListener("dragend", onEnd);
+    };
+  }, [boxes]);
 
   // The page under the buttons takes no focus, clicks or reading: inert (the buttons are outside it).
   useEffect(() => {
@@ -190,6 +241,14 @@ export const Overlay = memo(function Overlay({ sections, selected, focus, onSele
                 startInline(i, { x: event.clientX, y: event.clientY });
               }}
               onKeyDown={(e) => onKey(e, i)}
+              // Dragged to another place in the page (the toolbar's arrows and Alt+Up/Down do the same from the keyboard).
+              draggable={!editing}
+              onDragStart={(event) => {
+                event.dataTransfer.setData(DRAG_MOVE, section.id);
+                event.dataTransfer.effectAllowed = "move";
+                const name = event.currentTarget.querySelector("span");
+                if (name) event.dataTransfer.setDragImage(name, 0, 0);
+              }}
             >
               <span
                 aria-hidden="true"
@@ -229,6 +288,16 @@ export const Overlay = memo(function Overlay({ sections, selected, focus, onSele
           </div>
         );
       })}
+      {drop && (
+        <div aria-hidden="true" className="absolute left-0 h-1 w-full bg-blue-600" style={{ top: drop.y - 2 }}>
+          <span
+            className="absolute top-1 left-2 origin-top-left rounded bg-blue-600 px-2 py-0.5 font-sans text-xs font-semibold text-white"
+            style={{ scale: zoom }}
+          >
+            Drop here
+          </span>
+        </div>
+      )}
       {editing && (
         <InlineEditor
           key={`${editing.id} ${editing.field.pointer}`}

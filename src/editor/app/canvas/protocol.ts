@@ -62,6 +62,10 @@ export type FromCanvas =
   | { source: "site-canvas"; type: "select"; id: string; fields: boolean }
   /** A builder shortcut pressed in the canvas (../shortcuts.ts), or a button of the selected section's toolbar. */
   | { source: "site-canvas"; type: "command"; command: Command }
+  /** A section type from the library dropped in the canvas: a new section at `index` (0: first). */
+  | { source: "site-canvas"; type: "insert"; section: string; index: number }
+  /** A section dragged within the canvas: to the place before the section now at `index` (the count: last). */
+  | { source: "site-canvas"; type: "move-to"; id: string; index: number }
   /** Escape in the canvas: back to the builder. */
   | { source: "site-canvas"; type: "leave" };
 
@@ -102,6 +106,10 @@ export interface BuilderApi {
     end(id: string, pointer: string, value: string): void;
   };
 }
+
+/** What a drag carries: a section type from the library, or a section of the canvas being moved. */
+export const DRAG_NEW = "application/x-site-section";
+export const DRAG_MOVE = "application/x-site-move";
 
 /** A message without its `source` (each side adds its own). */
 export type Unsourced<T> = T extends unknown ? Omit<T, "source"> : never;

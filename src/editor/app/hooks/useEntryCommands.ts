@@ -37,6 +37,14 @@ export function useEntryCommands(
     },
     [dispatch, announce, reordered],
   );
+  /** Moves an entry to the place before the one now at `index` (the count: the end), as a drop in the canvas says. */
+  const moveTo = useCallback(
+    (id: string, index: number) => {
+      const from = current.current.doc?.ids.indexOf(id) ?? -1;
+      if (from >= 0) move(id, (index > from ? index - 1 : index) - from);
+    },
+    [move],
+  );
   const duplicate = useCallback(
     (id: string) => {
       dispatch({ type: "duplicate", id, newId: newId() });
@@ -72,5 +80,5 @@ export function useEntryCommands(
     },
     [dispatch, announce],
   );
-  return useMemo(() => ({ move, duplicate, remove, insertSection, addEntry }), [move, duplicate, remove, insertSection, addEntry]);
+  return useMemo(() => ({ move, moveTo, duplicate, remove, insertSection, addEntry }), [move, moveTo, duplicate, remove, insertSection, addEntry]);
 }

@@ -2,9 +2,11 @@
  * The section library: every section type, with its title, what it is for, and a thumbnail
  * rendered by its own component from its schema's example (the same as /__sections), grouped by
  * the schemas' categories and found by a search of names and descriptions. Choosing one inserts
- * its example after the selected section.
+ * its example after the selected section; dragging one onto the canvas puts it where it is dropped
+ * (the library steps aside meanwhile).
  */
-import { memo, Suspense, useId, useState } from "react";
+import { type DragEvent, memo, Suspense, useId, useRef, useState } from "react";
+import { DRAG_NEW } from "../canvas/protocol";
 import { useModal } from "../hooks/useModal";
 import { SECTION_CATEGORIES, type SectionCategory } from "@/content/section-categories";
 import { SectionView } from "@/sections/registry";
@@ -37,8 +39,39 @@ export const Library = memo(function Library({
   onInsert(entry: LibraryEntry): void;
 }) {
   const dialog = useModal(open);
+  // While a card is dragged, the library is a faint window the pointer passes through (not modal: the canvas behind takes the drop).
+  const [dragging, setDragging] = useState(false);
+  const switching = useRef(0);
+  const reopen = (modal: boolean) => {
+    const element = dialog.current;
+    if (!element) return;
+    switching.current += 1;
+    element.close();
+    if (modal) element.showModal();
+    else element.show();
+  };
+  const drag = {
+    start() {
+      setDragging(true);
+      reopen(false);
+    },
+    end(event: DragEvent) {
+      setDragging(false);
+      // Dropped on the canvas: done. Let go elsewhere: the library as it was.
+      if (event.dataTransfer.dropEffect === "none") reopen(true);
+      else onClose();
+    },
+  };
   return (
-    <dialog ref={dialog} aria-labelledby="library-title" className="ed-dialog m-auto max-h-[90vh] w-[min(72rem,calc(100vw-2rem))]" onClose={onClose}>
+    <dialog
+      ref={dialog}
+      aria-labelledby="library-title"
+      className={`ed-dialog m-auto max-h-[90vh] w-[min(72rem,calc(100vw-2rem))] ${dragging ? "pointer-events-none opacity-20" : ""}`}
+      onClose={() => {
+        if (switching.current > 0) switching.current -= 1;
+        else onClose();
+      }}
+    >
       <div className="mb-3 flex items-center justify-between">
         <h2 id="library-title" className="text-lg font-bold">
           Add a section
@@ -48,15 +81,21 @@ export const Library = memo(function Library({
         </button>
       </div>
       <p className="mb-3 text-sm text-slate-700">
-        Each kind of section, shown with its example content. The one you choose goes after the selected section, with that example to change.
+        Each kind of section, shown with its example content. The one you choose goes after the selected section, with that example to change; or drag it onto
+        the page, where it is to go.
       </p>
-      {open && <Entries entries={entries} onInsert={onInsert} />}
+      {open && <Entries entries={entries} onInsert={onInsert} drag={drag} />}
     </dialog>
   );
 });
 
 /** The search and the groups; drawn only while the library is open (a new search each time). */
-function Entries({ entries, onInsert }: { entries: LibraryEntry[]; onInsert(entry: LibraryEntry): void }) {
+interface Drag {
+  start(): void;
+  end(event: DragEvent): void;
+}
+
+function Entries({ entries, onInsert, drag }: { entries: LibraryEntry[]; onInsert(entry: LibraryEntry): void; drag: Drag }) {
   // Filtered as typed (19 entries): a Tab right after typing lands on the first card found.
   const [searched, setSearch] = useState("");
   const id = useId();
@@ -92,7 +131,7 @@ function Entries({ entries, onInsert }: { entries: LibraryEntry[]; onInsert(entr
           </h3>
           <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3">
             {group.entries.map((entry) => (
-              <Card key={entry.type} entry={entry} onInsert={onInsert} />
+              <Card key={entry.type} entry={entry} onInsert={onInsert} drag={drag} />
             ))}
           </ul>
         </section>
@@ -101,9 +140,18 @@ function Entries({ entries, onInsert }: { entries: LibraryEntry[]; onInsert(entr
   );
 }
 
-function Card({ entry, onInsert }: { entry: LibraryEntry; onInsert(entry: LibraryEntry): void }) {
+function Card({ entry, onInsert, drag }: { entry: LibraryEntry; onInsert(entry: LibraryEntry): void; drag: Drag }) {
   return (
-    <li className="relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-300 hover:border-blue-700">
+    <li
+      className="relative flex h-full cursor-grab flex-col overflow-hidden rounded-lg border border-slate-300 hover:border-blue-700"
+      draggable
+      onDragStart={(event) => {
+        event.dataTransfer.setData(DRAG_NEW, entry.type);
+        event.dataTransfer.effectAllowed = "copy";
+        drag.start();
+      }}
+      onDragEnd={drag.end}
+    >
       {/* The thumbnail is a picture of the section: hidden from assistive technology, and nothing in it can be focused or clicked. */}
       <div aria-hidden="true" inert className="ed-thumb pointer-events-none relative h-44 w-full overflow-hidden border-b border-slate-200 bg-white">
         {/* Each thumbnail waits for its own section's code: the list itself shows at once. */}
