@@ -38,6 +38,39 @@ async function shot(page: Page, name: string, what: string) {
   console.log(`docs/images/${name}: ${what}`);
 }
 
+/** Editing on the page itself: the toolbar, a text edited in place (and one emptied), a section dragged from the library, a paste. */
+async function onThePage(page: Page) {
+  const canvas = page.frameLocator('iframe[title^="Preview of the page"]');
+  // The stats band selected in the outline: the page scrolls to it, its toolbar and the dashed outlines of its texts show.
+  await page.locator("[data-outline-item]").filter({ hasText: "Service explorer" }).click();
+  await shot(page, "builder-toolbar.png", "the selected section's toolbar on the page, its texts outlined");
+
+  const heading = canvas.locator('[data-section="service-explorer"] h2').first();
+  const box = await heading.boundingBox();
+  if (!box) throw new Error("The heading is not shown.");
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.keyboard.type(" Today");
+  await shot(page, "builder-inline.png", "a heading edited in place");
+  await page.keyboard.press("Control+a");
+  await page.keyboard.press("Delete");
+  await canvas.getByRole("alert").waitFor();
+  await shot(page, "builder-inline-error.png", "a heading emptied in place: the site's message beside it");
+  await page.keyboard.press("Escape");
+
+  // A card of the library dragged onto the top of the industries grid (the pointer held there).
+  await page.getByRole("button", { name: /^Add a section/ }).click();
+  const card = page.getByRole("dialog", { name: "Add a section" }).locator("li").filter({ has: page.locator('[data-library-entry="call-to-action"]') });
+  await card.hover();
+  await page.mouse.down();
+  const target = await canvas.locator('[data-section="industries-grid"]').boundingBox();
+  if (!target) throw new Error("The industries grid is not shown.");
+  await page.mouse.move(target.x + 200, target.y + 30, { steps: 8 });
+  await page.mouse.move(target.x + 220, target.y + 20, { steps: 4 });
+  await shot(page, "builder-drag.png", "a section dragged from the library: the line shows where it will go");
+  await page.mouse.up();
+  await page.keyboard.press("Control+z");
+}
+
 try {
   await waitForUrl(`${base}/__edit/api/state`, 120_000);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -59,6 +92,7 @@ try {
 
     await page.getByLabel(/^Heading/).fill("Software that ships on time");
     await page.getByLabel(/^Words on the link/).fill("Get Started");
+    await onThePage(page);
     writeFileSync(HOME, readFileSync(HOME, "utf8").replace('"Explore Our Offering"', '"Explore What We Offer"'));
     await page.getByRole("alert").filter({ hasText: "changed on disk" }).waitFor();
     await shot(page, "builder-conflict.png", "the file changed on disk while edits were not saved: both sides in words, and the choice");

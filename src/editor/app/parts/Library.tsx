@@ -39,7 +39,7 @@ export const Library = memo(function Library({
   onInsert(entry: LibraryEntry): void;
 }) {
   const dialog = useModal(open);
-  // While a card is dragged, the library is a faint window the pointer passes through (not modal: the canvas behind takes the drop).
+  // While a card is dragged, the library is out of sight and the pointer passes through it (not modal: the canvas behind takes the drop).
   const [dragging, setDragging] = useState(false);
   const switching = useRef(0);
   const reopen = (modal: boolean) => {
@@ -66,7 +66,7 @@ export const Library = memo(function Library({
     <dialog
       ref={dialog}
       aria-labelledby="library-title"
-      className={`ed-dialog m-auto max-h-[90vh] w-[min(72rem,calc(100vw-2rem))] ${dragging ? "pointer-events-none opacity-20" : ""}`}
+      className={`ed-dialog m-auto max-h-[90vh] w-[min(72rem,calc(100vw-2rem))] ${dragging ? "pointer-events-none opacity-0" : ""}`}
       onClose={() => {
         if (switching.current > 0) switching.current -= 1;
         else onClose();
