@@ -59,7 +59,10 @@ async function onThePage(page: Page) {
 
   // A card of the library dragged onto the top of the industries grid (the pointer held there).
   await page.getByRole("button", { name: /^Add a section/ }).click();
-  const card = page.getByRole("dialog", { name: "Add a section" }).locator("li").filter({ has: page.locator('[data-library-entry="call-to-action"]') });
+  const card = page
+    .getByRole("dialog", { name: "Add a section" })
+    .locator("li")
+    .filter({ has: page.locator('[data-library-entry="call-to-action"]') });
   await card.hover();
   await page.mouse.down();
   const target = await canvas.locator('[data-section="industries-grid"]').boundingBox();

@@ -3,9 +3,12 @@
  * toolbar (by mouse and by keyboard), and copy and paste of sections between pages and from a text
  * editor, each checked in the files left on disk.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { canvas, changedLines, HOME, openEditor, read, resetContent, row, save, status } from "./builder-fixture";
+import sharp from "sharp";
+import { canvas, changedLines, HOME, openEditor, read, resetContent, root, row, save, status } from "./builder-fixture";
 
 test.beforeEach(resetContent);
 
@@ -231,4 +234,39 @@ test("a section dragged from the library onto the canvas goes where it is droppe
   await sectionButton(page, 2).dragTo(sectionButton(page, 4), { targetPosition: { x: 60, y: 8 } });
   await expect.poll(() => sectionTypes(page)).toEqual([start[0], start[1], "call-to-action", ...start.slice(2)]);
   await expect(status(page)).toContainText("moved to position 3");
+});
+
+test("a photo (JPEG) in a text block sits beside the text at 1280 px, as the block's design intends, in the canvas and on the page", async ({ page }) => {
+  // A real photo, put in the text block's picture by hand (as an editor's upload would).
+  const photo = await sharp({ create: { width: 1600, height: 1067, channels: 3, background: "#7a5c3e" } })
+    .jpeg()
+    .toBuffer();
+  writeFileSync(join(root, "public", "media", "team-at-work.jpg"), photo);
+  const about = JSON.parse(read(ABOUT)) as { sections: { image?: { src: string } }[] };
+  const block = about.sections[1];
+  if (!block?.image) throw new Error("The about page's first text block has no picture.");
+  block.image.src = "/media/team-at-work.jpg";
+  writeFileSync(join(root, ABOUT), `${JSON.stringify(about, null, 2)}\n`);
+
+  const beside = async (scope: Page | ReturnType<typeof canvas>) => {
+    const section = scope.locator('[data-section="text-block"]').first();
+    const heading = await section.locator("h2").boundingBox();
+    const picture = await section.locator("img").boundingBox();
+    if (!heading || !picture) throw new Error("The heading or the picture is not shown.");
+    // The picture starts right of the text column and beside it (its top above the heading's bottom).
+    return picture.x > heading.x + heading.width - 1 && picture.y < heading.y + heading.height;
+  };
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/about-us");
+  await expect(page.locator('[data-section="text-block"] picture source[type="image/avif"]').first()).toBeAttached();
+  await expect.poll(() => beside(page)).toBe(true);
+  const photoShown = page.locator('[data-section="text-block"] img').first();
+  await photoShown.scrollIntoViewIfNeeded();
+  await expect.poll(() => photoShown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect((await photoShown.boundingBox())?.height).toBeGreaterThan(300);
+  await page.screenshot({ path: test.info().outputPath("text-block-photo-1280.png") });
+
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openEditor(page, ABOUT);
+  await expect.poll(() => beside(canvas(page))).toBe(true);
 });
