@@ -127,6 +127,8 @@ export function Picture({
     else preload(image.src, { as: "image", fetchPriority: "high" });
   }
   const alt = image.decorative ? "" : image.alt;
+  // The focal point stays in view where the picture is cropped to fill its place (object-fit: cover).
+  const focus = image.focus ? { objectPosition: `${image.focus.x}% ${image.focus.y}%` } : undefined;
   const img = {
     width: facts?.width,
     height: facts?.height,
@@ -135,6 +137,7 @@ export function Picture({
     decoding: highPriority ? undefined : ("async" as const),
     fetchPriority: highPriority ? ("high" as const) : undefined,
     className,
+    style: focus,
   };
   if (!sources) return <img src={image.src} alt={alt} {...img} />;
   return (
@@ -153,7 +156,7 @@ export function Picture({
  * 1 px: Chrome ignores an image that covers the whole viewport as a "background" for LCP, and the
  * hero is exactly one viewport tall. The video's box is inset by 2 px, strictly smaller than the
  * poster's, so it never becomes a larger LCP candidate; it is fetched and started only after the
- * page's load event, and never under prefers-reduced-motion.
+ * page's load event, and never under prefers-reduced-motion. Without a video, the photo alone.
  */
 export function VideoBackdrop({ video, slot }: { video: BackgroundVideo; slot: "hero" | "banner" }) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -180,21 +183,23 @@ export function VideoBackdrop({ video, slot }: { video: BackgroundVideo; slot: "
         highPriority
         className="absolute inset-px h-[calc(100%-2px)] w-[calc(100%-2px)] object-cover"
       />
-      <video
-        ref={ref}
-        data-playing={playing ? "" : undefined}
-        className={`absolute inset-[2px] h-[calc(100%-4px)] w-[calc(100%-4px)] object-cover transition-opacity duration-700 ${playing ? "opacity-100" : "opacity-0"}`}
-        muted
-        loop
-        playsInline
-        preload="none"
-        tabIndex={-1}
-        onPlaying={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-      >
-        <source src={video.webm} type="video/webm" />
-        <source src={video.mp4} type="video/mp4" />
-      </video>
+      {(video.webm || video.mp4) && (
+        <video
+          ref={ref}
+          data-playing={playing ? "" : undefined}
+          className={`absolute inset-[2px] h-[calc(100%-4px)] w-[calc(100%-4px)] object-cover transition-opacity duration-700 ${playing ? "opacity-100" : "opacity-0"}`}
+          muted
+          loop
+          playsInline
+          preload="none"
+          tabIndex={-1}
+          onPlaying={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+        >
+          {video.webm && <source src={video.webm} type="video/webm" />}
+          {video.mp4 && <source src={video.mp4} type="video/mp4" />}
+        </video>
+      )}
       <div className="absolute inset-0 bg-gradient-to-b from-navy/80 via-navy/65 to-navy/85" />
     </div>
   );

@@ -261,6 +261,19 @@ export interface Image {
    * On when the picture only decorates and says nothing: screen readers then skip it and no alt text is needed.
    */
   decorative?: boolean;
+  /**
+   * The point to keep in view where the picture is cropped to fill its place (a banner, a card), in percent from its left and from its top. The middle (50, 50) when left out.
+   */
+  focus?: {
+    /**
+     * 0 is the left edge, 100 the right edge.
+     */
+    x: number;
+    /**
+     * 0 is the top edge, 100 the bottom edge.
+     */
+    y: number;
+  };
 }
 /**
  * A text link.
@@ -404,17 +417,17 @@ export interface HeroSection {
   video: BackgroundVideo;
 }
 /**
- * A short, silent, looping background video in two formats, with a still picture shown first.
+ * A background photo, and if you like a short, silent, looping video over it (WebM, MP4 or both): the photo shows while the video loads, alone without one, and instead of it for visitors who prefer reduced motion.
  */
 export interface BackgroundVideo {
   /**
    * Path of the WebM file under public/, e.g. "/media/hero.webm".
    */
-  webm: string;
+  webm?: string;
   /**
    * Path of the MP4 file under public/, for browsers without WebM, e.g. "/media/hero.mp4".
    */
-  mp4: string;
+  mp4?: string;
   poster: Image;
 }
 /**

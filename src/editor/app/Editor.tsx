@@ -17,8 +17,7 @@ import { useFields } from "./hooks/useFields";
 import { focusById, useFocusing } from "./hooks/useFocusing";
 import { readKept, useKeptEdits } from "./hooks/useKeptEdits";
 import { useKeyCommands } from "./hooks/useKeyCommands";
-import { useClipboard } from "./hooks/useClipboard";
-import { useInlineEdits } from "./hooks/useInlineEdits";
+import { useOnCanvas } from "./hooks/useOnCanvas";
 import { useCanvasFeed } from "./hooks/useCanvasFeed";
 import { useSite } from "./hooks/useSite";
 import { Banners } from "./parts/Banners";
@@ -77,8 +76,7 @@ export function Editor() {
 
   const save = useCallback(() => void actions.save(), [actions.save]);
   const showShortcuts = useCallback(() => setDialog("shortcuts"), []);
-  useInlineEdits({ doc: state.doc, site, dispatch, typed, canvas: refs.canvas, problems: problems.mine });
-  const clipboard = useClipboard({ doc: state.doc, selected: state.selected, site, dispatch, announce });
+  const { clipboard, dropped, onPicture } = useOnCanvas({ state, site, dispatch, announce, addPicture, typed, canvas: refs.canvas, problems, commands });
   const { undo, redo, canvasCommand } = useKeyCommands({ state, dispatch, announce, save, commands, copy: clipboard.copy, help: showShortcuts });
   // From the outline, the canvas scrolls to the section; from the canvas, its fields come next (unless the arrow keys only went by).
   const heading = refs.heading;
@@ -92,16 +90,6 @@ export function Editor() {
   );
 
   const fromOutline = useCallback((id: string) => select(id, "outline"), [select]);
-  // A section dropped in the canvas: from the library, or moved within it.
-  const library = site?.library;
-  const dropped = useCallback(
-    (drop: { section: string; index: number } | { id: string; index: number }) => {
-      if ("id" in drop) return commands.moveTo(drop.id, drop.index);
-      const entry = library?.find((e) => e.type === drop.section);
-      if (entry) commands.insertSection(entry, drop.index - 1);
-    },
-    [commands, library],
-  );
   const fromCanvas = useCallback((id: string, toFields: boolean) => select(id, "canvas", toFields), [select]);
   const openFile = useCallback((path: string) => path !== doc?.path && void actions.open(path), [doc?.path, actions.open]);
   const newPage = useCallback(() => setDialog({ kind: "create", slug: "", from: "" }), []);
@@ -195,6 +183,7 @@ export function Editor() {
             onCommand={canvasCommand}
             onLeave={focusing.toOutline}
             onDrop={dropped}
+            onPicture={onPicture}
           />
           {open && <ProblemList problems={problems.listed} onGo={focusing.goToProblem} />}
         </main>

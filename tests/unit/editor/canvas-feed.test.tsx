@@ -46,6 +46,7 @@ const props = (page: CanvasPage, behind: boolean): CanvasProps => ({
   onCommand: none,
   onLeave: none,
   onDrop: none,
+  onPicture: none,
 });
 
 let unmount: (() => void) | null = null;

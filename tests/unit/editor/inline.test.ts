@@ -35,3 +35,11 @@ test("an empty text is not offered (the page shows nothing to click), nor a sect
   ).toEqual(["/cta/label"]);
   expect(inlineFields({ type: "object", properties: { heading: { type: "string" } } }, { heading: "Hi" })).toEqual([]);
 });
+
+test("a picture dropped on a section goes to its first picture field: a hero's photo, a text block's picture; none for a stats band", async () => {
+  const { firstPicture } = await import("@/editor/app/hooks/usePictureDrop");
+  expect(firstPicture(bundleSchema(schemas, "sections/hero.schema.json"))).toBe("/video/poster");
+  expect(firstPicture(bundleSchema(schemas, "sections/page-banner.schema.json"))).toBe("/video/poster");
+  expect(firstPicture(bundleSchema(schemas, "sections/text-block.schema.json"))).toBe("/image");
+  expect(firstPicture(bundleSchema(schemas, "sections/stats-band.schema.json"))).toBeNull();
+});

@@ -37,6 +37,8 @@ export interface CanvasProps {
   onLeave(): void;
   /** A section dropped in the canvas: a new one from the library at `index`, or a section moved there. */
   onDrop(drop: { section: string; index: number } | { id: string; index: number }): void;
+  /** A picture file dropped on the section `id`. */
+  onPicture(id: string, file: File): void;
 }
 
 export interface CanvasHandle {
@@ -54,7 +56,7 @@ export interface CanvasHandle {
 
 export const Canvas = memo(
   forwardRef<CanvasHandle, CanvasProps>(function Canvas(
-    { page, settings, viewport, selected, moves, behind, reveal, onSelect, onCommand, onLeave, onDrop },
+    { page, settings, viewport, selected, moves, behind, reveal, onSelect, onCommand, onLeave, onDrop, onPicture },
     ref,
   ) {
     const frame = useRef<HTMLIFrameElement>(null);
@@ -62,8 +64,8 @@ export const Canvas = memo(
     const [size, setSize] = useState({ width: 0, height: 0 });
     // How many times the canvas said it is ready (each (re)load of the iframe gets the whole page again): for revealing.
     const [ready, setReady] = useState(0);
-    const handlers = useRef({ onSelect, onCommand, onLeave, onDrop });
-    handlers.current = { onSelect, onCommand, onLeave, onDrop };
+    const handlers = useRef({ onSelect, onCommand, onLeave, onDrop, onPicture });
+    handlers.current = { onSelect, onCommand, onLeave, onDrop, onPicture };
     // What the canvas has: each section's slot as last sent, the pictures and settings.
     const sent = useRef<{
       ready: number;
@@ -182,6 +184,7 @@ export const Canvas = memo(
         } else if (message.type === "select") handlers.current.onSelect(message.id, message.fields);
         else if (message.type === "command") handlers.current.onCommand(message.command);
         else if (message.type === "insert") handlers.current.onDrop({ section: message.section, index: message.index });
+        else if (message.type === "picture") handlers.current.onPicture(message.id, message.file);
         else if (message.type === "move-to") handlers.current.onDrop({ id: message.id, index: message.index });
         else handlers.current.onLeave();
       };

@@ -20,6 +20,7 @@ import { copySection, tell, useBuilderMessages, useInlineSection, useTypedSlot }
 const NONE: never[] = [];
 const selectInBuilder = (id: string, fields: boolean) => tell({ type: "select", id, fields });
 const leaveCanvas = () => tell({ type: "leave" });
+const pictureInBuilder = (id: string, file: File) => tell({ type: "picture", id, file });
 const dropInBuilder = (drop: { section: string; index: number } | { id: string; index: number }) =>
   tell("id" in drop ? { type: "move-to", id: drop.id, index: drop.index } : { type: "insert", section: drop.section, index: drop.index });
 
@@ -210,6 +211,7 @@ export function CanvasPage() {
           problem={view.inlineProblem}
           zoom={1 / view.scale}
           onDrop={dropInBuilder}
+          onPicture={pictureInBuilder}
         />
       </ImagesContext>
     </SettingsOverride>

@@ -66,6 +66,8 @@ export type FromCanvas =
   | { source: "site-canvas"; type: "insert"; section: string; index: number }
   /** A section dragged within the canvas: to the place before the section now at `index` (the count: last). */
   | { source: "site-canvas"; type: "move-to"; id: string; index: number }
+  /** A picture file dropped on a section: it becomes the section's picture (uploaded first). */
+  | { source: "site-canvas"; type: "picture"; id: string; file: File }
   /** Escape in the canvas: back to the builder. */
   | { source: "site-canvas"; type: "leave" };
 

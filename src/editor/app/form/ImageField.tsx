@@ -4,7 +4,7 @@ import type { FieldProps } from "@rjsf/utils";
 import { api } from "../api-client";
 import { INPUT, type PickerContext } from "./pickers";
 
-type Image = { src?: string; alt?: string; decorative?: boolean };
+type Image = { src?: string; alt?: string; decorative?: boolean; focus?: { x: number; y: number } };
 
 /** Pictures the upload takes (the server checks the content too). */
 export const PICTURE = /\.(svg|png|jpe?g|webp|avif|gif)$/i;
@@ -109,6 +109,7 @@ export function ImageField({ idSchema, formData, onChange, schema, name, registr
             <input type="checkbox" checked={image.decorative === true} onChange={(e) => set({ decorative: e.target.checked || undefined })} />
             Decorative (says nothing; screen readers skip it)
           </label>
+          {image.src && <FocalPoint id={id} src={image.src} focus={image.focus} onChange={(focus) => set({ focus })} />}
         </div>
       </div>
       {rawErrors.length > 0 && (
@@ -118,6 +119,59 @@ export function ImageField({ idSchema, formData, onChange, schema, name, registr
           ))}
         </ul>
       )}
+    </fieldset>
+  );
+}
+
+const percent = (n: number) => Math.round(Math.min(100, Math.max(0, n)));
+
+/** Where the picture stays in view when cropped: a click on the picture, or the two numbers; the middle when not set. */
+function FocalPoint({ id, src, focus, onChange }: { id: string; src: string; focus: Image["focus"]; onChange(focus: Image["focus"]): void }) {
+  const at = focus ?? { x: 50, y: 50 };
+  const number = (axis: "x" | "y", label: string) => (
+    <label className="flex items-center gap-1 text-xs text-slate-700">
+      {label}
+      <input
+        id={`${id}-focus-${axis}`}
+        type="number"
+        min={0}
+        max={100}
+        className={`${INPUT} w-20`}
+        value={at[axis]}
+        onChange={(e) => e.target.value !== "" && onChange({ ...at, [axis]: percent(Number(e.target.value)) })}
+      />
+    </label>
+  );
+  return (
+    <fieldset className="space-y-1">
+      <legend className="text-xs font-medium text-slate-700">Focal point: the part kept in view where the picture is cropped (click it on the picture)</legend>
+      <span className="relative inline-block">
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the two numbers below set the same point from the keyboard. */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: as above. */}
+        <img
+          src={src}
+          alt=""
+          className="block h-28 w-auto max-w-full cursor-crosshair rounded border border-slate-200"
+          onClick={(e) => {
+            const r = e.currentTarget.getBoundingClientRect();
+            onChange({ x: percent(((e.clientX - r.left) / r.width) * 100), y: percent(((e.clientY - r.top) / r.height) * 100) });
+          }}
+        />
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute size-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-blue-700 shadow"
+          style={{ left: `${at.x}%`, top: `${at.y}%` }}
+        />
+      </span>
+      <div className="flex flex-wrap items-center gap-3">
+        {number("x", "From the left (%)")}
+        {number("y", "From the top (%)")}
+        {focus && (
+          <button type="button" className="rounded px-2 py-0.5 text-xs ring-1 ring-slate-300 hover:bg-slate-100" onClick={() => onChange(undefined)}>
+            Middle
+          </button>
+        )}
+      </div>
     </fieldset>
   );
 }
