@@ -72,6 +72,13 @@ async function onThePage(page: Page) {
   await shot(page, "builder-drag.png", "a section dragged from the library: the line shows where it will go");
   await page.mouse.up();
   await page.keyboard.press("Control+z");
+
+  // The picture library, from the hero's photo field.
+  await page.locator("[data-outline-item]").first().click();
+  await page.getByRole("button", { name: "Browse the pictures…" }).first().click();
+  await page.getByRole("dialog", { name: "Pictures" }).getByLabel("Search by file name").fill("services");
+  await shot(page, "builder-pictures.png", "the picture library: thumbnails with sizes, searched by file name");
+  await page.keyboard.press("Escape");
 }
 
 try {

@@ -317,3 +317,36 @@ test("a photo dropped on the hero in the canvas becomes its picture; alone (no v
   expect(hero).toContain("object-position:20% 30%");
   expect(hero).not.toContain("<video");
 });
+
+test("the picture library: thumbnails with sizes, a picture dropped on it is uploaded, search by file name, a choice fills the field", async ({ page }) => {
+  await openEditor(page);
+  await page.getByRole("button", { name: "Browse the pictures…" }).first().click();
+  const library = page.getByRole("dialog", { name: "Pictures" });
+  await expect(library).toBeVisible();
+  await expect(library.getByRole("status")).toHaveText(/^\d+ pictures$/);
+  await expect(library.getByRole("button", { name: /^hero-poster\.webp/ })).toContainText(/\d+ × \d+ px · \d+ KB/);
+
+  // A photo dropped from the computer onto the grid.
+  const jpeg = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: "#8a6d3b" } })
+    .jpeg()
+    .toBuffer();
+  await library.locator("ul").evaluate((grid, base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const data = new DataTransfer();
+    data.items.add(new File([bytes], "Team photo.jpg", { type: "image/jpeg" }));
+    grid.dispatchEvent(new DragEvent("dragover", { bubbles: true, cancelable: true, dataTransfer: data }));
+    grid.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: data }));
+  }, jpeg.toString("base64"));
+  await expect(library.getByRole("status")).toHaveText("Team photo.jpg uploaded as /media/team-photo.jpg.");
+
+  await library.getByLabel("Search by file name").fill("team photo");
+  await expect(library.getByRole("status")).toHaveText(/^1 of \d+ pictures match "team photo"$/);
+  const card = library.getByRole("button", { name: /^team-photo\.jpg/ });
+  await expect(card).toContainText("1800 × 1200 px");
+  expect(await violations(page)).toEqual([]);
+  await card.click();
+  await expect(library).toBeHidden();
+  await expect(canvas(page).locator('[data-section="hero"] img')).toHaveAttribute("srcset", /team-photo/);
+  await save(page);
+  expect(changedLines(HOME).join("\n")).toContain('"src": "/media/team-photo.jpg"');
+});

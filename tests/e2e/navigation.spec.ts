@@ -263,6 +263,8 @@ test.describe("in the browser", () => {
 
   test("an unknown path reached in the app goes home", async ({ page }) => {
     await page.goto("/about-us");
+    // The app listens once it has taken over the page (the network can be idle before that on a busy machine: it failed so in CI).
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
     await page.waitForLoadState("networkidle");
     // A client-side navigation to a path no route knows, as a stale link in the app would make.
     await page.evaluate(() => dispatchEvent(new CustomEvent("site:navigate", { detail: "/no-such-page" })));

@@ -12,6 +12,13 @@ export type { EditorFile, EditorProblem, FileChange, JsonValue };
 
 export type Schema = { [key: string]: unknown };
 
+/** A picture just stored in public/media/: its path for content, its size in bytes, what the site knows of it. */
+export interface Uploaded {
+  src: string;
+  size: number;
+  images: Record<string, ImageFacts>;
+}
+
 /** A section type in the library: its example, rendered. */
 export type LibraryEntry = CatalogEntry & { title: string; example: JsonValue };
 
@@ -21,6 +28,8 @@ export interface EditorState {
   media: string[];
   /** What the site knows of each picture in public/media/. */
   images: Record<string, ImageFacts>;
+  /** Each file of public/media/'s size in bytes. */
+  mediaBytes: Record<string, number>;
   schemas: { sections: Record<string, Schema>; documents: Record<string, Schema> };
   collections: Collections | null;
   settings: SiteSettings | null;
@@ -125,7 +134,7 @@ export const api = {
     post<{ renamed: boolean; links: { file: string; path: string; href: string }[]; path?: string }>("/pages", { action: "rename", slug, to, fixLinks }),
   deletePage: (slug: string) => post<{ deleted: boolean; links: { file: string; path: string; href: string }[] }>("/pages", { action: "delete", slug }),
   upload: (file: File) =>
-    call<{ src: string; images: Record<string, ImageFacts> }>("/upload", {
+    call<Uploaded>("/upload", {
       method: "POST",
       headers: { "x-file-name": encodeURIComponent(file.name), "Content-Type": "application/octet-stream" },
       body: file,

@@ -51,7 +51,7 @@ export function editorApi(root: string) {
   const content = contentApi(root, writer, perFile);
   const { files, schemas } = content;
   const pictures = mediaApi(root, writer);
-  const { media, images } = pictures;
+  const { media, images, sizes } = pictures;
 
   /** The whole site as the editor starts from it. */
   async function readState() {
@@ -62,6 +62,7 @@ export function editorApi(root: string) {
       routes: [...result.routes, ...result.draftRoutes],
       media: mediaFiles,
       images: await images(mediaFiles),
+      mediaBytes: sizes(mediaFiles),
       uploadLimit: UPLOAD_LIMIT,
       schemas: schemas(),
       collections: result.site?.collections ?? null,

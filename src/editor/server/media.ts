@@ -17,6 +17,11 @@ export function mediaApi(root: string, writer: ReturnType<typeof contentWriter>)
     return filesUnder(join(root, "public", "media")).map((full) => `/${relative(join(root, "public"), full).split(sep).join("/")}`);
   }
 
+  /** Each file's size in bytes, for the picture library. */
+  function sizes(srcs: readonly string[]): Record<string, number> {
+    return Object.fromEntries(srcs.map((src) => [src, statSync(join(root, "public", src)).size]));
+  }
+
   /** What the site knows of each picture in public/media/ (size, hash), so the canvas shows any of them as the site does. */
   async function images(srcs: readonly string[]): Promise<Record<string, ImageFacts>> {
     const facts = await imageFactsOf(
@@ -60,7 +65,7 @@ export function mediaApi(root: string, writer: ReturnType<typeof contentWriter>)
     }
   }
 
-  return { media, images, upload };
+  return { media, images, sizes, upload };
 }
 
 /** What sharp reads the bytes as ("png", "svg"...), or undefined if not a picture. Loaded on the first upload only: the dev server starts without libvips. */

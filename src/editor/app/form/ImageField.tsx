@@ -3,14 +3,15 @@ import { useId, useRef, useState, type ChangeEvent } from "react";
 import type { FieldProps } from "@rjsf/utils";
 import { api } from "../api-client";
 import { INPUT, type PickerContext } from "./pickers";
+import { PICTURE, PictureLibrary } from "./PictureLibrary";
 
 type Image = { src?: string; alt?: string; decorative?: boolean; focus?: { x: number; y: number } };
 
-/** Pictures the upload takes (the server checks the content too). */
-export const PICTURE = /\.(svg|png|jpe?g|webp|avif|gif)$/i;
+export { PICTURE };
 
 export function ImageField({ idSchema, formData, onChange, schema, name, registry, rawErrors = [], fieldPathId, uiSchema }: FieldProps) {
-  const { media, addPicture, uploadLimit } = registry.formContext as PickerContext & { uploadLimit: number };
+  const { media, addPicture, uploadLimit, images, mediaBytes } = registry.formContext as PickerContext & { uploadLimit: number };
+  const [browsing, setBrowsing] = useState(false);
   const image = (formData ?? {}) as Image;
   const id = fieldPathId?.$id ?? idSchema?.$id ?? name;
   const [uploading, setUploading] = useState<string | null>(null);
@@ -34,8 +35,9 @@ export function ImageField({ idSchema, formData, onChange, schema, name, registr
     }
     setUploading(`Uploading ${file.name}…`);
     try {
-      const { src, images } = await api.upload(file);
-      addPicture(src, images);
+      const uploaded = await api.upload(file);
+      const { src } = uploaded;
+      addPicture(uploaded);
       set({ src });
       setUploading(`Uploaded as ${src}.`);
     } catch (err) {
@@ -74,7 +76,28 @@ export function ImageField({ idSchema, formData, onChange, schema, name, registr
               </option>
             ))}
           </select>
-          <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              className="rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600"
+              onClick={() => setBrowsing(true)}
+            >
+              Browse the pictures…
+            </button>
+            <PictureLibrary
+              open={browsing}
+              pictures={pictures}
+              images={images}
+              bytes={mediaBytes}
+              current={image.src}
+              uploadLimit={uploadLimit}
+              onUploaded={addPicture}
+              onChoose={(src) => {
+                set({ src });
+                setBrowsing(false);
+              }}
+              onClose={() => setBrowsing(false)}
+            />
             <input
               ref={fileInput}
               id={`${id}-upload`}

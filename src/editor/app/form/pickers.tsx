@@ -2,14 +2,18 @@
 import { ariaDescribedByIds, type WidgetProps } from "@rjsf/utils";
 import type { Collections } from "@/content/collections";
 import type { ImageFacts } from "@/images/slots";
+import type { Uploaded } from "../api-client";
 
 /** Where the pickers find their choices. */
 export interface PickerContext {
   routes: string[];
   media: string[];
   collections: Collections | null;
+  /** What the site knows of each picture, and each file's size in bytes (the picture library shows them). */
+  images: Record<string, ImageFacts>;
+  mediaBytes: Record<string, number>;
   /** A picture uploaded a moment ago, with what the site knows of it. */
-  addPicture(src: string, images: Record<string, ImageFacts>): void;
+  addPicture(uploaded: Uploaded): void;
 }
 
 export const INPUT =

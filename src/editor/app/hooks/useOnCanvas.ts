@@ -3,8 +3,7 @@
  * sections dropped (from the library, or moved), picture files dropped on a section.
  */
 import { type RefObject, useCallback } from "react";
-import type { ImageFacts } from "@/images/slots";
-import type { EditorProblem, EditorState } from "../api-client";
+import type { EditorProblem, EditorState, Uploaded } from "../api-client";
 import type { CanvasHandle } from "../canvas/Canvas";
 import type { Tone } from "../parts/StatusBar";
 import type { Action, Json, State } from "../state/types";
@@ -29,7 +28,7 @@ export function useOnCanvas({
   site: EditorState | null;
   dispatch(action: Action): void;
   announce(text: string, tone?: Tone): void;
-  addPicture(src: string, images: Record<string, ImageFacts>): void;
+  addPicture(uploaded: Uploaded): void;
   typed(id: string, section: Json): void;
   canvas: RefObject<CanvasHandle | null>;
   problems: { mine: EditorProblem[] };

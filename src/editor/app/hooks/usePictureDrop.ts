@@ -5,8 +5,7 @@
  */
 import { useCallback, useRef } from "react";
 import { splitPointer, withValueAt } from "@/lib/json-pointer";
-import type { ImageFacts } from "@/images/slots";
-import { api, type EditorState, type Schema } from "../api-client";
+import { api, type EditorState, type Schema, type Uploaded } from "../api-client";
 import { PICTURE } from "../form/ImageField";
 import type { Tone } from "../parts/StatusBar";
 import { listOf } from "../state/list";
@@ -44,7 +43,7 @@ export function usePictureDrop({
   site: EditorState | null;
   dispatch(action: Action): void;
   announce(text: string, tone?: Tone): void;
-  addPicture(src: string, images: Record<string, ImageFacts>): void;
+  addPicture(uploaded: Uploaded): void;
 }) {
   const now = useRef({ doc, site });
   now.current = { doc, site };
@@ -60,13 +59,13 @@ export function usePictureDrop({
         );
       }
       announce(`Uploading ${file.name}…`);
-      let uploaded: { src: string; images: Record<string, ImageFacts> };
+      let uploaded: Uploaded;
       try {
         uploaded = await api.upload(file);
       } catch (err) {
         return announce((err as Error).message, "error");
       }
-      addPicture(uploaded.src, uploaded.images);
+      addPicture(uploaded);
       // The section as it is once the upload is done (the editor may have typed meanwhile).
       const { doc } = now.current;
       const index = doc ? doc.ids.indexOf(id) : -1;

@@ -1,6 +1,6 @@
 /** The site as the builder knows it (files, routes, schemas, collections, pictures): read at start, again after a change on disk. */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ImageFacts } from "@/images/slots";
+import type { Uploaded } from "../api-client";
 import { api, isAbort, type EditorState } from "../api-client";
 
 export function useSite() {
@@ -31,8 +31,10 @@ export function useSite() {
   }, [refresh]);
 
   /** A picture uploaded a moment ago: in the pickers, and shown as the site shows it. */
-  const addPicture = useCallback((src: string, images: Record<string, ImageFacts>) => {
-    setSite((s) => (s ? { ...s, media: [...new Set([...s.media, src])].sort(), images: { ...s.images, ...images } } : s));
+  const addPicture = useCallback(({ src, size, images }: Uploaded) => {
+    setSite((s) =>
+      s ? { ...s, media: [...new Set([...s.media, src])].sort(), images: { ...s.images, ...images }, mediaBytes: { ...s.mediaBytes, [src]: size } } : s,
+    );
   }, []);
 
   return { site, failure, refresh, addPicture };

@@ -42,7 +42,7 @@ export interface SidebarProps {
 export const Sidebar = memo(function Sidebar(props: SidebarProps) {
   const { doc, file, site, selected, items, fields, problems, commands, dispatch } = props;
   const key = listKey(doc.kind);
-  const { routes, media, collections, uploadLimit } = site;
+  const { routes, media, collections, uploadLimit, images, mediaBytes } = site;
   const { addPicture } = props;
   // The form's handlers stay the same function while one thing is shown, whatever is typed.
   const shown = useRef({ fields, selected, onTyped: props.onTyped });
@@ -56,8 +56,8 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
   );
   const { revision } = props;
   const context = useMemo(
-    () => ({ routes, media, collections, addPicture, uploadLimit, preview, revision }),
-    [routes, media, collections, addPicture, uploadLimit, preview, revision],
+    () => ({ routes, media, collections, addPicture, uploadLimit, preview, revision, images, mediaBytes }),
+    [routes, media, collections, addPicture, uploadLimit, preview, revision, images, mediaBytes],
   );
   const onChange = useCallback(
     (value: Json, field: string) => {
