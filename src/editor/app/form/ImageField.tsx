@@ -84,20 +84,23 @@ export function ImageField({ idSchema, formData, onChange, schema, name, registr
             >
               Browse the pictures…
             </button>
-            <PictureLibrary
-              open={browsing}
-              pictures={pictures}
-              images={images}
-              bytes={mediaBytes}
-              current={image.src}
-              uploadLimit={uploadLimit}
-              onUploaded={addPicture}
-              onChoose={(src) => {
-                set({ src });
-                setBrowsing(false);
-              }}
-              onClose={() => setBrowsing(false)}
-            />
+            {/* Drawn only while open: a form with many picture fields holds no hidden grids of thumbnails. */}
+            {browsing && (
+              <PictureLibrary
+                open
+                pictures={pictures}
+                images={images}
+                bytes={mediaBytes}
+                current={image.src}
+                uploadLimit={uploadLimit}
+                onUploaded={addPicture}
+                onChoose={(src) => {
+                  set({ src });
+                  setBrowsing(false);
+                }}
+                onClose={() => setBrowsing(false)}
+              />
+            )}
             <input
               ref={fileInput}
               id={`${id}-upload`}
