@@ -293,6 +293,9 @@ test("edits the hero headline: the canvas follows the typing; once saved, valida
   await openEditor(page);
   const heading = page.getByLabel(/^Heading/);
   await heading.fill("Software that ships");
+  // Once the canvas has the page's code (until then its messages wait their turn: on a busy machine the first keystrokes did).
+  await expect(canvas(page).locator("main h1")).toHaveText("Software that ships");
+  await expect(canvas(page).locator('main [aria-busy="true"]')).toHaveCount(0);
   // The canvas changes inside the key's own event (before the builder's form is drawn again and before any message): read after every handler of the input event.
   await page.evaluate(() => {
     const w = window as unknown as { inEvent: string[] };
