@@ -175,8 +175,9 @@ test("the library groups the sections by kind and finds them by name or descript
   const library = await openLibraryAfterHero(page);
   const headings = await library.getByRole("heading", { level: 3 }).allTextContents();
   expect(headings.slice(0, 5)).toEqual(["Openings", "Text and steps", "Services", "Proof and clients", "Contact"]);
-  // Every thumbnail drawn (those far down the list are the ones the site's scroll-in animation marks).
-  await expect(library.locator(".ed-thumb > div > *")).toHaveCount(total);
+  // Every thumbnail drawn (those far down the list are the ones the site's scroll-in animation marks);
+  // each is a section rendered in turn, which takes a while on a busy machine.
+  await expect(library.locator(".ed-thumb > div > *")).toHaveCount(total, { timeout: 30_000 });
   const shown = () => library.locator("[data-library-entry]").evaluateAll((els) => els.map((el) => el.getAttribute("data-library-entry") ?? ""));
   const search = library.getByLabel("Search the sections");
   await search.fill("carousel");
@@ -275,7 +276,8 @@ test("inserts a stats band from the library after the hero and changes one figur
   await expect(page.getByRole("heading", { name: "Settings", level: 2, exact: true })).toBeVisible();
   const figure = page.locator('input[value="98%"]');
   await figure.fill("99%");
-  await expect(canvas(page).getByText("99%").first()).toBeVisible();
+  // A settings change redraws the whole page in the canvas (every page reads the figures).
+  await expect(canvas(page).getByText("99%").first()).toBeVisible({ timeout: 20_000 });
   await save(page);
   expect(JSON.parse(read("site-config/settings.json")).stats[1].value).toBe("99%");
   expect(changedLines("site-config/settings.json")).toEqual([

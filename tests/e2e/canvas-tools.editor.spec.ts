@@ -264,7 +264,8 @@ test("a photo (JPEG) in a text block sits beside the text at 1280 px, as the blo
   const photoShown = page.locator('[data-section="text-block"] img').first();
   await photoShown.scrollIntoViewIfNeeded();
   await expect.poll(() => photoShown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  expect((await photoShown.boundingBox())?.height).toBeGreaterThan(300);
+  // Asked again while the dev server may still draw the page anew (the file was written just before).
+  await expect.poll(async () => (await photoShown.boundingBox())?.height ?? 0).toBeGreaterThan(300);
   await page.screenshot({ path: test.info().outputPath("text-block-photo-1280.png") });
 
   await page.setViewportSize({ width: 1600, height: 1000 });

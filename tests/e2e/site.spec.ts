@@ -664,7 +664,8 @@ test.describe("hydration on demand", () => {
       el.addEventListener("click", () => ((window as unknown as { clicks: number }).clicks = ((window as unknown as { clicks?: number }).clicks ?? 0) + 1)),
     );
     await next.click();
-    expect(requested).toBe(true);
+    // The click asks for the section's code (the request reaches the route a moment later).
+    await expect.poll(() => requested).toBe(true);
     // React could not hydrate the section yet: nothing happened.
     await expect(slider).not.toHaveAttribute("data-ready");
     release();
