@@ -130,8 +130,13 @@ export async function publish(repo: Repo, options: PublishOptions): Promise<Publ
 /** npm run validate, then npm run build, in `work`: null when both pass, else why not (the last lines of their output). */
 async function checkAndBuild(repo: Repo, work: string, project: string, say: (step: string) => void) {
   linkTree(join(project, "node_modules"), join(work, "node_modules"));
-  // The picture copies are kept between publishes, beside the clone: a build encodes only new pictures.
-  const env: NodeJS.ProcessEnv = { ...process.env, IMAGE_CACHE_DIR: process.env.IMAGE_CACHE_DIR ?? join(dirname(repo.dir), "image-cache") };
+  // The picture copies and the compressed scripts are kept between publishes, beside the clone: a
+  // build encodes only new pictures and compresses only changed scripts.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    IMAGE_CACHE_DIR: process.env.IMAGE_CACHE_DIR ?? join(dirname(repo.dir), "image-cache"),
+    PRECOMPRESS_CACHE_DIR: process.env.PRECOMPRESS_CACHE_DIR ?? join(dirname(repo.dir), "precompress-cache"),
+  };
   delete env.SITE_ROOT;
   delete env.NODE_ENV;
   for (const [script, words] of [

@@ -11,7 +11,7 @@ import { join, relative, sep } from "node:path";
 import { loadSite, type Site } from "../content/site.ts";
 import { routePaths } from "../content/routes.ts";
 import { filesUnder } from "../lib/files.ts";
-import { precompress } from "./precompress.ts";
+import { precompress, precompressCacheDir } from "./precompress.ts";
 import { finishPagePipeline } from "./page-pipeline.ts";
 import { headersFile, htmlFileOf, nginxInclude, redirectsFile, robotsTxt, sitemapXml, sitePolicies } from "./outputs.ts";
 import { enquiryOrigins } from "./security-headers.ts";
@@ -98,7 +98,7 @@ export async function postBuild(root: string, buildDir = join(root, "dist")): Pr
   // The assets: Zopfli on this thread, Brotli on the thread pool.
   const assetsStarted = performance.now();
   let assetsMs = 0;
-  const assets = precompress(join(clientDir, "assets")).then((done) => {
+  const assets = precompress(join(clientDir, "assets"), precompressCacheDir(root)).then((done) => {
     assetsMs = performance.now() - assetsStarted;
     return done;
   });

@@ -12,7 +12,9 @@
  * data and scripts are done too (compressFile, from the page pipeline), at a level
  * whose cost stays small per page.
  */
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { filesUnder } from "../lib/files.ts";
@@ -55,16 +57,36 @@ function textFiles(dir: string): string[] {
   return filesUnder(dir, (folder) => folder.split("/").at(-1) === "page-data").filter((path) => COMPRESSIBLE.test(path) && statSync(path).size >= MIN_SIZE);
 }
 
+/** Where the compressed copies are kept between builds, named by their file's content: PRECOMPRESS_CACHE_DIR, or in node_modules/.cache. */
+export const precompressCacheDir = (root: string) => process.env.PRECOMPRESS_CACHE_DIR ?? join(root, "node_modules", ".cache", "site-precompress");
+
+/** The copy in the cache, or made by `make` and put there (written whole, then renamed: a build stopped midway leaves no half file). */
+async function cached(cacheDir: string | undefined, data: Buffer, kind: "br" | "gz", make: (data: Buffer) => Promise<Buffer>): Promise<Buffer> {
+  if (!cacheDir) return make(data);
+  const file = join(cacheDir, `${createHash("sha256").update(data).digest("hex")}.${kind}`);
+  try {
+    return readFileSync(file);
+  } catch {
+    const made = await make(data);
+    mkdirSync(cacheDir, { recursive: true });
+    const part = `${file}.${process.pid}.part`;
+    writeFileSync(part, made);
+    renameSync(part, file);
+    return made;
+  }
+}
+
 /**
  * Writes `.br` and `.gz` next to every text file of `dir` (dist/client/assets)
  * of at least MIN_SIZE bytes. A variant that would not be smaller than the
- * file is not written, so the server sends the file itself.
+ * file is not written, so the server sends the file itself. With `cacheDir`,
+ * a file compressed by an earlier build (same bytes) is not compressed again.
  */
-export async function precompress(dir: string): Promise<Precompressed[]> {
+export async function precompress(dir: string, cacheDir?: string): Promise<Precompressed[]> {
   const files = textFiles(dir).map((file) => ({ file, data: readFileSync(file) }));
-  const brotlied = Promise.all(files.map(({ data }) => brotli(data)));
+  const brotlied = Promise.all(files.map(({ data }) => cached(cacheDir, data, "br", brotli)));
   const gzipped: Buffer[] = [];
-  for (const { data } of files) gzipped.push(await zopfliGzip(data));
+  for (const { data } of files) gzipped.push(await cached(cacheDir, data, "gz", zopfliGzip));
   const brs = await brotlied;
   return files.map(({ file, data }, i) => {
     const br = brs[i];

@@ -1,5 +1,5 @@
 /**
- * The development servers the browser tests run against (playwright.config.ts starts them): `npm
+ * The development servers the browser tests run against (tests/e2e/servers.ts starts them): `npm
  * run dev` in a copy of the whole project (scripts/project-copy.ts), laid out as a checkout is, so
  * the dev server meets the content as it does on an author's machine. For *.dev.spec.ts, with one
  * draft page added, linked from the header menu, as an author would preview it before publishing;

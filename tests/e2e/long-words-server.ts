@@ -1,5 +1,5 @@
 /**
- * The site with a long word in every text field, for tests/e2e/long-words.spec.ts (playwright.config.ts
+ * The site with a long word in every text field, for tests/e2e/long-words.spec.ts (tests/e2e/servers.ts
  * starts it before the tests, so that its build does not compete with them for the machine): a
  * copy of the content (tests/helpers/long-words.ts), built once by the command `npm run build`
  * runs, then served by the production server on the port given. What the spec needs to know (the

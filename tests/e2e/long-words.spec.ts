@@ -2,7 +2,7 @@
  * No text makes a page wider than a phone's screen. A copy of the content with a 60-letter word in
  * every text field, built once by the command `npm run build` runs (which must print no
  * deprecation line) and served by the production server (tests/e2e/long-words-server.ts, started
- * by playwright.config.ts): every built page at 320, 375 and 412 px scrolls only up and down.
+ * by tests/e2e/servers.ts): every built page at 320, 375 and 412 px scrolls only up and down.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

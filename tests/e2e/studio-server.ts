@@ -1,20 +1,28 @@
 /**
- * The studio the *.studio.spec.ts tests run against (playwright.config.ts starts it): a copy of the
+ * The studio the *.studio.spec.ts tests run against (tests/e2e/servers.ts starts it): a copy of the
  * project, its bare remote, two accounts, started as `npm run studio` starts it, deploying locally
- * into the copy's dist/ (tests/helpers/studio.ts). Removed when Playwright stops it.
+ * into the copy's dist/ (scripts/studio-sandbox.ts). Removed when the tests stop it.
  */
 import { join } from "node:path";
 import { studioFixture } from "../../scripts/studio-sandbox.ts";
 
 const port = Number(process.argv[2] ?? 4573);
-// Publishes reuse the pictures' copies the project's own build made (named by content), as a studio reuses its own.
+// Publishes reuse the pictures' copies and compressed scripts the project's own build made (named by
+// content), as a studio reuses its own.
 const studio = await studioFixture({
   port,
   deploy: "local",
-  env: { IMAGE_CACHE_DIR: join(import.meta.dirname, "..", "..", "node_modules", ".cache", "site-images") },
+  env: {
+    IMAGE_CACHE_DIR: join(import.meta.dirname, "..", "..", "node_modules", ".cache", "site-images"),
+    PRECOMPRESS_CACHE_DIR: join(import.meta.dirname, "..", "..", "node_modules", ".cache", "site-precompress"),
+  },
 });
 await studio.start();
 console.log(`Studio for the tests at ${studio.url} (${studio.project})`);
-const stop = () => void studio.stop().finally(() => process.exit(0));
+const stop = () =>
+  void studio.stop().finally(() => {
+    studio.remove();
+    process.exit(0);
+  });
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -4,11 +4,11 @@
  * same bytes; small files, media and copies that would not be smaller are left
  * out, so the server sends the file itself.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { compressFile, MIN_SIZE, pageBrotliQuality, precompress } from "@/deploy/precompress";
 
@@ -55,6 +55,31 @@ describe("precompress", () => {
       expect(existsSync(join(dir, `${f}.br`)), f).toBe(false);
       expect(existsSync(join(dir, `${f}.gz`)), f).toBe(false);
     }
+  });
+});
+
+describe("the cache between builds", () => {
+  it("a file with the same bytes is not compressed again: its copies come from the cache, and decode to it", async () => {
+    dir = mkdtempSync(join(tmpdir(), "precompress-"));
+    const cache = join(dir, "cache");
+    const assets = join(dir, "assets");
+    mkdirSync(assets);
+    const js = Buffer.from(code(400));
+    writeFileSync(join(assets, "app-1.js"), js);
+    const first = await precompress(assets, cache);
+    expect(readdirSync(cache).sort()).toEqual([expect.stringMatching(/^[0-9a-f]{64}\.br$/), expect.stringMatching(/^[0-9a-f]{64}\.gz$/)]);
+    // The cached copies are what the next build writes: spoilt here, they show that they were read, not made again.
+    for (const name of readdirSync(cache)) writeFileSync(join(cache, name), name.endsWith(".br") ? brotliCompressSync(js) : gzipSync(js, { level: 1 }));
+    rmSync(join(assets, "app-1.js.br"));
+    rmSync(join(assets, "app-1.js.gz"));
+    const second = await precompress(assets, cache);
+    expect(readFileSync(join(assets, "app-1.js.gz")).equals(gzipSync(js, { level: 1 }))).toBe(true);
+    expect(second[0]!.gzip).not.toBe(first[0]!.gzip);
+    // Other bytes, another name: compressed anew.
+    writeFileSync(join(assets, "app-1.js"), Buffer.from(code(401)));
+    await precompress(assets, cache);
+    expect(readdirSync(cache)).toHaveLength(4);
+    expect(gunzipSync(readFileSync(join(assets, "app-1.js.gz"))).equals(Buffer.from(code(401)))).toBe(true);
   });
 });
 
