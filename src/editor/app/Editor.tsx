@@ -5,28 +5,29 @@
  * is written until Save; unsaved edits are kept in the browser until then. The parts are in parts/,
  * the state in state/ (a reducer), the work with the server in hooks/.
  */
-import { dequal } from "dequal";
-import { useCallback, useDeferredValue, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useReducer, useRef } from "react";
 import { fieldLabel } from "../labels";
-import { Canvas, type CanvasHandle, type Viewport } from "./canvas/Canvas";
+import { Canvas, type CanvasHandle } from "./canvas/Canvas";
 import { useCheck } from "./hooks/useCheck";
 import { useDiskWatch } from "./hooks/useDiskWatch";
 import { useEntryCommands } from "./hooks/useEntryCommands";
 import { useFileActions, useOpenFirst } from "./hooks/useFileActions";
 import { useFields } from "./hooks/useFields";
 import { focusById, useFocusing } from "./hooks/useFocusing";
-import { readKept, useKeptEdits } from "./hooks/useKeptEdits";
+import { useKeptEdits, useUnsaved } from "./hooks/useKeptEdits";
 import { useKeyCommands } from "./hooks/useKeyCommands";
 import { useOnCanvas } from "./hooks/useOnCanvas";
 import { useCanvasFeed } from "./hooks/useCanvasFeed";
+import { useSelect } from "./hooks/useSelect";
+import { useShell } from "./hooks/useShell";
 import { useSite } from "./hooks/useSite";
 import { Banners } from "./parts/Banners";
-import { type DialogName, Dialogs } from "./parts/Dialogs";
+import { Dialogs } from "./parts/Dialogs";
 import { FileList } from "./parts/FileList";
 import { ProblemList } from "./parts/ProblemList";
 import { Sidebar } from "./parts/Sidebar";
 import { SkipLinks } from "./parts/SkipLinks";
-import { StatusBar, type Tone } from "./parts/StatusBar";
+import { StatusBar } from "./parts/StatusBar";
 import { Studio } from "./parts/Studio";
 import { useStudio } from "./hooks/useStudio";
 import { Toolbar } from "./parts/Toolbar";
@@ -44,13 +45,7 @@ export function Editor() {
   const deferred = useDeferredValue(state);
   const shown = deferred.revision === state.revision ? deferred : state;
   const { doc, selected, conflict } = shown;
-  const [status, setStatus] = useState<{ text: string; tone: Tone; undoable?: boolean }>({ text: "", tone: "info" });
-  // `undoable`: the status bar offers Undo beside the message (a deletion).
-  const announce = useCallback((text: string, tone: Tone = "info", undoable = false) => setStatus({ text, tone, undoable }), []);
-  const [viewport, setViewport] = useState<Viewport>(1280);
-  const [dialog, setDialog] = useState<DialogName>(null);
-  const closeDialog = useCallback(() => setDialog(null), []);
-  const [reveal, setReveal] = useState(0);
+  const { status, announce, viewport, setViewport, dialog, setDialog, show } = useShell();
   const canvasRef = useRef<CanvasHandle>(null);
   const outlineRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -75,33 +70,11 @@ export function Editor() {
   useOpenFirst(site, actions.open);
 
   const save = useCallback(() => void actions.save(), [actions.save]);
-  const showShortcuts = useCallback(() => setDialog("shortcuts"), []);
   const { clipboard, dropped, onPicture } = useOnCanvas({ state, site, dispatch, announce, addPicture, typed, canvas: refs.canvas, problems, commands });
-  const { undo, redo, canvasCommand } = useKeyCommands({ state, dispatch, announce, save, commands, copy: clipboard.copy, help: showShortcuts });
-  // From the outline, the canvas scrolls to the section; from the canvas, its fields come next (unless the arrow keys only went by).
-  const heading = refs.heading;
-  const select = useCallback(
-    (id: string, from: "outline" | "canvas", toFields = true) => {
-      dispatch({ type: "select", id });
-      if (from === "outline") setReveal((n) => n + 1);
-      else if (toFields) heading.current?.focus();
-    },
-    [heading],
-  );
-
-  const fromOutline = useCallback((id: string) => select(id, "outline"), [select]);
-  const fromCanvas = useCallback((id: string, toFields: boolean) => select(id, "canvas", toFields), [select]);
+  const { undo, redo, canvasCommand } = useKeyCommands({ state, dispatch, announce, save, commands, copy: clipboard.copy, help: show.shortcuts });
+  const { reveal, fromOutline, fromCanvas } = useSelect(dispatch, refs.heading);
   const openFile = useCallback((path: string) => path !== doc?.path && void actions.open(path), [doc?.path, actions.open]);
-  const newPage = useCallback(() => setDialog({ kind: "create", slug: "", from: "" }), []);
-  const showChanges = useCallback(() => setDialog("changes"), []);
-  const showLibrary = useCallback(() => setDialog("library"), []);
-  const dirty = Boolean(doc && !dequal(doc.saved, doc.value));
-  const files = site?.files;
-  // Files with unsaved edits: the open one, and those kept in this browser.
-  const unsaved = useMemo(
-    () => new Set((files ?? []).filter((f) => (f.path === doc?.path ? dirty : readKept(f.path) !== null)).map((f) => f.path)),
-    [files, doc?.path, dirty],
-  );
+  const { dirty, unsaved } = useUnsaved(site?.files, doc);
   const settings = doc?.kind === "settings" ? (doc.value as never) : (checked?.result.settings ?? site?.settings ?? null);
 
   if (failure && !site) return <p className="grid h-dvh place-items-center p-8 text-slate-800">The builder could not start: {failure}</p>;
@@ -126,8 +99,8 @@ export function Editor() {
             onViewport={setViewport}
             onUndo={undo}
             onRedo={redo}
-            onChanges={showChanges}
-            onShortcuts={showShortcuts}
+            onChanges={show.changes}
+            onShortcuts={show.shortcuts}
             onSave={save}
           />
           {open.site.studio && (
@@ -146,7 +119,7 @@ export function Editor() {
         </p>
       )}
       <div className="grid min-h-0 grid-cols-[16rem_minmax(0,1fr)_24rem] 2xl:grid-cols-[18rem_minmax(0,1fr)_28rem]">
-        {open ? <FileList files={open.site.files} open={open.doc.path} unsaved={unsaved} onOpen={openFile} onNewPage={newPage} /> : <div />}
+        {open ? <FileList files={open.site.files} open={open.doc.path} unsaved={unsaved} onOpen={openFile} onNewPage={show.newPage} /> : <div />}
         <main aria-label="Preview" className="relative flex min-h-0 min-w-0 flex-col">
           {open && (
             <StatusBar
@@ -201,7 +174,7 @@ export function Editor() {
             addPicture={addPicture}
             dispatch={dispatch}
             onSelect={fromOutline}
-            onLibrary={showLibrary}
+            onLibrary={show.library}
             clip={clipboard.clip?.name ?? null}
             onPaste={clipboard.pasteClip}
             onPageAction={setDialog}
@@ -220,7 +193,7 @@ export function Editor() {
           doc={open.doc}
           dispatch={dispatch}
           announce={announce}
-          onClose={closeDialog}
+          onClose={show.close}
           onInsert={(entry) => commands.insertSection(entry, fields?.entry?.index ?? null)}
           onDiscarded={() => void refresh()}
           runPageAction={actions.runPageAction}

@@ -5,11 +5,10 @@
  * page has nothing in the Tab order (see the canvas route): the "Go to the preview" link enters it,
  * the arrow keys go from section to section, Enter opens a section's fields, Escape leaves.
  */
-import { dequal } from "dequal";
 import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import type { SiteSettings } from "@/generated/content";
-import type { ImageFacts } from "@/images/slots";
 import type { Command } from "../shortcuts";
+import { pageMessage, type Sent } from "./page-message";
 import { type CanvasPage, type CanvasSlot, type CanvasWindow, isFromCanvas, type ToCanvas, type Unsourced } from "./protocol";
 
 export const VIEWPORTS = [
@@ -66,16 +65,7 @@ export const Canvas = memo(
     const [ready, setReady] = useState(0);
     const handlers = useRef({ onSelect, onCommand, onLeave, onDrop, onPicture });
     handlers.current = { onSelect, onCommand, onLeave, onDrop, onPicture };
-    // What the canvas has: each section's slot as last sent, the pictures and settings.
-    const sent = useRef<{
-      ready: number;
-      slots: Map<string, CanvasSlot>;
-      images?: Record<string, ImageFacts>;
-      settings?: SiteSettings | null;
-      meta?: Omit<CanvasPage, "images" | "order" | "slots">;
-      order?: string[];
-      selected?: string | null;
-    }>({ ready: 0, slots: new Map() });
+    const sent = useRef<Sent>({ ready: 0, slots: new Map() });
 
     const post = useCallback(
       (message: Unsourced<ToCanvas>) => frame.current?.contentWindow?.postMessage({ source: "site-editor", ...message }, location.origin),
@@ -134,40 +124,12 @@ export const Canvas = memo(
     const ahead = useRef<{ move: number; order: string[] } | null>(null);
     const send = useCallback(() => {
       const { page, settings, selected, moves, behind } = latest.current;
-      const ready = readyCount.current;
-      if (ready === 0 || !page) return;
-      const fresh = sent.current.ready !== ready;
-      const last = sent.current;
-      // What the canvas shows already is not sent again: a slot typed a moment ago (preview()), or one equal to it (the server's answer for the same text).
-      const same = <T,>(before: T | undefined, after: T) => !fresh && before !== undefined && (before === after || dequal(before, after));
-      const slots: Record<string, CanvasSlot> = {};
-      const now = new Map<string, CanvasSlot>();
-      for (const id of page.order) {
-        const slot = page.slots[id];
-        if (!slot) continue;
-        now.set(id, slot);
-        const typed = previewed.current.get(id);
-        if (typed && behind && !fresh) continue;
-        previewed.current.delete(id);
-        if (!same(typed ?? last.slots.get(id), slot)) slots[id] = slot;
-      }
-      if (!behind) previewed.current.clear();
-      const { images, order: drawn, slots: _, ...meta } = page;
+      if (readyCount.current === 0 || !page) return;
       if (ahead.current && ahead.current.move <= moves) ahead.current = null;
-      const order = ahead.current?.order ?? drawn;
-      const message = {
-        type: "page" as const,
-        meta,
-        order,
-        slots,
-        images: same(last.images, images) ? undefined : images,
-        settings: same(last.settings, settings) ? undefined : settings,
-        selected,
-      };
-      sent.current = { ready, slots: now, images, settings, meta, order, selected };
-      const nothing = Object.keys(slots).length === 0 && !message.images && message.settings === undefined;
-      if (nothing && same(last.meta, meta) && same(last.order, order) && last.selected === selected) return;
-      if (!receiveNow(message)) post(message);
+      const order = ahead.current?.order ?? page.order;
+      const { message, sent: now } = pageMessage({ page, settings, selected, order, behind }, sent.current, readyCount.current, previewed.current);
+      sent.current = now;
+      if (message && !receiveNow(message)) post(message);
     }, [post, receiveNow]);
 
     useEffect(() => {

@@ -2,7 +2,6 @@ import { Component, memo, Suspense, useCallback, useLayoutEffect, useMemo, useRe
 import "../no-overlay.css";
 import "./canvas.css";
 import type { SiteSettings } from "@/generated/content";
-import type { ImageFacts } from "@/images/slots";
 import { DraftBadge } from "@/components/DraftBadge";
 import { ErrorCard } from "@/components/ErrorCard";
 import { ImagesContext } from "@/components/image-facts";
@@ -14,7 +13,8 @@ import { FloatingChat } from "@/components/FloatingChat";
 import { Header } from "@/components/Header";
 import { typeTitle } from "../../labels";
 import { Overlay, type ToolbarCommand } from "./Overlay";
-import type { CanvasMeta, CanvasSlot, ToCanvas } from "./protocol";
+import type { CanvasSlot } from "./protocol";
+import { EMPTY_VIEW, update } from "./view";
 import { copySection, tell, useBuilderMessages, useInlineSection, useTypedSlot } from "./intake";
 
 const NONE: never[] = [];
@@ -25,50 +25,6 @@ const dropInBuilder = (drop: { section: string; index: number } | { id: string; 
   tell("id" in drop ? { type: "move-to", id: drop.id, index: drop.index } : { type: "insert", section: drop.section, index: drop.index });
 
 const ADVICE = "Fix the fields marked in red in the builder: the preview follows as you type.";
-
-interface View {
-  meta: CanvasMeta | null;
-  order: string[];
-  slots: Map<string, CanvasSlot>;
-  images: Record<string, ImageFacts>;
-  settings: SiteSettings | null;
-  selected: string | null;
-  /** Set when the selection was made in the builder: the canvas scrolls to it. */
-  reveal: number;
-  focus: number;
-  /** How much the builder shrinks the canvas: its controls are drawn larger by as much. */
-  scale: number;
-  /** The site's checks on the text being edited in place. */
-  inlineProblem: { id: string; pointer: string; text: string | null } | null;
-}
-
-function update(view: View, message: ToCanvas): View {
-  if (message.type === "focus") return { ...view, focus: view.focus + 1 };
-  if (message.type === "prepare") return view;
-  if (message.type === "scale") return { ...view, scale: message.scale };
-  if (message.type === "inline-problem") return { ...view, inlineProblem: { id: message.id, pointer: message.pointer, text: message.text } };
-  // A section typed into is drawn on its own (typedSlots below), not through the page.
-  if (message.type === "slot") return view;
-  if (message.type === "order") {
-    const same = message.order.length === view.order.length && message.order.every((id) => view.slots.has(id));
-    return same ? { ...view, order: message.order } : view;
-  }
-  if (message.type === "select") return { ...view, selected: message.id, reveal: message.reveal ? view.reveal + 1 : view.reveal };
-  const slots = new Map<string, CanvasSlot>();
-  for (const id of message.order) {
-    const slot = message.slots[id] ?? view.slots.get(id);
-    if (slot) slots.set(id, slot);
-  }
-  return {
-    ...view,
-    meta: message.meta,
-    order: message.order,
-    slots,
-    images: message.images ?? view.images,
-    settings: message.settings === undefined ? view.settings : message.settings,
-    selected: message.selected,
-  };
-}
 
 /** A section whose component fails (the edits may not fit its schema yet) shows a card instead of breaking the canvas, until its next version. */
 class SectionBoundary extends Component<{ slot: CanvasSlot; children: ReactNode }, { failed: boolean; slot: CanvasSlot }> {
@@ -121,18 +77,7 @@ const Chrome = memo(function Chrome({ settings, part }: { settings: SiteSettings
 const sectionElements = (offset: number) => [...document.querySelectorAll<HTMLElement>("main > [data-section]")].slice(offset);
 
 export function CanvasPage() {
-  const [view, dispatch] = useReducer(update, {
-    meta: null,
-    order: [],
-    slots: new Map(),
-    images: {},
-    settings: null,
-    selected: null,
-    reveal: 0,
-    focus: 0,
-    scale: 1,
-    inlineProblem: null,
-  });
+  const [view, dispatch] = useReducer(update, EMPTY_VIEW);
   const offset = (view.meta?.siteProblems.length ? 1 : 0) + (view.meta?.pageProblems.length ? 1 : 0);
   const [elements, setElements] = useState<HTMLElement[]>([]);
 

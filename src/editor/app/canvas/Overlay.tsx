@@ -13,6 +13,7 @@ import { useInlineEditing } from "./useInlineEditing";
 import { type Box, boxOf } from "./boxes";
 import { DRAG_MOVE } from "./protocol";
 import { Toolbar, type ToolbarCommand } from "./Toolbar";
+import { DropMarks } from "./DropMarks";
 import { useDrops } from "./useDrops";
 
 export type { ToolbarCommand };
@@ -182,30 +183,7 @@ export const Overlay = memo(function Overlay({ sections, selected, focus, onSele
           </div>
         );
       })}
-      {fileOver !== null && boxes[fileOver] && (
-        <div
-          aria-hidden="true"
-          className="absolute outline-4 outline-offset-[-4px] outline-blue-600 outline-dashed"
-          style={{ top: boxes[fileOver].top, left: boxes[fileOver].left, width: boxes[fileOver].width, height: boxes[fileOver].height }}
-        >
-          <span
-            className="absolute top-2 left-2 origin-top-left rounded bg-blue-600 px-2 py-0.5 font-sans text-xs font-semibold text-white"
-            style={{ scale: zoom }}
-          >
-            Drop to make it this section's picture
-          </span>
-        </div>
-      )}
-      {drop && (
-        <div aria-hidden="true" className="absolute left-0 h-1 w-full bg-blue-600" style={{ top: drop.y - 2 }}>
-          <span
-            className="absolute top-1 left-2 origin-top-left rounded bg-blue-600 px-2 py-0.5 font-sans text-xs font-semibold text-white"
-            style={{ scale: zoom }}
-          >
-            Drop here
-          </span>
-        </div>
-      )}
+      <DropMarks file={fileOver !== null ? boxes[fileOver] : undefined} line={drop?.y} zoom={zoom} />
       {editing && (
         <InlineEditor
           key={`${editing.id} ${editing.field.pointer}`}

@@ -4,7 +4,8 @@
  * again, they are offered back. Kept while there are unsaved edits, forgotten once saved or discarded.
  */
 import { dequal } from "dequal";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { EditorFile } from "../api-client";
 import type { Doc, Json } from "../state/types";
 
 export interface KeptEdits {
@@ -90,4 +91,14 @@ export function useKeptEdits(doc: Doc | null) {
   }, [offer]);
   const taken = useCallback(() => setOffer(null), []);
   return { offer: waiting ? offer : null, dismiss, taken };
+}
+
+/** Whether the open file has unsaved edits, and every file that has some: the open one, and those kept in this browser. */
+export function useUnsaved(files: EditorFile[] | undefined, doc: Doc | null) {
+  const dirty = Boolean(doc && !dequal(doc.saved, doc.value));
+  const unsaved = useMemo(
+    () => new Set((files ?? []).filter((f) => (f.path === doc?.path ? dirty : readKept(f.path) !== null)).map((f) => f.path)),
+    [files, doc?.path, dirty],
+  );
+  return { dirty, unsaved };
 }
