@@ -46,12 +46,15 @@ export async function studioFixture({
   deploy = "none",
   name = "studio",
   env: extra = {},
+  echo = false,
 }: {
   port: number;
   deploy?: "none" | "local";
   name?: string;
   /** More settings for the studio (STUDIO_ORIGIN, say). */
   env?: Record<string, string>;
+  /** Also print what the studio prints (each line with the time), besides keeping it for output(). */
+  echo?: boolean;
 }): Promise<StudioFixture> {
   const base = join(tmpdir(), `site-${name}-${port}`);
   rmSync(base, { recursive: true, force: true });
@@ -95,8 +98,12 @@ export async function studioFixture({
         env: { ...env, ...more },
         stdio: ["ignore", "pipe", "pipe"],
       });
-      child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-      child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+      const keep = (d: Buffer) => {
+        output += d.toString();
+        if (echo) process.stdout.write(d.toString().replace(/^(?=.)/gm, () => `${new Date().toISOString().slice(11, 23)} `));
+      };
+      child.stdout?.on("data", keep);
+      child.stderr?.on("data", keep);
       const deadline = Date.now() + 120_000;
       while (!output.slice(from).includes("Studio ready at")) {
         if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The studio did not start:\n${output.slice(from)}`);

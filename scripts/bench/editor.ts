@@ -15,7 +15,9 @@
  * from the navigation's start to the outline, the heading field and the canvas heading all shown;
  * a keystroke, from its keydown to the canvas's DOM holding every letter typed so far (a key every
  * KEY_GAP_MS, "paced"; or a key, then the canvas, then the next, "isolated"); a reorder, from the
- * pointerup to the canvas's DOM in the new order.
+ * pointerup to the canvas's DOM in the new order; a keystroke in place, typed into the canvas's heading
+ * itself (ours; Puck's anchor configuration edits no text in place); a section dragged from the
+ * library onto the canvas, from the drop to the section in the canvas's DOM.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -39,6 +41,11 @@ interface Arm {
   headingField: string;
   dragHandle: string;
   moveDownButton: string | null;
+  /** The library's entry for a Testimonials carousel, and how to show the library first (null: always shown). */
+  libraryEntry: string;
+  openLibrary: string | null;
+  /** The hero's heading can be edited in place in the canvas. */
+  inline: boolean;
 }
 
 export interface ArmResult {
@@ -48,7 +55,11 @@ export interface ArmResult {
   coldOpenMs: number;
   jsKiB: number;
   keys: { paced: number[]; isolated: number[] };
+  /** Keystrokes typed into the canvas's heading itself (paced), to the canvas's DOM. */
+  inlineKeys: number[];
   reorder: { button: number[]; drag: number[] };
+  /** A Testimonials carousel dragged from the library onto the canvas: from the drop to the section in the canvas. */
+  libraryDrop: number[];
 }
 
 export interface EditorBench {
@@ -216,6 +227,101 @@ async function reorder(page: Page, arm: Arm, how: "button" | "drag"): Promise<nu
   return page.evaluate("window.__ro.done - window.__ro.up");
 }
 
+/** Records, in the canvas, each key typed into `target` and each new text of the canvas's <h1> (times since the epoch, in ms). */
+const KEY_RECORDER = (iframe: string, target: string) => `(() => {
+  const frame = document.querySelector(${JSON.stringify(iframe)});
+  const doc = frame.contentDocument;
+  const zero = frame.contentWindow.performance.timeOrigin;
+  const ks = { keys: [], canvas: [] };
+  window.__ks = ks;
+  doc.addEventListener("keydown", (e) => { if (e.target instanceof frame.contentWindow.Element && e.target.matches(${JSON.stringify(target)}) && e.key.length === 1) ks.keys.push(zero + e.timeStamp); }, true);
+  const text = () => doc.querySelector("main h1")?.textContent ?? "";
+  let last = text();
+  const mo = new MutationObserver(() => { const t = zero + frame.contentWindow.performance.now(); const x = text(); if (x === last) return; last = x; ks.canvas.push({ t, text: x }); });
+  mo.observe(doc.documentElement, { subtree: true, childList: true, characterData: true });
+  window.__ksStop = () => mo.disconnect();
+})()`;
+
+/** Keystrokes typed into the hero's heading in the canvas itself (a key every KEY_GAP_MS), each to the canvas's <h1> holding it. */
+async function inlineKeystrokes(page: Page, arm: Arm): Promise<number[]> {
+  const canvas = page.frameLocator(arm.iframe);
+  const h1 = canvas.locator("main h1");
+  const editor = canvas.getByRole("textbox", { name: /edited in place$/ });
+  // A click on a text of the selected section edits it in place; on another section, the first click selects it.
+  for (let attempt = 0; attempt < 3 && !(await editor.isVisible()); attempt++) {
+    const box = await h1.boundingBox();
+    if (!box) throw new Error(`${arm.name}: the canvas's heading is not shown`);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await editor.waitFor({ timeout: 2_000 }).catch(() => undefined);
+  }
+  await page.keyboard.press("Control+a");
+  await page.keyboard.type(BASE_TEXT);
+  await page.waitForFunction(
+    `document.querySelector(${JSON.stringify(arm.iframe)}).contentDocument.querySelector("main h1")?.textContent === ${JSON.stringify(BASE_TEXT)}`,
+    null,
+    { timeout: 15_000, polling: "raf" },
+  );
+  await page.keyboard.press("End");
+  await sleep(500);
+  await page.evaluate(KEY_RECORDER(arm.iframe, "textarea"));
+  const t0 = Date.now();
+  for (let i = 0; i < TYPED.length; i++) {
+    const wait = t0 + i * KEY_GAP_MS - Date.now();
+    if (wait > 0) await sleep(wait);
+    await page.keyboard.press(TYPED[i] as string);
+  }
+  await page.waitForFunction(`window.__ks.canvas.some((c) => c.text === ${JSON.stringify(BASE_TEXT + TYPED)})`, null, { timeout: 15_000, polling: "raf" });
+  const ks = (await page.evaluate("(() => { window.__ksStop(); return window.__ks; })()")) as { keys: number[]; canvas: { t: number; text: string }[] };
+  await page.keyboard.press("Enter");
+  return ks.keys.map((at, i) => {
+    const hit = ks.canvas.find((c) => c.text.startsWith(BASE_TEXT + TYPED.slice(0, i + 1)));
+    return hit ? hit.t - at : Number.NaN;
+  });
+}
+
+/**
+ * A Testimonials carousel dragged from the library onto the top of the canvas's second section
+ * (pointer moves in steps, as a hand would): the time from the drop (the first pointerup, mouseup
+ * or drop event, in the editor or in its canvas) to one more such section in the canvas's DOM.
+ */
+async function libraryDrop(page: Page, arm: Arm): Promise<number> {
+  if (arm.openLibrary) await page.locator(arm.openLibrary).first().click();
+  const entry = page.locator(arm.libraryEntry).first();
+  await entry.waitFor({ state: "visible", timeout: 10_000 });
+  await sleep(300);
+  await page.evaluate(`(() => {
+    const frame = document.querySelector(${JSON.stringify(arm.iframe)});
+    const doc = frame.contentDocument;
+    const win = frame.contentWindow;
+    const count = () => doc.querySelectorAll('main [data-section="testimonials-carousel"]').length;
+    const before = count();
+    const r = { drop: null, shown: null, before };
+    window.__lib = r;
+    for (const [d, zero] of [[document, performance.timeOrigin], [doc, win.performance.timeOrigin]])
+      for (const type of ["pointerup", "mouseup", "drop"]) d.addEventListener(type, (e) => { if (r.drop === null) r.drop = zero + e.timeStamp; }, true);
+    // After the drop, every frame and every change: an editor that draws the section while it is dragged counts from the drop.
+    const check = () => { if (r.drop !== null && r.shown === null && count() > before) r.shown = win.performance.timeOrigin + win.performance.now(); };
+    new MutationObserver(check).observe(doc.documentElement, { subtree: true, childList: true });
+    const tick = () => { check(); if (r.shown === null) win.requestAnimationFrame(tick); };
+    win.requestAnimationFrame(tick);
+  })()`);
+  const from = await entry.boundingBox();
+  const target = await page.frameLocator(arm.iframe).locator("main [data-section]").nth(1).boundingBox();
+  if (!from || !target) throw new Error(`${arm.name}: the library entry or the canvas's second section is not shown`);
+  const [x0, y0] = [from.x + from.width / 2, from.y + from.height / 2];
+  const [x1, y1] = [target.x + Math.min(60, target.width / 2), target.y + Math.min(12, target.height / 4)];
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(x0 + ((x1 - x0) * i) / 12, y0 + ((y1 - y0) * i) / 12);
+    await sleep(16);
+  }
+  await sleep(200);
+  await page.mouse.up();
+  await page.waitForFunction("window.__lib.shown !== null", null, { timeout: 15_000, polling: 50 });
+  return page.evaluate("window.__lib.shown - window.__lib.drop");
+}
+
 function start(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): ChildProcess {
   return spawn(command, args, { cwd, env, stdio: "ignore", detached: true });
 }
@@ -255,6 +361,9 @@ const BUILDER = {
   headingField: "#field_headline",
   dragHandle: 'button[aria-label^="Drag "]',
   moveDownButton: 'button[aria-label^="Move "][aria-label$=" down"]',
+  libraryEntry: 'li[draggable="true"]:has([data-library-entry="testimonials-carousel"])',
+  openLibrary: 'button[aria-label^="Add a section"], button:has-text("Add a section")',
+  inline: true,
 };
 
 export async function runEditorBench(
@@ -290,6 +399,10 @@ export async function runEditorBench(
     headingField: 'input[name="heading"]',
     dragHandle: '[aria-roledescription="draggable"]',
     moveDownButton: null,
+    libraryEntry: '[data-testid="drawer-item:TestimonialsCarousel"]',
+    openLibrary: null,
+    // Not in the anchor's configuration (no field has contentEditable): its form keystroke is the reference.
+    inline: false,
   });
   try {
     if (which.includes("puck") || which.includes("puckdev")) {
@@ -313,7 +426,17 @@ export async function runEditorBench(
     const results = new Map<ArmName, ArmResult>(
       arms.map((a) => [
         a.name,
-        { arm: a.name, title: a.title, openMs: [], coldOpenMs: 0, jsKiB: 0, keys: { paced: [], isolated: [] }, reorder: { button: [], drag: [] } },
+        {
+          arm: a.name,
+          title: a.title,
+          openMs: [],
+          coldOpenMs: 0,
+          jsKiB: 0,
+          keys: { paced: [], isolated: [] },
+          inlineKeys: [],
+          reorder: { button: [], drag: [] },
+          libraryDrop: [],
+        },
       ]),
     );
     try {
@@ -333,10 +456,12 @@ export async function runEditorBench(
           if (round < keyRounds)
             for (const mode of round % 2 === 0 ? (["isolated", "paced"] as const) : (["paced", "isolated"] as const))
               r.keys[mode].push(...(await keystrokes(o.page, arm, mode)));
+          if (round < keyRounds && arm.inline) r.inlineKeys.push(...(await inlineKeystrokes(o.page, arm)));
           for (const how of arm.moveDownButton ? (["button", "drag"] as const) : (["drag"] as const)) {
             r.reorder[how].push(await reorder(o.page, arm, how));
             await sleep(300);
           }
+          r.libraryDrop.push(await libraryDrop(o.page, arm));
           console.error(`round ${round + 1} ${arm.name}: open ${o.ready.toFixed(0)} ms`);
           await o.context.close();
         }
@@ -376,8 +501,11 @@ export function printEditorBench({ rounds, arms, skipped }: EditorBench): string
     row("keystroke to canvas, paced p95", (a) => pct(a.keys.paced, 95)),
     row("keystroke to canvas, isolated p50", (a) => pct(a.keys.isolated, 50)),
     row("keystroke to canvas, isolated p95", (a) => pct(a.keys.isolated, 95)),
+    row("keystroke in place to canvas, paced p50", (a) => pct(a.inlineKeys, 50)),
+    row("keystroke in place to canvas, paced p95", (a) => pct(a.inlineKeys, 95)),
     row("reorder to canvas, outline drag", (a) => pct(a.reorder.drag, 50)),
     row("reorder to canvas, Move down button", (a) => pct(a.reorder.button, 50)),
+    row("library drag: drop to canvas", (a) => pct(a.libraryDrop, 50)),
     row("JavaScript to open (KiB, decoded)", (a) => a.jsKiB),
     "",
     ...skipped.map((s) => `  skipped: ${s}`),
@@ -393,6 +521,20 @@ export function printEditorBench({ rounds, arms, skipped }: EditorBench): string
       puckdev
         ? `  ${pass(pct(ours.openMs, 50) <= pct(puckdev.openMs, 50))}  open to ready at most Puck's dev server's    ${f(pct(ours.openMs, 50))} vs ${f(pct(puckdev.openMs, 50))} ms`
         : "  n/a   open to ready at most Puck's dev server's (no Puck arm)",
+    );
+  }
+  if (mine && puck) {
+    // Issue 37: the keystroke in place at most Puck's keystroke (its production build; the anchor has no text edited in place), the drop at most Puck's.
+    const inline95 = pct(mine.inlineKeys, 95);
+    const puck95 = pct(puck.keys.paced, 95);
+    const drop = pct(mine.libraryDrop, 50);
+    const puckDrop = pct(puck.libraryDrop, 50);
+    lines.push(
+      "",
+      `Targets (${mine.arm}, editing on the canvas, beside Puck's production build)`,
+      "",
+      `  ${pass(inline95 <= puck95)}  keystroke in place p95 at most Puck's keystroke p95   ${f(inline95)} vs ${f(puck95)} ms`,
+      `  ${pass(drop <= puckDrop)}  library drag, drop to canvas, at most Puck's          ${f(drop)} vs ${f(puckDrop)} ms`,
     );
   }
   if (studio && puck) {

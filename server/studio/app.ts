@@ -46,7 +46,7 @@ export interface StudioOptions {
   /** The studio's build (vite.studio.config.ts). */
   assets: string;
   logger?: FastifyServerOptions["logger"];
-  /** Said as the studio starts (a recovery after a crash, say). */
+  /** What the studio tells whoever runs it: what it put right as it started, each publish's steps. */
   say?(line: string): void;
 }
 
@@ -334,6 +334,8 @@ export async function buildStudio({ config, project, assets, logger = false, say
               say: (step) => {
                 run.log.push(step);
                 events.send("publish", { step });
+                // The studio's own log too: what a publish did, and when, for whoever runs the service.
+                say(`Publish by ${account.email}: ${step}`);
               },
             }),
           )

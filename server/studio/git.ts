@@ -82,7 +82,8 @@ export class Repo {
   async open(): Promise<string[]> {
     const { remote, drafts, published } = this.options;
     const said: string[] = [];
-    if (!existsSync(join(this.dir, ".git"))) {
+    const fresh = !existsSync(join(this.dir, ".git"));
+    if (fresh) {
       mkdirSync(dirname(this.dir), { recursive: true });
       await this.git(["clone", "--quiet", "--no-checkout", remote, this.dir], { cwd: dirname(this.dir) });
       said.push(`Cloned ${remote} into ${this.dir}.`);
@@ -97,7 +98,8 @@ export class Repo {
       await this.git(["branch", drafts, start]);
       said.push(`Started the ${drafts} branch from ${start}.`);
     }
-    said.push(...(await this.recover()));
+    // A clone made just now has no files yet (--no-checkout): nothing of a save to put back.
+    said.push(...(await this.recover(fresh)));
     // A publish pushed but stopped before the drafts caught up (a crash): they catch up now.
     if (
       (await this.git(["rev-parse", drafts])).trim() !== (await this.git(["rev-parse", `origin/${published}`])).trim() &&
@@ -113,7 +115,7 @@ export class Repo {
    * After a crash: no stale lock, no merge in progress, no temporary worktree, the drafts branch
    * checked out, and a file written but never committed (its save was never confirmed) put back.
    */
-  async recover(): Promise<string[]> {
+  async recover(fresh = false): Promise<string[]> {
     const said: string[] = [];
     for (const lock of ["index.lock", "HEAD.lock"]) {
       if (existsSync(join(this.dir, ".git", lock))) {
@@ -136,7 +138,7 @@ export class Repo {
     // Looked at before the checkout, which would put such a file back without a word.
     const dirty = (await this.git(["status", "--porcelain", "--untracked-files=all"])).trimEnd();
     await this.git(["checkout", "--quiet", "--force", this.options.drafts]);
-    if (dirty) {
+    if (dirty && !fresh) {
       await this.git(["reset", "--quiet", "--hard", "HEAD"]);
       await this.git(["clean", "--quiet", "-fd"]);
       said.push(

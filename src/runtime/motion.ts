@@ -11,17 +11,31 @@ export function media(query: string): MediaQueryList | null {
 // the browser work out the page's styles again mid-render.
 let list: MediaQueryList | null | undefined;
 let reduced = false;
+// Set by holdStill(): no motion, whatever the setting.
+let still = false;
 const listeners = new Set<() => void>();
 function watch(): boolean {
   if (list === undefined) {
     list = media(QUERY);
-    reduced = list?.matches ?? false;
+    reduced = still || (list?.matches ?? false);
     list?.addEventListener("change", (event) => {
-      reduced = event.matches;
+      reduced = still || event.matches;
       for (const listener of listeners) listener();
     });
   }
   return reduced;
+}
+
+/**
+ * The page as under prefers-reduced-motion, whatever the setting: for the page builder's canvas,
+ * where a playing video and carousels moving on their own would move the page under the editor's
+ * pointer and keep the browser busy (a third of a core) while they type.
+ */
+export function holdStill(): void {
+  watch();
+  still = true;
+  reduced = true;
+  for (const listener of listeners) listener();
 }
 
 /** True when the visitor asked the system for less motion. Re-renders when the setting changes. */

@@ -236,6 +236,23 @@ test("a section dragged from the library onto the canvas goes where it is droppe
   await expect(status(page)).toContainText("moved to position 3");
 });
 
+test("the canvas shows the page still (the hero's video not playing, nothing fading in), while the page itself plays its video", async ({ page }) => {
+  await openEditor(page);
+  const video = canvas(page).locator('[data-section="hero"] video');
+  await expect(video).toHaveCount(1);
+  // The page starts its video after its load event: a moment after the canvas's, it has not.
+  await canvas(page)
+    .locator("body")
+    .evaluate(() => (document.readyState === "complete" ? null : new Promise((resolve) => addEventListener("load", resolve, { once: true }))));
+  await page.waitForTimeout(1500);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  await expect(video).not.toHaveAttribute("data-playing");
+  await expect(canvas(page).locator("[data-aos]")).toHaveCount(0);
+  // The page itself, outside the builder, moves as usual.
+  await page.goto("/");
+  await expect(page.locator('[data-section="hero"] video')).toHaveAttribute("data-playing", "", { timeout: 20_000 });
+});
+
 test("a photo (JPEG) in a text block sits beside the text at 1280 px, as the block's design intends, in the canvas and on the page", async ({ page }) => {
   // A real photo, put in the text block's picture by hand (as an editor's upload would).
   const photo = await sharp({ create: { width: 1600, height: 1067, channels: 3, background: "#7a5c3e" } })

@@ -3,9 +3,11 @@
  * (playwright.config.ts's globalSetup). Playwright's own `webServer` list starts its servers one
  * after another, and the slow ones (two builds, three dev servers) then add up before any test runs.
  * Each server is a process group of its own: SIGTERM reaches it as Playwright's webServer sends it
- * (the scripts that make copies remove them on it), then SIGKILL after its grace time.
+ * (the scripts that make copies remove them on it), then SIGKILL after its grace time. Everything
+ * each server prints is kept in LOG_DIR/<name>.log, for a failure to be read against.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FullConfig } from "@playwright/test";
@@ -25,6 +27,7 @@ type Server = {
 
 const { port, devPort, editorPort, ownPort, studioPort, longWordsPort } = E2E_PORTS;
 const tsx = ["node", "--import", "tsx"];
+export const LOG_DIR = join(tmpdir(), `site-e2e-servers-${port}`);
 
 export const SERVERS: Server[] = [
   {
@@ -98,7 +101,9 @@ async function start(server: Server, children: { child: ChildProcess; grace: num
   const child = spawn(program!, args, { env: { ...process.env, ...server.env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   children.push({ child, grace: server.grace });
   let output = "";
+  const log = createWriteStream(join(LOG_DIR, `${server.name.replace(/ /g, "-")}.log`));
   const keep = (chunk: Buffer) => {
+    log.write(chunk);
     output = (output + chunk.toString()).slice(-20_000);
   };
   child.stdout!.on("data", keep);
@@ -119,12 +124,13 @@ export default async function startServers(_config: FullConfig): Promise<() => P
   const children: { child: ChildProcess; grace: number }[] = [];
   const stopAll = () => Promise.all(children.map(({ child, grace }) => stop(child, grace))).then(() => undefined);
   const started = Date.now();
+  mkdirSync(LOG_DIR, { recursive: true });
   try {
     await Promise.all(SERVERS.map((server) => start(server, children)));
   } catch (err) {
     await stopAll();
     throw err;
   }
-  console.log(`The tests' ${SERVERS.length} servers started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`The tests' ${SERVERS.length} servers started in ${((Date.now() - started) / 1000).toFixed(1)} s (their output: ${LOG_DIR})`);
   return stopAll;
 }

@@ -12,6 +12,7 @@ const port = Number(process.argv[2] ?? 4573);
 const studio = await studioFixture({
   port,
   deploy: "local",
+  echo: true,
   env: {
     IMAGE_CACHE_DIR: join(import.meta.dirname, "..", "..", "node_modules", ".cache", "site-images"),
     PRECOMPRESS_CACHE_DIR: join(import.meta.dirname, "..", "..", "node_modules", ".cache", "site-precompress"),

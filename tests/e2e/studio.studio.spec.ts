@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { EDITOR, PUBLISHER } from "../../scripts/studio-sandbox";
 
 const port = Number(process.env.E2E_STUDIO_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 400);
@@ -38,8 +38,15 @@ function developerCommit(file: string, edit: (text: string) => string, message: 
 const canvas = (page: Page) => page.frameLocator('iframe[title^="Preview of the page"]');
 const row = (page: Page, label: string | RegExp) => page.locator("[data-outline-item]").filter({ hasText: label });
 
+/** The browsers signed in by a test, closed after it: a builder left open keeps drawing its canvas (the hero's video). */
+const signedIn: BrowserContext[] = [];
+test.afterEach(async () => {
+  for (const context of signedIn.splice(0)) await context.close();
+});
+
 async function signIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  signedIn.push(context);
   const page = await context.newPage();
   await page.goto("/__edit?file=site-config%2Fpages%2Fhome.json");
   await expect(page).toHaveURL(/\/sign-in\?next=/);
@@ -138,6 +145,7 @@ test("a change made on both sides is shown, not overwritten; the publisher keeps
   const editor = await signIn(browser, EDITOR);
   await editor.getByLabel(/^Heading/).fill("Software that ships on time");
   await save(editor);
+  await editor.context().close();
   developerCommit(HOME, (t) => t.replace(/"headline": "[^"]*"/, '"headline": "Engineering for growing businesses"'), "Home: a developer's headline");
 
   const page = await signIn(browser, PUBLISHER);

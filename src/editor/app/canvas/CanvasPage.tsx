@@ -6,6 +6,7 @@ import { DraftBadge } from "@/components/DraftBadge";
 import { ErrorCard } from "@/components/ErrorCard";
 import { ImagesContext } from "@/components/image-facts";
 import { SettingsOverride } from "@/page/page-context";
+import { holdStill } from "@/runtime/motion";
 import { releaseScroll } from "@/runtime/smooth-scroll";
 import { SectionView } from "@/sections/registry";
 import { Footer } from "@/components/Footer";
@@ -16,6 +17,9 @@ import { Overlay, type ToolbarCommand } from "./Overlay";
 import type { CanvasSlot } from "./protocol";
 import { EMPTY_VIEW, update } from "./view";
 import { copySection, tell, useBuilderMessages, useInlineSection, useTypedSlot } from "./intake";
+
+// The canvas shows the page still: no video playing, no carousel moving on its own, nothing fading in (runtime/motion.ts).
+if (typeof window !== "undefined") holdStill();
 
 const NONE: never[] = [];
 const selectInBuilder = (id: string, fields: boolean) => tell({ type: "select", id, fields });
