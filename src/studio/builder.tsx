@@ -1,13 +1,22 @@
-/** The studio's builder: the same page builder as `npm run edit`, served by the studio (server/studio/). */
+/**
+ * The studio's builder: the same page builder as `npm run edit`, served by the studio (server/studio/),
+ * inside a router of its own: the library's thumbnails are the site's sections, whose links read the
+ * location through React Router's public API (without one, opening the library failed the whole builder).
+ */
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { createMemoryRouter, RouterProvider } from "react-router";
+// The site's stylesheet first, as under npm run edit (the builder is a route of the site there): the
+// library's thumbnails are the site's sections.
+import "@/app.css";
 import "@/editor/app/editor.css";
 import { Editor } from "@/editor/app/Editor";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The studio's page has no #root to render into.");
+const router = createMemoryRouter([{ path: "*", element: <Editor /> }]);
 createRoot(root).render(
   <StrictMode>
-    <Editor />
+    <RouterProvider router={router} />
   </StrictMode>,
 );

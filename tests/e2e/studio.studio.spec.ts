@@ -88,6 +88,13 @@ test("the editor's move and heading are two commits by the editor, each the line
   await expect(page.getByText(`Signed in as ${EDITOR.name}`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Publish", exact: true })).toHaveCount(0);
   const before = git(clone, "show", `HEAD:${HOME}`);
+  // The library draws the site's sections as thumbnails (their links need a router: the studio's builder has its own).
+  await page.getByRole("button", { name: /^Add a section/ }).click();
+  const library = page.getByRole("dialog", { name: "Add a section" });
+  await expect(library.locator('.ed-thumb [data-section="hero"]').first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(library).toBeHidden();
+  await expect(canvas(page).locator("main h1").first()).toBeVisible();
 
   await row(page, "people say about us")
     .getByRole("button", { name: /^people say about us/ })

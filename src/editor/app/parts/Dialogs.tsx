@@ -1,5 +1,6 @@
 /** The builder's dialogs: the section library, the changes, the keyboard shortcuts, and a page's create, rename or delete. */
 import { type ComponentProps, type Dispatch, useCallback, useRef } from "react";
+import { SettingsOverride } from "@/page/page-context";
 import type { EditorState, LibraryEntry } from "../api-client";
 import type { Action, Doc } from "../state/types";
 import { ChangesDialog } from "./ChangesDialog";
@@ -34,7 +35,10 @@ export function Dialogs({ dialog, site, doc, dispatch, announce, onClose, onInse
   );
   return (
     <>
-      <Library open={dialog === "library"} entries={site.library} onClose={onClose} onInsert={insert} />
+      {/* The thumbnails are the site's sections: they read the settings from here, not from a route's data (the studio has none). */}
+      <SettingsOverride value={site.settings}>
+        <Library open={dialog === "library"} entries={site.library} onClose={onClose} onInsert={insert} />
+      </SettingsOverride>
       <ShortcutsDialog open={dialog === "shortcuts"} onClose={onClose} />
       <ChangesDialog
         open={dialog === "changes"}
