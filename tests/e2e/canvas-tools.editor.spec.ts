@@ -278,11 +278,14 @@ test("a photo (JPEG) in a text block sits beside the text at 1280 px, as the blo
   await page.goto("/about-us");
   await expect(page.locator('[data-section="text-block"] picture source[type="image/avif"]').first()).toBeAttached();
   await expect.poll(() => beside(page), { timeout: 20_000 }).toBe(true);
+  // The photo shown whole, asked again as one step: the dev server may still draw the page anew (the
+  // files were written just before), which replaces the element between two looks at it.
   const photoShown = page.locator('[data-section="text-block"] img').first();
-  await photoShown.scrollIntoViewIfNeeded();
-  await expect.poll(() => photoShown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  // Asked again while the dev server may still draw the page anew (the file was written just before).
-  await expect.poll(async () => (await photoShown.boundingBox())?.height ?? 0).toBeGreaterThan(300);
+  await expect(async () => {
+    await photoShown.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    expect(await photoShown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0, null, { timeout: 2_000 })).toBe(true);
+    expect((await photoShown.boundingBox({ timeout: 2_000 }))?.height ?? 0).toBeGreaterThan(300);
+  }).toPass({ timeout: 30_000 });
   await page.screenshot({ path: test.info().outputPath("text-block-photo-1280.png") });
 
   await page.setViewportSize({ width: 1600, height: 1000 });
