@@ -211,7 +211,7 @@ test("a text emptied in place shows the site's message beside it, and Save is re
   expect(changedLines(HOME)).toEqual([]);
 });
 
-test("a section dragged from the library onto the canvas goes where it is dropped (the file gains only its lines); a section dragged within the canvas moves", async ({
+test("a Testimonials carousel dragged from the library onto the canvas goes where it is dropped (the file gains only its lines); a section dragged within the canvas moves", async ({
   page,
 }) => {
   await openEditor(page);
@@ -219,21 +219,21 @@ test("a section dragged from the library onto the canvas goes where it is droppe
   await page.getByRole("button", { name: /^Add a section/ }).click();
   const library = page.getByRole("dialog", { name: "Add a section" });
   await expect(library).toBeVisible();
-  const card = library.locator("li").filter({ has: page.locator('[data-library-entry="call-to-action"]') });
+  const card = library.locator("li").filter({ has: page.locator('[data-library-entry="testimonials-carousel"]') });
   // Onto the top of the second section: between the first and the second.
   const second = sectionButton(page, 2);
   await card.dragTo(second, { targetPosition: { x: 60, y: 8 } });
   await expect(library).toBeHidden();
-  await expect.poll(() => sectionTypes(page)).toEqual([start[0], "call-to-action", ...start.slice(1)]);
-  await expect(status(page)).toContainText("Call to action section added at position 2");
-  await expect(page.locator("[data-outline-item]").nth(1)).toContainText("Call to action");
+  await expect.poll(() => sectionTypes(page)).toEqual([start[0], "testimonials-carousel", ...start.slice(1)]);
+  await expect(status(page)).toContainText("Testimonials carousel section added at position 2");
+  await expect(page.locator("[data-outline-item]").nth(1)).toContainText("Testimonials carousel");
   await save(page);
   expect(changedLines(HOME).every((line) => line.startsWith("+"))).toBe(true);
 
-  // Within the canvas: the new section dragged below the one after it (onto the top of the fourth).
-  await sectionButton(page, 2).dragTo(sectionButton(page, 4), { targetPosition: { x: 60, y: 8 } });
-  await expect.poll(() => sectionTypes(page)).toEqual([start[0], start[1], "call-to-action", ...start.slice(2)]);
-  await expect(status(page)).toContainText("moved to position 3");
+  // Within the canvas: the section after the new one dragged above it (onto the top of the second).
+  await sectionButton(page, 3).dragTo(sectionButton(page, 2), { targetPosition: { x: 60, y: 8 } });
+  await expect.poll(() => sectionTypes(page)).toEqual([start[0], start[1], "testimonials-carousel", ...start.slice(2)]);
+  await expect(status(page)).toContainText("moved to position 2");
 });
 
 test("the canvas shows the page still (the hero's video not playing, nothing fading in), while the page itself plays its video", async ({ page }) => {
