@@ -27,7 +27,7 @@ export default defineConfig({
       workers: 1,
       timeout: 120_000,
       // The canvas redraws through the dev server beside two browsers: on a loaded two-core machine
-      // (CI) a redraw has taken longer than the default 5 s.
+      // (CI) a redraw has outlasted Playwright's default wait (docs/performance.md, "The test run's own time").
       expect: { timeout: 10_000 },
       use: { baseURL: `http://localhost:${editorPort}`, viewport: { width: 1440, height: 900 }, actionTimeout: 15_000, navigationTimeout: 30_000 },
     },

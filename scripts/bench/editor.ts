@@ -326,7 +326,7 @@ async function libraryDrop(page: Page, arm: Arm): Promise<number> {
   }
   await sleep(200);
   await page.mouse.up();
-  // A drop that did not take (nothing new in the canvas within 10 s) is counted as missed (NaN), not waited for.
+  // A drop that did not take (nothing new in the canvas within the wait below) is counted as missed (NaN), not waited for.
   const shown = await page.waitForFunction("window.__lib.shown !== null", null, { timeout: 10_000, polling: 50 }).then(
     () => true,
     () => false,
