@@ -2,6 +2,7 @@ import type { Config } from "@react-router/dev/config";
 import { join } from "node:path";
 import { contentRoot, prerenderPaths } from "./src/content/routes.ts";
 import { postBuild } from "./src/deploy/post-build.ts";
+import { pagePipelineApi } from "./src/deploy/vite-plugin.ts";
 
 export default {
   appDirectory: "src",
@@ -32,8 +33,8 @@ export default {
   // pages: src/deploy/page-pipeline.ts): write the picture copies, sitemap.xml, robots.txt,
   // _redirects, _headers, the nginx include and the server's site.json; then pre-compress the
   // assets (.br and .gz next to each).
-  buildEnd: async () => {
-    const { pages, compressed: c, timings: t, images } = await postBuild(contentRoot());
+  buildEnd: async ({ viteConfig }) => {
+    const { pages, compressed: c, timings: t, images } = await postBuild(contentRoot(), pagePipelineApi(viteConfig));
     const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     console.log(

@@ -14,7 +14,14 @@
 import type { EntryContext, HandleDataRequestFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
-import { pagePipeline } from "./deploy/pipeline-key.ts";
+import type { PagePipeline } from "./deploy/pipeline-key.ts";
+
+/** In a build, the page pipeline the build's Vite plugin handed over (src/deploy/vite-plugin.ts); none in `npm run dev`. */
+let pagePipeline: PagePipeline | undefined;
+
+export function setPagePipeline(pipeline: PagePipeline | undefined): void {
+  pagePipeline = pipeline;
+}
 
 /** Gives up on a page whose render has not finished after this long (a hung loader, say). */
 export const streamTimeout = 10_000;
@@ -37,7 +44,7 @@ export default async function handleRequest(request: Request, status: number, he
     await stream.allReady;
     headers.set("Content-Type", "text/html; charset=utf-8");
     // In a build, the page pipeline defers the page's scripts and compresses it (src/deploy/page-pipeline.ts).
-    const pipeline = pagePipeline();
+    const pipeline = pagePipeline;
     if (!pipeline || failed) return new Response(stream, { status: failed ? 500 : status, headers });
     const html = await pipeline.page(new URL(request.url).pathname, new Uint8Array(await new Response(stream).arrayBuffer()));
     return new Response(html, { status, headers });
@@ -48,7 +55,7 @@ export default async function handleRequest(request: Request, status: number, he
 
 /** In a build, each page data file is compressed beside it as it is pre-rendered (src/deploy/page-pipeline.ts). */
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
-  const pipeline = pagePipeline();
+  const pipeline = pagePipeline;
   if (!pipeline || response.status !== 200) return response;
   const body = new Uint8Array(await response.arrayBuffer());
   // The pipeline takes the bytes it is given (page-pipeline.ts): it gets a copy.

@@ -68,8 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-// Not React.lazy: loadOnce's promise is read by use(), so once an island's code has arrived (woken
-// by a navigation, say) it renders at once, and React hydrates the island in place.
+// Not React.lazy: once an island's code has arrived (woken by a navigation, say), use() reads it
+// at once (see loadOnce), so the island renders without suspending and React hydrates it in place.
 const footerCode = loadOnce(() => import("@/components/Footer").then((m) => m.Footer));
 const chatCode = loadOnce(() => import("@/components/FloatingChat").then((m) => m.FloatingChat));
 type Settings = { settings: SiteSettings };

@@ -6,9 +6,9 @@
  * once it is fixed).
  */
 import { join, relative, sep } from "node:path";
-import type { Plugin, ViteDevServer } from "vite";
+import { isRunnableDevEnvironment, type Plugin, type ViteDevServer } from "vite";
 import { checkSite, hasErrors } from "./site.ts";
-import { checkedGeneration, shareCheckedSite } from "./dev-cache.ts";
+import { DEV_CACHE_MODULE } from "./dev-cache.ts";
 import { knownRoutes } from "./routes.ts";
 import { pagePath } from "./sources.ts";
 import { formatReport, type Problem } from "./problems.ts";
@@ -63,13 +63,20 @@ export function siteContent({ root }: { root: string }): Plugin {
     configureServer(server) {
       // Checks overlap when saves come quickly: only the latest one's result is kept.
       let latest = 0;
+      // The checks made after a change (the one at start reads what the loaders would have read anyway).
+      let generation = 0;
       const check = async (announce: boolean) => {
         const run = ++latest;
         const result = await checkSite(root);
         if (run !== latest) return;
         const { problems } = result;
-        // The loaders use this result until the next save instead of reading every file per request.
-        shareCheckedSite(root, result, !announce);
+        // The loaders use this result until the next save instead of reading every file per request:
+        // handed to dev-cache.ts as the SSR module runner, which renders the pages, has it loaded.
+        const ssr = server.environments.ssr;
+        const cache = isRunnableDevEnvironment(ssr) ? await ssr.runner.import<typeof import("./dev-cache.ts")>(DEV_CACHE_MODULE) : undefined;
+        if (run !== latest) return;
+        if (!announce) generation++;
+        cache?.shareCheckedSite(root, result, generation);
         const errors = problems.filter((p) => p.severity === "error");
         if (errors.length > 0) server.config.logger.error(formatReport(problems), { timestamp: true });
         // Warnings do not stop anything; they are printed so they get seen.
@@ -89,7 +96,7 @@ export function siteContent({ root }: { root: string }): Plugin {
       server.middlewares.use(CONTENT_GENERATION_PATH, (_req, res) => {
         res.setHeader("Content-Type", "application/json");
         res.setHeader("Cache-Control", "no-store");
-        res.end(JSON.stringify({ generation: checkedGeneration(root) }));
+        res.end(JSON.stringify({ generation }));
       });
       // A new, renamed or deleted page or service changes the list of paths React Router answers
       // (its pre-render list, read again whenever its server build is loaded): that module is

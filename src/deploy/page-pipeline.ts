@@ -6,16 +6,16 @@
  * renders the next page: the build's two halves run on two cores. Nothing is read back from disk;
  * post-build.ts waits for the last file and checks that every route came through.
  *
- * The build's Vite plugin (vite-plugin.ts) starts it before the pre-render; entry.server.tsx
- * finds it on globalThis, because the build's configuration and the server bundle are separate
- * module graphs in one process. In `npm run dev` there is none and pages are sent as rendered.
+ * The build's Vite plugin (vite-plugin.ts) starts it before the pre-render, hands it to the server
+ * bundle React Router pre-renders with, and to post-build.ts when the pre-render is over (its
+ * `api`). In `npm run dev` there is none and pages are sent as rendered.
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { pageAddress } from "../lib/page-address.ts";
 import { htmlFileOf } from "./outputs.ts";
-import { type Bytes, PAGE_PIPELINE, type PagePipeline } from "./pipeline-key.ts";
+import type { Bytes, PagePipeline } from "./pipeline-key.ts";
 import type { Precompressed } from "./precompress.ts";
 import { DEFERRED_DIR, type WorkerJob, type WorkerReply, type WorkerSetup } from "./page-worker.ts";
 
@@ -155,18 +155,9 @@ class Pipeline implements PagePipeline {
 }
 
 /** Starts the pipeline for a build writing to `clientDir` that pre-renders `routes`. */
-export function startPagePipeline(clientDir: string, routes: readonly string[], quality: number): void {
+export function startPagePipeline(clientDir: string, routes: readonly string[], quality: number): PagePipeline & { finish(): Promise<PipelineResult> } {
   const deferredDir = join(clientDir, DEFERRED_DIR);
   rmSync(deferredDir, { recursive: true, force: true });
   mkdirSync(deferredDir, { recursive: true });
-  (globalThis as Record<symbol, unknown>)[PAGE_PIPELINE] = new Pipeline(clientDir, new Set(routes), quality);
-}
-
-/** The pipeline the pre-render used, finished (and no longer offered to entry.server.tsx); undefined if none was started. */
-export async function finishPagePipeline(): Promise<PipelineResult | undefined> {
-  const global = globalThis as Record<symbol, unknown>;
-  const pipeline = global[PAGE_PIPELINE];
-  delete global[PAGE_PIPELINE];
-  // Made by this module as loaded by the build's Vite config: another copy of the class, so not instanceof.
-  return pipeline ? (pipeline as Pipeline).finish() : undefined;
+  return new Pipeline(clientDir, new Set(routes), quality);
 }

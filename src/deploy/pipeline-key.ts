@@ -1,8 +1,8 @@
 /**
- * How entry.server.tsx finds the build's page pipeline (page-pipeline.ts) without importing it:
- * the server bundle stays free of the build's code, and in `npm run dev` there is no pipeline.
+ * What entry.server.tsx knows of the build's page pipeline (page-pipeline.ts) without importing it:
+ * the server bundle stays free of the build's code, and in `npm run dev` there is none. The build's
+ * Vite plugin (vite-plugin.ts) hands the pipeline to the server bundle it pre-renders with.
  */
-export const PAGE_PIPELINE = Symbol.for("vistaar-site.page-pipeline");
 
 /** UTF-8 text in a buffer of its own, which can be handed to another thread. */
 export type Bytes = Uint8Array<ArrayBuffer>;
@@ -15,5 +15,7 @@ export interface PagePipeline {
   data(pathname: string, body: Bytes): Promise<void>;
 }
 
-/** The build's pipeline while it pre-renders, else undefined. */
-export const pagePipeline = (): PagePipeline | undefined => (globalThis as Record<symbol, PagePipeline | undefined>)[PAGE_PIPELINE];
+/** What entry.server.tsx exports for the hand-over: the server build's `entry.module` has it. */
+export interface TakesPagePipeline {
+  setPagePipeline(pipeline: PagePipeline | undefined): void;
+}

@@ -12,7 +12,7 @@ import { loadSite, type Site } from "../content/site.ts";
 import { routePaths } from "../content/routes.ts";
 import { filesUnder } from "../lib/files.ts";
 import { precompress, precompressCacheDir } from "./precompress.ts";
-import { finishPagePipeline } from "./page-pipeline.ts";
+import type { PagePipelineApi } from "./vite-plugin.ts";
 import { headersFile, htmlFileOf, nginxInclude, redirectsFile, robotsTxt, sitemapXml, sitePolicies } from "./outputs.ts";
 import { enquiryOrigins } from "./security-headers.ts";
 import { writeSiteFacts } from "./site-facts.ts";
@@ -77,12 +77,12 @@ export function unfinishedOutputs(clientDir: string, finished: { files: Readonly
   return html.length <= finished.repeats ? left.filter((file) => file.endsWith(".data")) : left;
 }
 
-export async function postBuild(root: string, buildDir = join(root, "dist")): Promise<PostBuildResult> {
+export async function postBuild(root: string, pipeline: PagePipelineApi | undefined, buildDir = join(root, "dist")): Promise<PostBuildResult> {
   const clientDir = join(buildDir, "client");
   const site = validSite(root);
   const { siteUrl, routes, indexable } = deployRoutes(root, site);
   const started = performance.now();
-  const pages = await finishPagePipeline();
+  const pages = await pipeline?.finish();
   if (!pages) throw new Error("The pages were pre-rendered without the page pipeline: is pagePipelineStart (src/deploy/vite-plugin.ts) in vite.config.ts?");
   const pagesMs = performance.now() - started;
   for (const route of routes) {

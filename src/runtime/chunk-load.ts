@@ -9,6 +9,7 @@
  *
  *   const EnquiryForm = lazy(() => loadChunk("EnquiryForm", () => import("./EnquiryForm")));
  */
+import type { FulfilledReactPromise, PendingReactPromise, RejectedReactPromise } from "react";
 import { CHUNK_TIMEOUT_MS, RELOAD_KEY } from "@/runtime/constants";
 import { reloadOnce } from "./reload-once.js";
 
@@ -82,31 +83,52 @@ export function loadChunk<T>(chunk: string, load: () => Promise<T>, options: Loa
   });
 }
 
-/** A promise as React's use() reads it: once it has resolved, use() returns its value at once instead of suspending. */
-type Loaded<T> = Promise<T> & { status?: "fulfilled"; value?: T };
+/**
+ * A promise that says when it has settled, as React's use() reads it: the `status`, `value` and
+ * `reason` fields of React's own promise types (ReactPromise, exported by "react"), which React's
+ * documentation asks Suspense-enabled libraries to set on the promises they create (react.dev, use():
+ * "Avoiding fallbacks by passing Promise subclasses"). use() of a settled one returns at once instead
+ * of suspending for a microtask and showing a fallback. (Calling use() only while a value is missing
+ * is what React warns against: "conditional use of use".) tests/unit/load-once.test.tsx renders with
+ * it, so a React upgrade that reads promises otherwise fails there.
+ */
+export type Settling<T> = Promise<T> & (PendingReactPromise<T> | FulfilledReactPromise<T> | RejectedReactPromise<T>);
+
+export function settling<T>(promise: Promise<T>): Settling<T> {
+  const marked: Promise<T> & { status?: string; value?: T; reason?: unknown } = promise;
+  marked.status = "pending";
+  promise.then(
+    (value) => {
+      marked.status = "fulfilled";
+      marked.value = value;
+    },
+    (reason: unknown) => {
+      marked.status = "rejected";
+      marked.reason = reason;
+    },
+  );
+  return marked as Settling<T>;
+}
+
+/** Already settled, as use() reads it (see settling). */
+export function settled<T>(value: T): Settling<T> {
+  return Object.assign(Promise.resolve(value), { status: "fulfilled" as const, value });
+}
 
 /**
- * Calls `load` once and keeps its promise, marked for use() when it resolves,
- * so code that has arrived renders at once (React.lazy suspends once more on
- * its first render). A failed load (a redeploy removed the chunk) can be tried again.
+ * Calls `load` once and keeps its promise (see settling: code that has arrived renders at once;
+ * React.lazy suspends once more on its first render). A failed load (a redeploy removed the
+ * chunk) can be tried again.
  */
-export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let pending: Loaded<T> | undefined;
+export function loadOnce<T>(load: () => Promise<T>): () => Settling<T> {
+  let pending: Settling<T> | undefined;
   return () => {
-    if (!pending) {
-      const started: Loaded<T> = load().then(
-        (value) => {
-          started.status = "fulfilled";
-          started.value = value;
-          return value;
-        },
-        (error: unknown) => {
-          pending = undefined;
-          throw error;
-        },
-      );
-      pending = started;
-    }
+    pending ??= settling(
+      load().catch((error: unknown) => {
+        pending = undefined;
+        throw error;
+      }),
+    );
     return pending;
   };
 }

@@ -12,14 +12,15 @@
  * pre-render, tests), an island is its children.
  *
  * A click usually wakes an island a moment before it lands (the pointer
- * arrives first), but its code may still be on the way: React drops a click
- * on HTML it cannot hydrate yet. Such a click is kept here and replayed on the
- * same element once the island is hydrated, so a tab or an arrow clicked early
- * still works (a link in it needs nothing: it works as a plain link). Keys
- * pressed that early are not replayed. When the visitor navigates away, the
+ * arrives first), but its code may still be on the way, and React cannot
+ * hydrate the island to take the click. Such a click is taken here before
+ * React sees it and replayed on the same element once the island is hydrated,
+ * so a tab or an arrow clicked early still works (a link in it needs nothing:
+ * it works as a plain link). Keys pressed that early are not replayed. When the visitor navigates away, the
  * islands still waiting are woken first (wakeIslands) and hydrated in place.
  */
 import { use, useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { type Settling, settled, settling } from "@/runtime/chunk-load";
 import { whenNear } from "@/runtime/viewport";
 
 const subscribeNever = () => () => {};
@@ -68,27 +69,32 @@ function wanted(element: Element | null | undefined, near: boolean): Promise<voi
   });
 }
 
-const pending = new Map<string, Promise<unknown>>();
+/** What each island waits for: wanted, then its code (settled once the code has arrived). */
+const pending = new Map<string, Settling<unknown>>();
 
-/** Islands whose pre-rendered HTML React has not hydrated yet, by id: that element, and the clicks React dropped on it. */
+/** Islands whose pre-rendered HTML React has not hydrated yet, by id: that element, and the clicks kept for it. */
 const dehydrated = new Map<string, { element: Element; clicks: HTMLElement[] }>();
 
 /** What a click does without React: a link follows, a field, a label or a form's submit button acts natively. Replaying a click on those would do it twice. */
 const NATIVE = "a[href],input,select,textarea,label,summary,[contenteditable],form button:not([type=button])";
 
 /**
- * Listens on the document in the capture phase, registered after React's own listener there
- * (hydrateRoot adds it before any island renders), so it runs after React has tried to hydrate the
- * clicked island at once: if React could not (its code is still coming), React has stopped the
- * event's propagation, and the click is kept for the island.
+ * Listens on window in the capture phase, before React's listeners (on the document): a click on
+ * an island whose code has not arrived is kept for the island and goes no further (React could not
+ * hydrate the island to take it); once the code is there, React hydrates the island at once and
+ * takes the click itself. A click's native action (a link, a field) happens either way.
  */
 function onClick(event: Event) {
   const clicked = event.target;
-  if (!event.cancelBubble || !event.isTrusted || !(clicked instanceof Element)) return;
+  if (!event.isTrusted || !(clicked instanceof Element)) return;
+  const found = [...dehydrated].find(([, island]) => island.element.contains(clicked));
+  // Its code is there: React hydrates the island at once and takes the click itself.
+  if (!found || pending.get(found[0])?.status === "fulfilled") return;
+  const island = found[1];
+  event.stopPropagation();
   // The element to click again: a button's icon (an SVG path) has no click() of its own.
   const target = clicked.closest<HTMLElement>("button") ?? (clicked instanceof HTMLElement ? clicked : clicked.closest<HTMLElement>("*:not(svg *)"));
-  const island = target && [...dehydrated.values()].find((i) => i.element.contains(target));
-  if (!target || !island) return;
+  if (!target) return;
   // A link to a place on this page (a tab to its panel): following it would make React Router
   // render the page again around the island, which would drop the island's HTML. The section
   // takes the click once it runs instead.
@@ -147,12 +153,12 @@ export interface IslandProps {
   children: ReactNode;
 }
 
-/** Already settled, as React's use() reads it: an island that has nothing to wait for still calls use() (React requires the same calls on every attempt). */
-const NOTHING_TO_WAIT_FOR: Promise<unknown> = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined });
+/** An island with nothing to wait for still calls use(): an attempt that suspended must call it again. */
+const NOTHING_TO_WAIT_FOR = settled(undefined);
 
 export function Island({ id, find, near = true, load, whileWaiting, children }: IslandProps) {
   const hydrating = useHydrating();
-  let ready = NOTHING_TO_WAIT_FOR;
+  let ready: Settling<unknown> = NOTHING_TO_WAIT_FOR;
   if (hydrating && typeof document !== "undefined") {
     const waitingFor = pending.get(id);
     if (waitingFor) ready = waitingFor;
@@ -161,11 +167,11 @@ export function Island({ id, find, near = true, load, whileWaiting, children }: 
       // In development React reports any attribute it did not render when it hydrates; production ignores them.
       if (element instanceof HTMLElement && whileWaiting && !import.meta.env.DEV) whileWaiting(element);
       if (element) {
-        // After React's own listener (hydrateRoot adds it before any island renders); adding it again is a no-op.
-        document.addEventListener("click", onClick, true);
+        // Adding it again is a no-op.
+        window.addEventListener("click", onClick, true);
         dehydrated.set(id, { element, clicks: earlyClicks(element) });
       }
-      ready = wanted(element, near).then(load);
+      ready = settling(wanted(element, near).then(load));
       pending.set(id, ready);
     }
   }

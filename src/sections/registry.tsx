@@ -8,9 +8,9 @@
  * checks them: a section type without a loader, or a loader of a component taking another
  * section's props, is a compile error.
  */
-import { createElement, use, type ReactNode } from "react";
+import { createElement, type ReactNode, use } from "react";
 import { sectionLoaders } from "@/generated/sections";
-import { loadOnce } from "@/runtime/chunk-load";
+import { loadOnce, type Settling } from "@/runtime/chunk-load";
 import type { ResolvedSection, SectionProps, SectionType } from "./types";
 
 type SectionComponent<K extends SectionType> = (props: SectionProps<K>) => ReactNode;
@@ -18,10 +18,10 @@ export type SectionRegistry = { [K in SectionType]: () => Promise<SectionCompone
 
 export const registry: SectionRegistry = sectionLoaders;
 
-const loaders = new Map<SectionType, () => Promise<unknown>>();
+const loaders = new Map<SectionType, () => Settling<unknown>>();
 
 /** Fetches a section type's code once (see loadOnce: a loaded section renders at once); a failed fetch can be tried again. */
-export function loadSection(type: SectionType): Promise<unknown> {
+export function loadSection(type: SectionType): Settling<unknown> {
   let load = loaders.get(type);
   if (!load) {
     load = loadOnce<unknown>(registry[type]);

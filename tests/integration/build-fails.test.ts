@@ -17,17 +17,21 @@ it("a build in which one page was not finished fails, naming the page", () => {
     config,
     `import { mergeConfig } from "vite";
 import base from ${JSON.stringify(join(repoRoot, "vite.config.ts"))};
-import { PAGE_PIPELINE } from ${JSON.stringify(join(repoRoot, "src", "deploy", "pipeline-key.ts"))};
+import { pagePipelineApi } from ${JSON.stringify(join(repoRoot, "src", "deploy", "vite-plugin.ts"))};
 
 // After the page pipeline has started (plugins run in order): /about-us goes out as React Router rendered it.
+let config;
 export default mergeConfig(base, {
   plugins: [
     {
       name: "skip-one-page",
       apply: "build",
+      configResolved(resolved) {
+        config = resolved;
+      },
       buildStart() {
         if (this.environment.config.consumer !== "server") return;
-        const pipeline = globalThis[PAGE_PIPELINE];
+        const pipeline = pagePipelineApi(config).pipeline();
         const page = pipeline.page.bind(pipeline);
         pipeline.page = (pathname, html) => (pathname.replace(/\\/$/, "") === "/about-us" ? Promise.resolve(html) : page(pathname, html));
       },

@@ -10,12 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFERRED_DIR, finishPagePipeline, startPagePipeline } from "@/deploy/page-pipeline";
-import { pagePipeline } from "@/deploy/pipeline-key";
+import { DEFERRED_DIR, startPagePipeline } from "@/deploy/page-pipeline";
 
 let dir: string | undefined;
+let pipeline: ReturnType<typeof startPagePipeline> | undefined;
 afterEach(async () => {
-  await finishPagePipeline().catch(() => undefined);
+  await pipeline?.finish().catch(() => undefined);
+  pipeline = undefined;
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -39,9 +40,7 @@ describe("page pipeline", () => {
   it("defers a page's scripts and writes it, its moved script and its data compressed, from memory", async () => {
     dir = mkdtempSync(join(tmpdir(), "pipeline-"));
     const client = join(dir, "client");
-    startPagePipeline(client, ["/", "/services/rpa"], 10);
-    const pipeline = pagePipeline();
-    if (!pipeline) throw new Error("no pipeline offered to entry.server");
+    pipeline = startPagePipeline(client, ["/", "/services/rpa"], 10);
 
     const html = text(await pipeline.page("/services/rpa/", bytes(PAGE("RPA"))));
     expect(html).toContain('<template data-deferred><script type="module"');
@@ -49,7 +48,7 @@ describe("page pipeline", () => {
     const data = `[{"_1":2},"routes/page",${JSON.stringify("d".repeat(3000))}]`;
     await pipeline.data("/services/rpa.data", bytes(data));
 
-    const result = await finishPagePipeline();
+    const result = await pipeline.finish();
     expect(result?.pages).toEqual(new Set(["/services/rpa"]));
     expect(result?.imageUrls).toEqual(new Set(["/assets/img/photo.0123456789.640.webp", "/assets/img/photo.0123456789.1280.webp"]));
     decodesTo(join(client, "services", "rpa", "index.html"), html);
@@ -63,20 +62,18 @@ describe("page pipeline", () => {
     expect(result?.compressed.map((c) => c.file).sort()).toEqual(
       [join(client, "services", "rpa", "index.html"), join(client, "services", "rpa.data"), join(client, DEFERRED_DIR, script ?? "")].sort(),
     );
-    expect(pagePipeline()).toBeUndefined();
   });
 
   it("leaves the SPA fallback (/ rendered again) and paths that are not routes as rendered", async () => {
     dir = mkdtempSync(join(tmpdir(), "pipeline-"));
-    startPagePipeline(join(dir, "client"), ["/"], 10);
-    const pipeline = pagePipeline();
-    const first = text(await pipeline?.page("/", bytes(PAGE("Home"))));
+    pipeline = startPagePipeline(join(dir, "client"), ["/"], 10);
+    const first = text(await pipeline.page("/", bytes(PAGE("Home"))));
     expect(first).toContain("<template data-deferred>");
-    expect(text(await pipeline?.page("/", bytes(PAGE("Fallback"))))).toBe(PAGE("Fallback"));
-    expect(text(await pipeline?.page("/not-a-route/", bytes(PAGE("Other"))))).toBe(PAGE("Other"));
+    expect(text(await pipeline.page("/", bytes(PAGE("Fallback"))))).toBe(PAGE("Fallback"));
+    expect(text(await pipeline.page("/not-a-route/", bytes(PAGE("Other"))))).toBe(PAGE("Other"));
     // The home page's data, under the name React Router gives it (v8: /_.data), is compressed whatever that name.
-    await pipeline?.data("/_.data", bytes("x".repeat(2000)));
-    const result = await finishPagePipeline();
+    await pipeline.data("/_.data", bytes("x".repeat(2000)));
+    const result = await pipeline.finish();
     expect(result?.pages).toEqual(new Set(["/"]));
     expect(result?.data).toEqual(new Set(["/_.data"]));
     expect(result?.files).toEqual(new Set(["index.html", "_.data"]));
@@ -87,9 +84,9 @@ describe("page pipeline", () => {
 
   it("a page it cannot finish fails the build, naming the route", async () => {
     dir = mkdtempSync(join(tmpdir(), "pipeline-"));
-    startPagePipeline(join(dir, "client"), ["/about-us"], 10);
+    const started = startPagePipeline(join(dir, "client"), ["/about-us"], 10);
     const plain = "<!DOCTYPE html><html><head></head><body><p>No scripts</p></body></html>";
-    expect(text(await pagePipeline()?.page("/about-us/", bytes(plain)))).toBe(plain);
-    await expect(finishPagePipeline()).rejects.toThrow(/\/about-us: The page has no script to defer/);
+    expect(text(await started.page("/about-us/", bytes(plain)))).toBe(plain);
+    await expect(started.finish()).rejects.toThrow(/\/about-us: The page has no script to defer/);
   });
 });

@@ -39,7 +39,7 @@ async function reportAndPreview(edit: (s: SiteCopy) => void) {
   process.env.SITE_ROOT = site.root;
   const result = await checkSite(site.root);
   // The dev server's loaders read what the content plugin last checked.
-  shareCheckedSite(site.root, result, true);
+  shareCheckedSite(site.root, result, 1);
   const routes = [...result.routes, ...result.draftRoutes];
   const pages = await Promise.all(
     routes.map((path) => (path.startsWith("/services/") ? servicePageData(path.slice("/services/".length)) : pageDataAt(path)).then((p) => [path, p] as const)),
