@@ -52,9 +52,10 @@ it("the canvas page's view: a page message fills it, an order of the same sectio
   const { message } = pageMessage(drawn(pageOf("A")), EMPTY, 1, new Map());
   const view = update(EMPTY_VIEW, { source: "site-editor", ...message! } as ToCanvas);
   expect(view.order).toEqual(["e1", "e2"]);
-  expect(update(view, { source: "site-editor", type: "order", order: ["e2", "e1"] }).order).toEqual(["e2", "e1"]);
+  // The moved section is selected with it (the move selects it): one drawing for both.
+  expect(update(view, { source: "site-editor", type: "order", order: ["e2", "e1"], selected: "e1" })).toMatchObject({ order: ["e2", "e1"], selected: "e1" });
   // An order naming a section the view does not have waits for the page that has it.
-  expect(update(view, { source: "site-editor", type: "order", order: ["e2", "e3"] })).toBe(view);
+  expect(update(view, { source: "site-editor", type: "order", order: ["e2", "e3"], selected: "e1" })).toBe(view);
   expect(update(view, { source: "site-editor", type: "slot", id: "e1", slot: hero("Z") })).toBe(view);
   // A later page message with only e1 changed keeps e2 from before.
   const later = update(view, { source: "site-editor", type: "page", meta: message!.meta, order: ["e1", "e2"], slots: { e1: hero("B") }, selected: "e1" });

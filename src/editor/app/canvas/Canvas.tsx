@@ -44,7 +44,7 @@ export interface CanvasHandle {
   /** Moves the keyboard focus into the canvas, onto the selected section. */
   focus(): void;
   /** Shows the entries in a new order at once: the `move`th move made, before the builder draws it (see `moves`). */
-  reorder(order: string[], move: number): void;
+  reorder(order: string[], move: number, selected: string): void;
   /** Shows one section as just typed, at once (from the field's own change event, before the builder draws again). */
   preview(id: string, slot: CanvasSlot): void;
   /** A file is being opened with these section types: the canvas loads their code meanwhile. */
@@ -92,9 +92,11 @@ export const Canvas = memo(
       preview(id, slot) {
         if (sent.current.slots.has(id) && receiveNow({ type: "slot", id, slot })) previewed.current.set(id, slot);
       },
-      reorder(order, move) {
-        if (!receiveNow({ type: "order", order })) return;
+      reorder(order, move, selected) {
+        // The move selects the moved section: drawn with it, so the page the builder draws next has nothing new.
+        if (!receiveNow({ type: "order", order, selected })) return;
         sent.current.order = order;
+        sent.current.selected = selected;
         ahead.current = { move, order };
       },
       inlineProblem(id, pointer, text) {

@@ -45,7 +45,7 @@ export type ToCanvas =
   /** One section typed into: sent from the key's own event, before the builder draws its form again. */
   | { source: "site-editor"; type: "slot"; id: string; slot: CanvasSlot }
   /** The same sections in a new order: sent from the move's own event. */
-  | { source: "site-editor"; type: "order"; order: string[] }
+  | { source: "site-editor"; type: "order"; order: string[]; selected: string }
   | { source: "site-editor"; type: "select"; id: string | null; reveal: boolean }
   /** The editor came into the canvas on purpose (the "Go to the preview" link): focus the selected section. */
   | { source: "site-editor"; type: "focus" }

@@ -28,7 +28,7 @@ export function update(view: View, message: ToCanvas): View {
   if (message.type === "slot") return view;
   if (message.type === "order") {
     const same = message.order.length === view.order.length && message.order.every((id) => view.slots.has(id));
-    return same ? { ...view, order: message.order } : view;
+    return same ? { ...view, order: message.order, selected: message.selected } : view;
   }
   if (message.type === "select") return { ...view, selected: message.id, reveal: message.reveal ? view.reveal + 1 : view.reveal };
   const slots = new Map<string, CanvasSlot>();

@@ -45,6 +45,6 @@ export function useCanvasFeed(
   // The canvas shows a move at once, as the move after the last one made; the builder draws it later.
   const moves = useRef(0);
   moves.current = movesMade;
-  const reordered = useCallback((ids: string[]) => canvas.current?.reorder(ids, moves.current + 1), [canvas]);
+  const reordered = useCallback((ids: string[], selected: string) => canvas.current?.reorder(ids, moves.current + 1, selected), [canvas]);
   return { page, typed, opening, reordered };
 }

@@ -16,8 +16,8 @@ export function useEntryCommands(
   items: OutlineItem[],
   dispatch: (action: Action) => void,
   announce: (text: string, tone?: Tone, undoable?: boolean) => void,
-  /** Shows the new order in the canvas at once, before the builder draws again. */
-  reordered?: (ids: string[]) => void,
+  /** Shows the new order in the canvas at once, with the moved entry selected (as the move selects it), before the builder draws again. */
+  reordered?: (ids: string[], selected: string) => void,
 ) {
   const current = useRef({ doc, items });
   current.current = { doc, items };
@@ -31,7 +31,7 @@ export function useEntryCommands(
       const to = from + by;
       if (from < 0 || by === 0 || to < 0 || to >= ids.length) return;
       ids.splice(to, 0, ...ids.splice(from, 1));
-      reordered?.(ids);
+      reordered?.(ids, id);
       dispatch({ type: "move", from, to });
       announce(`${labelIn(items, id)} moved to position ${to + 1} of ${ids.length}.`);
     },

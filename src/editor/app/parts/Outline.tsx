@@ -43,19 +43,16 @@ export interface OutlineProps {
 const iconButton =
   "grid h-7 w-7 place-items-center rounded text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-30";
 
-const Row = memo(function Row({
-  item,
-  index,
-  count,
-  selected,
-  onSelect,
-  onMove,
-  onDuplicate,
-  onDelete,
-}: { item: OutlineItem; index: number; count: number; selected: boolean } & Pick<OutlineProps, "onSelect" | "onMove" | "onDuplicate" | "onDelete">) {
+type RowProps = { item: OutlineItem; index: number; count: number; selected: boolean } & Pick<OutlineProps, "onSelect" | "onMove" | "onDuplicate" | "onDelete">;
+
+/** Six dots, one path: the drag handle's icon. */
+const GRIP = [3, 7, 11].flatMap((y) => [4, 10].map((x) => `M${x - 1.3} ${y}a1.3 1.3 0 1 0 2.6 0a1.3 1.3 0 1 0 -2.6 0`)).join("");
+
+/** A row as dnd-kit moves it: its element and drag handle only, drawn again on every step of a drag; the rest is RowBody. */
+const Row = memo(function Row(props: RowProps) {
+  const { item, index, count, selected, onMove } = props;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
   const style = { transform: CSS.Transform.toString(transform), transition };
-  const name = `${item.label} (${index + 1} of ${count})`;
   return (
     <li
       ref={setNodeRef}
@@ -69,16 +66,27 @@ const Row = memo(function Row({
         onMove(item.id, e.key === "ArrowUp" ? -1 : 1);
       }}
     >
-      <button ref={setActivatorNodeRef} type="button" className={`${iconButton} cursor-grab`} aria-label={`Drag ${name}`} {...attributes} {...listeners}>
+      <button
+        ref={setActivatorNodeRef}
+        type="button"
+        className={`${iconButton} cursor-grab`}
+        aria-label={`Drag ${item.label} (${index + 1} of ${count})`}
+        {...attributes}
+        {...listeners}
+      >
         <svg aria-hidden="true" width="14" height="14" viewBox="0 0 14 14" fill="currentColor">
-          <circle cx="4" cy="3" r="1.3" />
-          <circle cx="10" cy="3" r="1.3" />
-          <circle cx="4" cy="7" r="1.3" />
-          <circle cx="10" cy="7" r="1.3" />
-          <circle cx="4" cy="11" r="1.3" />
-          <circle cx="10" cy="11" r="1.3" />
+          <path d={GRIP} />
         </svg>
       </button>
+      <RowBody {...props} />
+    </li>
+  );
+});
+
+/** The rest of a row: drawn again only when the entry, its place or the selection changes (not on each step of a drag). */
+const RowBody = memo(function RowBody({ item, index, count, selected, onSelect, onMove, onDuplicate, onDelete }: RowProps) {
+  return (
+    <>
       <button
         type="button"
         aria-current={selected ? "true" : undefined}
@@ -109,7 +117,7 @@ const Row = memo(function Row({
       <button type="button" className={`${iconButton} hover:text-red-700`} aria-label={`Delete ${item.label}`} onClick={() => onDelete(item.id)}>
         <span aria-hidden="true">✕</span>
       </button>
-    </li>
+    </>
   );
 });
 
