@@ -14,14 +14,15 @@
 import type { EntryContext, HandleDataRequestFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
-import type { PagePipeline } from "./deploy/pipeline-key.ts";
+import type { PagePipeline, TakesPagePipeline } from "./deploy/pipeline-key.ts";
 
 /** In a build, the page pipeline the build's Vite plugin handed over (src/deploy/vite-plugin.ts); none in `npm run dev`. */
 let pagePipeline: PagePipeline | undefined;
 
-export function setPagePipeline(pipeline: PagePipeline | undefined): void {
+// Typed by the hand-over's contract, which the plugin looks for on the server build's entry module.
+export const setPagePipeline: TakesPagePipeline["setPagePipeline"] = (pipeline) => {
   pagePipeline = pipeline;
-}
+};
 
 /** Gives up on a page whose render has not finished after this long (a hung loader, say). */
 export const streamTimeout = 10_000;

@@ -14,10 +14,11 @@
  * A click usually wakes an island a moment before it lands (the pointer
  * arrives first), but its code may still be on the way, and React cannot
  * hydrate the island to take the click. Such a click is taken here before
- * React sees it and replayed on the same element once the island is hydrated,
- * so a tab or an arrow clicked early still works (a link in it needs nothing:
- * it works as a plain link). Keys pressed that early are not replayed. When the visitor navigates away, the
- * islands still waiting are woken first (wakeIslands) and hydrated in place.
+ * React sees it and replayed on the same element once the island is
+ * hydrated, so a tab or an arrow clicked early still works (a link in it
+ * needs nothing: it works as a plain link). Keys pressed that early are not
+ * replayed. When the visitor navigates away, the islands still waiting are
+ * woken first (wakeIslands) and hydrated in place.
  */
 import { use, useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { type Settling, settled, settling } from "@/runtime/chunk-load";
