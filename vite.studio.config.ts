@@ -18,8 +18,15 @@ export default defineConfig({
   build: {
     outDir: here("./dist-studio"),
     emptyOutDir: true,
-    // The studio preloads the canvas's scripts and the open page's sections from it (server/studio/builder-page.ts).
+    // The studio preloads the canvas's scripts, named from it (server/studio/builder-page.ts).
     manifest: true,
-    rolldownOptions: { input: { index: here("./src/studio/index.html"), canvas: here("./src/studio/canvas.html") } },
+    rolldownOptions: {
+      input: { index: here("./src/studio/index.html"), canvas: here("./src/studio/canvas.html") },
+      // The sections' code (with the modules it draws in) in one file, not one per section: the builder opens with two
+      // dozen files fewer, queued behind each other on a browser's six connections to the studio (docs/performance.md).
+      output: {
+        codeSplitting: { groups: [{ name: "sections", test: /[\\/]src[\\/](sections[\\/][^\\/]+[\\/]|components[\\/](Carousel|Card|carousel-settings))/ }] },
+      },
+    },
   },
 });

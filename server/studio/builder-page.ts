@@ -1,8 +1,8 @@
 /**
  * The builder's page as the studio serves it: the built index.html with the answers the builder
  * asks for first (the site, the open file, the studio's status) as JSON it reads instead of asking
- * (api-client.ts), and the canvas's scripts and the open page's section scripts preloaded. Opening
- * then waits on no second round trip to the studio.
+ * (api-client.ts), and the canvas's scripts preloaded (the sections' code is one file both load:
+ * vite.studio.config.ts). Opening then waits on no second round trip to the studio.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -50,8 +50,6 @@ export function builderPage(assets: string, base = "/studio-assets/") {
   const canvasEntry = Object.keys(manifest).find((k) => manifest[k]?.isEntry && k.endsWith("canvas.html"));
   if (canvasEntry) chunks(canvasEntry, canvas);
   const canvasCss = canvasEntry ? (manifest[canvasEntry]?.css ?? []) : [];
-  // A section type's module: src/sections/<type>/<Component>.tsx (named from the build's root), loaded on demand by the registry.
-  const sectionKey = (type: string) => Object.keys(manifest).find((k) => manifest[k]?.isDynamicEntry && k.includes(`/sections/${type}/`));
 
   // Modules, not prefetches: measured, the canvas is ready sooner when they arrive parsed (docs/performance.md).
   const modulepreload = (files: Iterable<string>) => [...files].map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`).join("");
@@ -60,19 +58,10 @@ export function builderPage(assets: string, base = "/studio-assets/") {
     head < 0
       ? html.slice(0, end)
       : `${html.slice(0, head)}${canvasCss.map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}">`).join("")}${modulepreload(canvas)}${html.slice(head, end)}`;
-  const sectionPreloads = (types: string[]) => {
-    const scripts = new Set<string>();
-    for (const type of new Set(types)) {
-      const key = sectionKey(type);
-      if (key) chunks(key, scripts);
-    }
-    return modulepreload([...scripts].filter((file) => !canvas.has(file)));
-  };
 
   /** The page with the first answers in it (made before any of it is sent: the studio's one thread then serves the scripts unhindered). */
   return async (wanted: string | undefined, ask: Ask): Promise<string> => {
     const answers: Record<string, unknown> = {};
-    let types: string[] = [];
     try {
       const state = await ask("/state");
       if (state.status === 200) {
@@ -82,17 +71,12 @@ export function builderPage(assets: string, base = "/studio-assets/") {
         const first = files.find((f) => f.path === wanted) ?? files.find((f) => f.kind === "page" && f.route === "/") ?? files[0];
         const path = first && `/file?path=${encodeURIComponent(first.path)}`;
         const [file, studio] = await Promise.all([path ? ask(path) : null, ask("/studio")]);
-        if (path && file?.status === 200) {
-          answers[path] = JSON.parse(file.body);
-          const sections = (answers[path] as { value?: { sections?: { type?: unknown }[] } }).value?.sections;
-          if (first?.kind === "page" && Array.isArray(sections)) types = sections.flatMap((s) => (typeof s?.type === "string" ? [s.type] : []));
-        }
+        if (path && file?.status === 200) answers[path] = JSON.parse(file.body);
         if (studio.status === 200) answers["/studio"] = JSON.parse(studio.body);
       }
     } catch {
       // Anything not answered here, the builder asks for as usual.
     }
-    const scripts = sectionPreloads(types);
-    return `${start.replace("</head>", `${scripts}</head>`)}<script type="application/json" id="${FIRST_ANSWERS_ID}">${inScript(JSON.stringify(answers))}</script>${html.slice(end)}`;
+    return `${start}<script type="application/json" id="${FIRST_ANSWERS_ID}">${inScript(JSON.stringify(answers))}</script>${html.slice(end)}`;
   };
 }

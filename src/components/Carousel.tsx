@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import type { KeenSliderInstance, KeenSliderOptions } from "keen-slider";
 import { media, useReducedMotion } from "@/runtime/motion";
+import { whenNear } from "@/runtime/viewport";
 import { carouselCss, maxPerView, type CarouselSettings } from "./carousel-settings";
 
 export { LOGO_CAROUSEL, SERVICES_CAROUSEL, TESTIMONIALS_CAROUSEL } from "./carousel-settings";
@@ -33,8 +34,9 @@ export function Carousel({
     slider.moveToIdx(slider.track.details.abs + auto.slides, true, { duration: auto.duration, easing: linear });
   };
 
-  // keen-slider is fetched after hydration, not with the page: the slides are already laid out by
-  // CSS (carouselCss), so the page looks the same before it arrives.
+  // keen-slider is fetched once the carousel nears the viewport, not with the page: the slides are
+  // already laid out by CSS (carouselCss), so the page looks the same before it arrives. A page drawn
+  // whole (the builder's canvas) starts only the carousels in view.
   const sliderRef = useRef<HTMLDivElement>(null);
   const instance = useRef<KeenSliderInstance | null>(null);
   /** Arrow taps made before keen-slider arrived (a tap replayed on hydration, say): taken once it has. */
@@ -51,25 +53,28 @@ export function Carousel({
       slides: { perView: settings.perView, spacing: settings.spacing },
       breakpoints: Object.fromEntries(settings.breakpoints.map(([min, n]) => [`(min-width: ${min}px)`, { slides: { perView: n, spacing: settings.spacing } }])),
     };
-    void import("keen-slider").then(({ default: KeenSlider }) => {
-      if (cancelled) return;
-      instance.current = new KeenSlider(container, options, [
-        (slider) => {
-          slider.on("created", () => {
-            container.dataset.ready = "";
-            if (queued.current === 0) advance(slider);
-            else slider.moveToIdx(slider.track.details.abs + queued.current, true);
-            queued.current = 0;
-          });
-          slider.on("updated", advance);
-          slider.on("animationEnded", advance);
-          // A drag stops the automatic scroll; the snap after it is the visitor's move.
-          slider.on("dragStarted", () => (autoMoving.current = false));
-        },
-      ]);
-    });
+    const start = () =>
+      void import("keen-slider").then(({ default: KeenSlider }) => {
+        if (cancelled) return;
+        instance.current = new KeenSlider(container, options, [
+          (slider) => {
+            slider.on("created", () => {
+              container.dataset.ready = "";
+              if (queued.current === 0) advance(slider);
+              else slider.moveToIdx(slider.track.details.abs + queued.current, true);
+              queued.current = 0;
+            });
+            slider.on("updated", advance);
+            slider.on("animationEnded", advance);
+            // A drag stops the automatic scroll; the snap after it is the visitor's move.
+            slider.on("dragStarted", () => (autoMoving.current = false));
+          },
+        ]);
+      });
+    const stopWatching = whenNear(container, "50% 0px", start);
     return () => {
       cancelled = true;
+      stopWatching();
       instance.current?.destroy();
       instance.current = null;
     };

@@ -54,7 +54,9 @@ export function pagePipelineStart({ root }: { root: string }): Plugin {
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== "chunk" || !chunk.isEntry) continue;
           // Node keeps one instance per file: React Router's import of this file gets this one.
-          const build = (await import(pathToFileURL(join(options.dir, chunk.fileName)).href)) as { entry?: { module?: Partial<TakesPagePipeline> } };
+          const build = (await import(/* @vite-ignore */ pathToFileURL(join(options.dir, chunk.fileName)).href)) as {
+            entry?: { module?: Partial<TakesPagePipeline> };
+          };
           const entry = build.entry?.module;
           if (typeof entry?.setPagePipeline === "function") return entry.setPagePipeline(current);
         }
