@@ -41,6 +41,8 @@ export function Carousel({
   const instance = useRef<KeenSliderInstance | null>(null);
   /** Arrow taps made before keen-slider arrived (a tap replayed on hydration, say): taken once it has. */
   const queued = useRef(0);
+  /** Starts keen-slider now (the focus or a tap came before the carousel was near the viewport). */
+  const startNow = useRef<(() => void) | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: one slider per mount; its settings are module constants and `advance` reads only refs and those settings.
   useEffect(() => {
     const container = sliderRef.current;
@@ -53,7 +55,12 @@ export function Carousel({
       slides: { perView: settings.perView, spacing: settings.spacing },
       breakpoints: Object.fromEntries(settings.breakpoints.map(([min, n]) => [`(min-width: ${min}px)`, { slides: { perView: n, spacing: settings.spacing } }])),
     };
-    const start = () =>
+    let started = false;
+    let stopWatching = () => {};
+    const start = () => {
+      if (started) return;
+      started = true;
+      stopWatching();
       void import("keen-slider").then(({ default: KeenSlider }) => {
         if (cancelled) return;
         instance.current = new KeenSlider(container, options, [
@@ -71,9 +78,12 @@ export function Carousel({
           },
         ]);
       });
-    const stopWatching = whenNear(container, "50% 0px", start);
+    };
+    startNow.current = start;
+    stopWatching = whenNear(container, "50% 0px", start);
     return () => {
       cancelled = true;
+      startNow.current = null;
       stopWatching();
       instance.current?.destroy();
       instance.current = null;
@@ -95,6 +105,7 @@ export function Carousel({
   }, [reduced, paused]);
 
   const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    startNow.current?.();
     hold.current.focus = true;
     stop();
     // Focus moved into a slide out of view (Tab through the cards): bring that slide in.
@@ -121,6 +132,7 @@ export function Carousel({
     autoMoving.current = false;
     if (!slider) {
       queued.current += by;
+      startNow.current?.();
       return;
     }
     slider.moveToIdx((slider.animator.targetIdx ?? slider.track.details.abs) + by, true);
