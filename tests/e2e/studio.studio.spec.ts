@@ -177,3 +177,27 @@ test("restoring an earlier version of the page puts its heading back as a draft,
   await publish(page, /Published: 1 change is live/);
   expect((JSON.parse(published(HOME)) as { sections: { heading?: string }[] }).sections[2]?.heading).toBe("Explore Our Offering");
 });
+
+test("the builder opens with its code in a handful of files, and the canvas starts no carousel out of sight", async ({ browser }) => {
+  const page = await signIn(browser, EDITOR);
+  // Opened again with an empty cache, counting every script either document asks for (the canvas's come from the cache).
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  signedIn.push(context);
+  await context.addCookies(await page.context().cookies());
+  const fresh = await context.newPage();
+  const scripts = new Set<string>();
+  fresh.on("request", (r) => {
+    if (r.resourceType() === "script" || r.url().endsWith(".js")) scripts.add(new URL(r.url()).pathname);
+  });
+  await fresh.goto("/__edit?file=site-config%2Fpages%2Fhome.json");
+  await expect(canvas(fresh).locator("main h1").first()).toBeVisible({ timeout: 30_000 });
+  await expect(fresh.locator("[data-outline-item]")).toHaveCount(8);
+  await fresh.waitForLoadState("networkidle");
+  // The sections' code is one file (vite.studio.config.ts): one per section type queued the builder's own scripts
+  // behind them on the browser's six connections. Now index, runtime, shared, sections, forms and the canvas's entry.
+  expect(scripts.size, `the scripts the builder and its canvas load: ${[...scripts].sort().join(", ")}`).toBeLessThanOrEqual(8);
+  expect([...scripts].filter((s) => s.includes("keen-slider"))).toEqual([]);
+  // Scrolled to a carousel, the canvas starts it.
+  await canvas(fresh).locator('[data-carousel="testimonials"]').scrollIntoViewIfNeeded();
+  await expect(canvas(fresh).locator('[data-carousel="testimonials"]')).toHaveAttribute("data-ready", "");
+});
