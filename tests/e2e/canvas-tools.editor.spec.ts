@@ -234,7 +234,10 @@ test("a Testimonials carousel dragged from the library onto the canvas goes wher
   await save(page);
   expect(changedLines(HOME).every((line) => line.startsWith("+"))).toBe(true);
 
-  // Within the canvas: the section after the new one dragged above it (onto the top of the second).
+  // Within the canvas: the section after the new one dragged above it (onto the top of the second). Both in view first, as
+  // an editor sees them: a scroll between pressing and moving (dragTo bringing the target into view) starts the drag on
+  // whatever section is under the pointer then.
+  await sectionButton(page, 2).evaluate((element) => element.scrollIntoView({ block: "start" }));
   await sectionButton(page, 3).dragTo(sectionButton(page, 2), { targetPosition: { x: 60, y: 8 } });
   await expect.poll(() => sectionTypes(page)).toEqual([start[0], start[1], "testimonials-carousel", ...start.slice(2)]);
   await expect(status(page)).toContainText("moved to position 2");
