@@ -43,6 +43,27 @@ async function readPage() {
 const saveTitle = (base: { hash: string; value: Record<string, unknown> }, title: string) =>
   editorCall(editor.url, "/save", { method: "POST", body: { path: PAGE, value: { ...base.value, title }, hash: base.hash } });
 
+describe("checks while the file on disk is not JSON", () => {
+  // A text editor's save in place empties the file before writing it: a check arriving then read "" and failed with 500.
+  it.each([
+    ["empty (a save in place caught half-way)", ""],
+    ["a hand edit's mistake", '{ "title": "About us", '],
+  ])("%s: the builder's edits are still checked (200), and a save is refused as a change on disk (409)", async (_name, onDisk) => {
+    const page = await readPage();
+    const original = readFileSync(full(PAGE), "utf8");
+    try {
+      writeFileSync(full(PAGE), onDisk);
+      const check = await editorCall(editor.url, "/check", { method: "POST", body: { path: PAGE, value: { ...page.value, title: "About the team" } } });
+      expect(check.status, check.text.slice(0, 300)).toBe(200);
+      expect(JSON.parse((check.json as { text: string }).text)).toEqual({ ...page.value, title: "About the team" });
+      expect((await saveTitle(page, "About the team")).status).toBe(409);
+      expect(readFileSync(full(PAGE), "utf8")).toBe(onDisk);
+    } finally {
+      writeFileSync(full(PAGE), original);
+    }
+  });
+});
+
 describe("framing", () => {
   it.each(["/__edit/api/state", "/__edit/api/nothing-here", "/__edit?file=site-config/pages/about-us.json", "/media/logo.svg", "/no-such-file"])(
     "%s: only the builder's own pages may frame it",

@@ -60,6 +60,15 @@ export function contentApi(root: string, writer: ReturnType<typeof contentWriter
     return { sections, documents };
   }
 
+  const isJson = (text: string) => {
+    try {
+      JSON.parse(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   function read(path: string) {
     const full = contentPath(root, path);
     const text = readText(full);
@@ -69,8 +78,10 @@ export function contentApi(root: string, writer: ReturnType<typeof contentWriter
   /** What saving `value` into `path` would write, every problem of the site with it, and the page at `preview` as it would render. */
   async function check(path: string, value: unknown, preview?: string) {
     const full = contentPath(root, path);
-    // A file deleted on disk, written again from the builder's edits, starts as plain formatted JSON.
-    const text = existsSync(full) ? writeJson(readText(full), value) : `${JSON.stringify(value, null, 2)}\n`;
+    // A file deleted on disk, or not JSON there (a text editor's save read half-written, a hand edit's mistake): the
+    // builder's edits are checked as plain formatted JSON. Saving still refuses a file that changed on disk (409).
+    const disk = existsSync(full) ? readText(full) : null;
+    const text = disk !== null && isJson(disk) ? writeJson(disk, value) : `${JSON.stringify(value, null, 2)}\n`;
     const result = await checkSite(root, { overlay: new Map([[path, text]]) });
     return {
       text,
