@@ -25,7 +25,7 @@ export default defineConfig({
       // The sections' code (with the modules it draws in) in one file, not one per section: the builder opens with two
       // dozen files fewer, queued behind each other on a browser's six connections to the studio (docs/performance.md).
       output: {
-        codeSplitting: { groups: [{ name: "sections", test: /[\\/]src[\\/](sections[\\/][^\\/]+[\\/]|components[\\/](Carousel|Card|carousel-settings))/ }] },
+        codeSplitting: { groups: [{ name: "sections", test: /[\\/]src[\\/]sections[\\/][^\\/]+[\\/]/ }] },
       },
     },
   },

@@ -14,7 +14,6 @@ interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
-  isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import type { KeenSliderInstance, KeenSliderOptions } from "keen-slider";
 import { media, useReducedMotion } from "@/runtime/motion";
-import { whenNear } from "@/runtime/viewport";
+import { NEAR_VIEWPORT, whenNear } from "@/runtime/viewport";
 import { carouselCss, maxPerView, type CarouselSettings } from "./carousel-settings";
 
 export { LOGO_CAROUSEL, SERVICES_CAROUSEL, TESTIMONIALS_CAROUSEL } from "./carousel-settings";
@@ -80,7 +80,7 @@ export function Carousel({
       });
     };
     startNow.current = start;
-    stopWatching = whenNear(container, "50% 0px", start);
+    stopWatching = whenNear(container, NEAR_VIEWPORT, start);
     return () => {
       cancelled = true;
       startNow.current = null;

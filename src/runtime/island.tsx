@@ -22,7 +22,7 @@
  */
 import { use, useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { type Settling, settled, settling } from "@/runtime/chunk-load";
-import { whenNear } from "@/runtime/viewport";
+import { NEAR_VIEWPORT, whenNear } from "@/runtime/viewport";
 
 const subscribeNever = () => () => {};
 
@@ -35,8 +35,6 @@ function useHydrating(): boolean {
   );
 }
 
-/** How far below (and above) the viewport an island starts hydrating: half a screen, so it is ready (and its scroll-in animation set) before it shows. */
-const NEAR = "50% 0px";
 const EVENTS = ["pointerover", "touchstart", "focusin"] as const;
 
 /** Islands still waiting: their element, and what wakes them. */
@@ -66,7 +64,7 @@ function wanted(element: Element | null | undefined, near: boolean): Promise<voi
       resolve();
     };
     waiting.set(element, wake);
-    if (near) stopWatching = whenNear(element, NEAR, wake);
+    if (near) stopWatching = whenNear(element, NEAR_VIEWPORT, wake);
   });
 }
 

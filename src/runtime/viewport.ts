@@ -4,6 +4,9 @@
  * the visitor first sees past the first screen.
  */
 
+/** How near the viewport a part of the page wakes (an island hydrates, a carousel starts): half a screen, so it is ready (and its scroll-in animation set) before it shows. */
+export const NEAR_VIEWPORT = "50% 0px";
+
 const observers = new Map<string, { observer: IntersectionObserver; wakes: Map<Element, () => void> }>();
 
 /**
