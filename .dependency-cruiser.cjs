@@ -64,8 +64,8 @@ module.exports = {
       name: "site-not-builder",
       comment: "The site never imports the page builder or the studio; they stand on the site.",
       severity: "error",
-      // The builder's two dev-only pages (src/routes/editor*.tsx) are its entry points.
-      from: { path: "^src/", pathNot: "^src/(editor|studio)/|^src/routes/editor[^/]*\\.tsx$" },
+      // Its entry points are src/studio/*.tsx (the build the studio and the dev server serve).
+      from: { path: "^src/", pathNot: "^src/(editor|studio)/" },
       to: { path: "^src/(editor|studio)/" },
     },
   ],

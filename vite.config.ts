@@ -78,7 +78,6 @@ export default defineConfig({
   },
   // Libraries imported only by on-demand chunks (sections, the enquiry form): pre-bundled when the
   // dev server starts, not discovered on the first visit (which would re-bundle and reload mid-page).
-  // The page builder's libraries likewise (dev only: the editor is not part of a build).
   optimizeDeps: {
     include: [
       "keen-slider",
@@ -90,11 +89,7 @@ export default defineConfig({
       "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js",
       "ajv",
       "ajv-formats",
-      "@dnd-kit/core",
-      "@dnd-kit/sortable",
-      "@dnd-kit/utilities",
       "jsonc-parser",
-      "dequal",
     ],
     // Server-only packages the dependency scan reaches through route loaders (which never run in the
     // browser): left out, so the scan finds nothing new after the first page and never reloads it.

@@ -1,7 +1,7 @@
 /**
- * The studio's build (`npm run studio` makes it): the page builder and its canvas as a production
- * bundle, served by the studio under /studio-assets/ (server/studio/). The same code as `npm run
- * edit`, with the site's section registry; no dev server is ever exposed.
+ * The page builder and its canvas as a production bundle, with the site's section registry, served
+ * under /studio-assets/: by the studio (`npm run studio` builds it into dist-studio/; no dev server is
+ * ever exposed) and by the dev server under `npm run edit` (src/editor/server/builder-bundle.ts).
  */
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";

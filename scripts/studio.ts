@@ -92,9 +92,7 @@ function build(force = false) {
   const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
   const sources = Math.max(...["src", "schemas", "vite.studio.config.ts", "package.json"].map((p) => newest(join(root, p))));
   if (!force && built >= sources) return;
-  console.log(
-    built === 0 ? "Building the studio (about half a minute, the first time)..." : "The code changed since the studio was built: building it again...",
-  );
+  console.log(built === 0 ? "Building the studio (a few seconds)..." : "The code changed since the studio was built: building it again...");
   const result = spawnSync(join(root, "node_modules", ".bin", "vite"), ["build", "--config", "vite.studio.config.ts", "--logLevel", "error"], {
     cwd: root,
     stdio: "inherit",

@@ -17,10 +17,8 @@ const pages = [
 // The section catalog exists only while previewing: `react-router build`
 // (and typegen) run with NODE_ENV=production, so it is neither pre-rendered
 // nor bundled, and the production server answers /__sections with a 301 to /.
-// The page builder (/__edit, and the canvas it shows pages in) likewise.
-const catalog = catalogEnabled()
-  ? [route(CATALOG_PATH.slice(1), "routes/catalog.tsx"), route("__edit", "routes/editor.tsx"), route("__edit/canvas", "routes/editor-canvas.tsx")]
-  : [];
+// (The page builder, /__edit, is no route: the dev server serves its build, src/editor/server/.)
+const catalog = catalogEnabled() ? [route(CATALOG_PATH.slice(1), "routes/catalog.tsx")] : [];
 
 export default [
   ...pages,

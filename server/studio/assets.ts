@@ -8,30 +8,8 @@ import { extname, join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyInstance } from "fastify";
+import { assetType } from "../../src/lib/asset-type.ts";
 
-const TYPES: Record<string, string> = {
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".json": "application/json; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".woff2": "font/woff2",
-  ".png": "image/png",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".ico": "image/x-icon",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".mp4": "video/mp4",
-  ".webm": "video/webm",
-  ".pdf": "application/pdf",
-  ".xml": "application/xml",
-  ".webmanifest": "application/manifest+json",
-};
-
-/** A file's Content-Type, from its name. */
-export const assetType = (name: string) => TYPES[extname(name).toLowerCase()] ?? "application/octet-stream";
 const TEXT = new Set([".js", ".css", ".svg", ".json", ".txt"]);
 
 interface Asset {

@@ -11,3 +11,9 @@ export interface ContentChanged {
  * while a save was being announced missed the message, and finds out here that it is out of date.
  */
 export const CONTENT_GENERATION_PATH = "/__site-content/generation";
+
+/** What the content plugin offers other plugins (its `api`): the page builder's server tells open builders. */
+export interface SiteContentApi {
+  /** Calls `listener` after each change to site-config/ or schemas/ is checked (as the pages are told); returns how to stop. */
+  onContentChanged(listener: () => void): () => void;
+}

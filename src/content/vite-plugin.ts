@@ -12,7 +12,7 @@ import { DEV_CACHE_MODULE } from "./dev-cache.ts";
 import { knownRoutes } from "./routes.ts";
 import { pagePath } from "./sources.ts";
 import { formatReport, type Problem } from "./problems.ts";
-import { CONTENT_CHANGED, CONTENT_GENERATION_PATH, type ContentChanged } from "./dev-events.ts";
+import { CONTENT_CHANGED, CONTENT_GENERATION_PATH, type ContentChanged, type SiteContentApi } from "./dev-events.ts";
 
 const PAGE_FILE = /^site-config\/pages\/([a-z0-9-]+)\.json$/;
 
@@ -39,9 +39,18 @@ export function siteContent({ root }: { root: string }): Plugin {
   // The browser's HMR channel (Vite 6+ environments; server.ws before that).
   const hot = (server: ViteDevServer) => server.environments?.client?.hot ?? server.ws;
 
+  const listeners = new Set<() => void>();
+  const api: SiteContentApi = {
+    onContentChanged(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+
   return {
     name: "site-content",
     enforce: "pre",
+    api,
 
     async buildStart() {
       if (this.environment?.mode === "dev" || validatedForBuild) return;
@@ -88,6 +97,7 @@ export function siteContent({ root }: { root: string }): Plugin {
         if (!announce) {
           const pageFiles = new Set(result.pages.map((p) => p.file));
           hot(server).send({ type: "custom", event: CONTENT_CHANGED, data: { routes: affectedRoutes(changed, pageFiles) } satisfies ContentChanged });
+          for (const listener of listeners) listener();
         }
         changed = [];
         lastErrors = errors;

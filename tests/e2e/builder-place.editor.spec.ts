@@ -5,7 +5,7 @@
  * copy of the whole project (tests/e2e/dev-server.ts --editor), as an author's checkout runs it.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { canvas, HOME, openEditor, read, resetContent, root, row, save, saveButton, status } from "./builder-fixture";
@@ -83,6 +83,28 @@ test("a hand edit while there are unsaved edits: the conflict view at once, no l
   await expect(row(page, "Explore What We Offer")).toBeVisible();
   await page.keyboard.press("Control+z");
   await expect(page.getByLabel(/^Heading/)).toHaveValue("Edited in the builder");
+});
+
+test("a change to a section's code while the builder is open: the canvas draws the page with it, the builder keeps its place", async ({ page }) => {
+  const file = join(root, "src", "sections", "hero", "Hero.tsx");
+  const code = readFileSync(file, "utf8");
+  const heading = 'className="text-4xl font-extrabold';
+  if (!code.includes(heading)) throw new Error("Hero.tsx has no heading class to change");
+  await openEditor(page);
+  await mark(page);
+  await page.getByLabel(/^Heading/).fill("Edited before the code changed");
+  try {
+    writeFileSync(file, code.replace(heading, 'className="code-changed text-4xl font-extrabold'));
+    await expect(status(page)).toContainText("The site's code changed", { timeout: 30_000 });
+    const h1 = canvas(page).locator("main h1").first();
+    await expect(h1).toHaveClass(/code-changed/);
+    await expect(h1).toHaveText("Edited before the code changed");
+    await expect(page.getByLabel(/^Heading/)).toHaveValue("Edited before the code changed");
+    await expectNoReload(page);
+  } finally {
+    writeFileSync(file, code);
+  }
+  await expect(canvas(page).locator("main h1").first()).not.toHaveClass(/code-changed/, { timeout: 30_000 });
 });
 
 test("unsaved edits come back after a reload, and after the file changed on disk meanwhile, as a conflict to resolve", async ({ page }) => {

@@ -1,6 +1,6 @@
 /**
  * The first open of the page builder after a fresh install: Vite has pre-bundled nothing yet
- * (node_modules/.vite deleted). Five fresh starts in a row, each in a copy of the whole project:
+ * (node_modules/.vite deleted) and the builder is not built yet (node_modules/.cache deleted). Five fresh starts in a row, each in a copy of the whole project:
  * the builder shows the page within OPEN_LIMIT_MS (the issue's limit) of the first request, without a reload.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -22,7 +22,9 @@ test("after a fresh install, the builder opens at the first try, five starts in 
   const times: number[] = [];
   try {
     for (let round = 1; round <= 5; round++) {
+      // Nothing made by an earlier start: neither Vite's pre-bundled modules nor the builder's build.
       rmSync(join(root, "node_modules", ".vite"), { recursive: true, force: true });
+      rmSync(join(root, "node_modules", ".cache"), { recursive: true, force: true });
       const env: NodeJS.ProcessEnv = { ...process.env };
       delete env.SITE_ROOT;
       const server: ChildProcess = spawn(

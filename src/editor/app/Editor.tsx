@@ -17,6 +17,7 @@ import { focusById, useFocusing } from "./hooks/useFocusing";
 import { useKeptEdits, useUnsaved } from "./hooks/useKeptEdits";
 import { useKeyCommands } from "./hooks/useKeyCommands";
 import { useOnCanvas } from "./hooks/useOnCanvas";
+import { useCodeWatch } from "./hooks/useCodeWatch";
 import { useCanvasFeed } from "./hooks/useCanvasFeed";
 import { useSelect } from "./hooks/useSelect";
 import { useShell } from "./hooks/useShell";
@@ -65,6 +66,7 @@ export function Editor() {
   const commands = useEntryCommands(state.doc, items, dispatch, announce, doc?.kind === "page" || doc?.kind === "template" ? reordered : undefined);
   const focusing = useFocusing(doc, dispatch, (path) => void actions.open(path), refs);
   useDiskWatch(state.doc, dispatch, refresh, actions.pendingSave, Boolean(site?.studio));
+  useCodeWatch(refs.canvas, announce, site ? Boolean(site.studio) : null);
   const studio = useStudio(Boolean(site?.studio), doc?.path);
 
   useOpenFirst(site, actions.open);

@@ -94,7 +94,7 @@ export class ApiError extends Error {
   }
 }
 
-/** What the studio wrote into the builder's page for its first questions (server/studio/builder-page.ts): each answer used once. */
+/** What the server wrote into the builder's page for its first questions (src/editor/server/builder-page.ts): each answer used once. */
 const firstAnswers: Map<string, unknown> = (() => {
   const element = typeof document === "undefined" ? null : document.getElementById("editor-first");
   try {

@@ -5,13 +5,20 @@
  * in the browser cannot use them. Every answer of the dev server says that only its own pages may
  * frame it (another site could otherwise show the builder in a frame and steer clicks), and the
  * files of public/ are served so that none can run a script (an uploaded SVG opened by its address).
- * The API itself is handler.ts, under /__edit/api.
+ * The API itself is handler.ts, under /__edit/api. The builder and its canvas are the studio's
+ * production build (builder-bundle.ts), made at start and when the code changes, not Vite's modules.
  */
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { join, sep } from "node:path";
 import type { Plugin } from "vite";
+import type { SiteContentApi } from "../../content/dev-events.ts";
 import { MEDIA_CSP } from "../../deploy/security-headers.ts";
+import { assetType } from "../../lib/asset-type.ts";
 import { editorApi } from "./api.ts";
+import { BUNDLE_BASE, builderBundle, bundleFile } from "./builder-bundle.ts";
+import { builderPage } from "./builder-page.ts";
 import { EditorError } from "./files.ts";
 import { type ApiRequest, handleApiRequest } from "./handler.ts";
 
@@ -100,7 +107,7 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
     apply: "serve",
     // First, so that the headers are set before any other plugin's middleware answers.
     enforce: "pre",
-    configureServer(server) {
+    async configureServer(server) {
       // Made here, in the dev server only: it sweeps the builder's temporary files (src/editor/files.ts).
       const api = editorApi(root);
       server.middlewares.use((req, res, next) => {
@@ -116,9 +123,95 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
           if (local) server.config.logger.info(`  ➜  Page builder: ${new URL("__edit", local).href}`);
         }, 0);
       });
+      // The builder's build: made before the server answers (about a second), again after a code change.
+      const project = server.config.root;
+      const bundle = builderBundle(project, join(project, "node_modules", ".cache", "page-builder"), (line) =>
+        server.config.logger.error(line, { timestamp: true }),
+      );
+      await bundle.ready().catch((err: Error) => server.config.logger.error(err.message, { timestamp: true }));
+      let page: { version: number; make: ReturnType<typeof builderPage> } | null = null;
+      let stale = false;
+      // The open builders' event streams: told when content changed on disk, and when the builder's code was built again.
+      const streams = new Set<ServerResponse>();
+      const tell = (event: string) => {
+        for (const res of streams) res.write(`event: ${event}\ndata: null\n\n`);
+      };
+      const content = server.config.plugins.find((p) => p.name === "site-content")?.api as SiteContentApi | undefined;
+      const stopTelling = content?.onContentChanged(() => tell("changed"));
+      const rebuild = () => {
+        stale = false;
+        return bundle.rebuild().then(
+          () => tell("code"),
+          (err: Error) => server.config.logger.error(err.message, { timestamp: true }),
+        );
+      };
+      // A change to the code the builder is made of: built again at once if a builder is open, else when one opens.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const onCode = (file: string) => {
+        if (!file.startsWith(join(project, "src") + sep) && file !== join(project, "vite.studio.config.ts")) return;
+        stale = true;
+        clearTimeout(timer);
+        if (streams.size > 0) timer = setTimeout(() => void rebuild(), 200);
+      };
+      for (const event of ["change", "add", "unlink"] as const) server.watcher.on(event, onCode);
+      server.httpServer?.on("close", () => {
+        clearTimeout(timer);
+        stopTelling?.();
+        for (const res of streams) res.end();
+      });
+
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? "").split("?")[0] ?? "";
+        if (path.startsWith(BUNDLE_BASE)) {
+          const file = bundleFile(bundle.dir, path);
+          if (!file) return next();
+          res.setHeader("Content-Type", assetType(file.name));
+          res.setHeader("Cache-Control", file.name.startsWith("assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+          return res.end(file.body);
+        }
+        if (path !== "/__edit" && path !== "/__edit/" && path !== "/__edit/canvas") return next();
+        void (async () => {
+          if (!loopback(req.socket.remoteAddress)) return send(res, 403, { error: "The editor answers only this computer." });
+          if (stale) await rebuild();
+          // A build that failed (a mistake in the code, said in the terminal) leaves the last good one in use.
+          const failed = await bundle.ready().then(
+            () => null,
+            (err: Error) => err,
+          );
+          if (failed && bundle.version() === 0) {
+            res.statusCode = 500;
+            res.setHeader("Content-Type", "text/plain; charset=utf-8");
+            return res.end(`${failed.message}\n\nFix the code, and reload this page: the builder is built again when the code changes.\n`);
+          }
+          res.setHeader("Content-Type", "text/html; charset=utf-8");
+          res.setHeader("Cache-Control", "no-store");
+          if (path === "/__edit/canvas") return res.end(readFileSync(join(bundle.dir, "canvas.html")));
+          if (page?.version !== bundle.version()) page = { version: bundle.version(), make: builderPage(bundle.dir, BUNDLE_BASE) };
+          const wanted = new URL(req.url ?? "/", "http://localhost").searchParams.get("file") ?? undefined;
+          res.end(
+            await page.make(wanted, async (asked) => {
+              const url = new URL(asked, "http://localhost");
+              const { status, data } = await answer({
+                method: "GET",
+                path: url.pathname,
+                query: url.searchParams,
+                header: () => undefined,
+                body: () => Promise.reject(new EditorError(400, "No body here.")),
+              });
+              return { status, body: JSON.stringify(data) };
+            }),
+          );
+        })().catch(next);
+      });
+
       server.middlewares.use("/__edit/api", (req, res, next) => {
         void handle(req, res).catch(next);
       });
+
+      async function answer(request: ApiRequest) {
+        const { status, data } = await handleApiRequest(api, request);
+        return { status, data: request.path === "/state" && status === 200 ? { ...(data as object), server: instance } : data };
+      }
 
       async function handle(req: IncomingMessage, res: ServerResponse) {
         try {
@@ -138,9 +231,17 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
             },
             body: (limit, what) => body(req, limit, what),
           };
+          if (request.path === "/events" && request.method === "GET") {
+            res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-store" });
+            // Reconnect within a second after a restart of the server (the builder then catches up).
+            res.write("retry: 1000\n\n");
+            streams.add(res);
+            req.on("close", () => streams.delete(res));
+            return;
+          }
           // The content plugin notices every write: open pages of the site reload, the builder checks its file.
-          const { status, data } = await handleApiRequest(api, request);
-          return send(res, status, request.path === "/state" && status === 200 ? { ...(data as object), server: instance } : data);
+          const { status, data } = await answer(request);
+          return send(res, status, data);
         } catch (err) {
           if (err instanceof EditorError) return send(res, err.status, { error: err.message });
           // Anything else is a fault of the builder: said in JSON, with the details in the terminal.

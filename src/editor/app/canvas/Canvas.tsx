@@ -47,6 +47,8 @@ export interface CanvasHandle {
   reorder(order: string[], move: number, selected: string): void;
   /** Shows one section as just typed, at once (from the field's own change event, before the builder draws again). */
   preview(id: string, slot: CanvasSlot): void;
+  /** Loads the canvas again (the site's code was built again); it is sent the whole page once it is ready. */
+  reload(): void;
   /** A file is being opened with these section types: the canvas loads their code meanwhile. */
   prepare(types: string[]): void;
   /** The site's checks on the text edited in place (null: it passes). */
@@ -85,6 +87,9 @@ export const Canvas = memo(
     // before the keystroke (a check's answer arriving meanwhile) must not put the text before it back.
     const previewed = useRef(new Map<string, CanvasSlot>());
     useImperativeHandle(ref, () => ({
+      reload() {
+        frame.current?.contentWindow?.location.reload();
+      },
       focus() {
         frame.current?.contentWindow?.focus();
         post({ type: "focus" });

@@ -1,5 +1,4 @@
 import { Component, memo, Suspense, useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
-import "../no-overlay.css";
 import "./canvas.css";
 import type { SiteSettings } from "@/generated/content";
 import { DraftBadge } from "@/components/DraftBadge";

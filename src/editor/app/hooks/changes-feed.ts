@@ -1,31 +1,38 @@
 /**
- * Where the builder hears that content changed on disk: in `npm run edit`, the dev server's
- * message (site-content:changed); in the studio, its event stream (another editor saved, a publish
- * merged). One subscription for each, whatever listens.
+ * Where the builder hears that content changed on disk: an event stream from its server. Under
+ * `npm run edit`: "changed" (a file of site-config/ was written) and "code" (the builder was built
+ * again); in the studio also "presence" and "publish". One stream for every listener. After the
+ * stream was cut (the server restarted), a "changed" is passed on: what happened meanwhile was missed.
  */
-import { CONTENT_CHANGED } from "@/content/dev-events";
-
 type Listener = (event: string, data: unknown) => void;
 const listeners = new Set<Listener>();
 let source: EventSource | null = null;
 
-/** Calls `listener` for each change (event "changed"), and in the studio for its other events ("presence", "publish"). */
+const EVENTS = ["changed", "code", "presence", "publish"];
+
+/** Calls `listener` for each event of the builder's server (see above). */
 export function subscribe(listener: Listener, studio: boolean): () => void {
   listeners.add(listener);
-  const hot = import.meta.hot;
-  const onHot = () => listener("changed", null);
-  if (hot && !studio) hot.on(CONTENT_CHANGED, onHot);
-  if (studio && !source) {
-    source = new EventSource("/__edit/api/studio/events");
-    for (const event of ["changed", "presence", "publish"])
-      source.addEventListener(event, (e) => {
+  if (!source) {
+    const stream = new EventSource(studio ? "/__edit/api/studio/events" : "/__edit/api/events");
+    source = stream;
+    let cut = false;
+    stream.addEventListener("error", () => {
+      cut = true;
+    });
+    stream.addEventListener("open", () => {
+      if (!cut) return;
+      cut = false;
+      for (const l of listeners) l("changed", null);
+    });
+    for (const event of EVENTS)
+      stream.addEventListener(event, (e) => {
         const data = JSON.parse((e as MessageEvent<string>).data) as unknown;
         for (const l of listeners) l(event, data);
       });
   }
   return () => {
     listeners.delete(listener);
-    if (hot && !studio) hot.off(CONTENT_CHANGED, onHot);
     if (listeners.size === 0 && source) {
       source.close();
       source = null;

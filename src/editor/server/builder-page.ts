@@ -1,8 +1,8 @@
 /**
- * The builder's page as the studio serves it: the built index.html with the answers the builder
- * asks for first (the site, the open file, the studio's status) as JSON it reads instead of asking
- * (api-client.ts), and the canvas's scripts preloaded (the sections' code is one file both load:
- * vite.studio.config.ts). Opening then waits on no second round trip to the studio.
+ * The builder's page as the studio and the dev server serve it: the built index.html with the answers
+ * the builder asks for first (the site, the open file, the studio's status) as JSON it reads instead of
+ * asking (../app/api-client.ts), and the canvas's scripts preloaded (the sections' code is one file both
+ * load: vite.studio.config.ts). Opening then waits on no second round trip to the server.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
