@@ -55,11 +55,17 @@ test("after a fresh install, the builder opens at the first try, five starts in 
         const page = await context.newPage();
         let loads = 0;
         page.on("load", () => loads++);
+        // The builder and its canvas are a build (a handful of files), not the dev server's modules (two hundred).
+        const scripts = new Set<string>();
+        context.on("request", (r) => {
+          if (r.resourceType() === "script") scripts.add(r.url());
+        });
         const started = Date.now();
         await page.goto(`http://127.0.0.1:${port}/__edit`);
         await expect(page.frameLocator('iframe[title^="Preview of the page"]').locator("main h1").first()).toBeVisible({ timeout: OPEN_LIMIT_MS });
         times.push(Date.now() - started);
         expect(loads, `round ${round}: the builder loaded once`).toBe(1);
+        expect(scripts.size, `round ${round}: scripts the builder and its canvas loaded: ${[...scripts].join(", ")}`).toBeLessThanOrEqual(10);
         expect(log, `round ${round}: Vite found no dependency late`).not.toContain("optimized dependencies changed");
         await context.close();
       } finally {

@@ -82,7 +82,12 @@ export function builderBundle(project: string, dir: string, log: (line: string) 
 
 /** A file of the build by its address under BUNDLE_BASE, or null (no such file, or a path out of it). */
 export function bundleFile(dir: string, url: string): { name: string; body: Buffer } | null {
-  const name = decodeURIComponent(url.split("?")[0] ?? "").slice(BUNDLE_BASE.length);
+  let name: string;
+  try {
+    name = decodeURIComponent(url.split("?")[0] ?? "").slice(BUNDLE_BASE.length);
+  } catch {
+    return null;
+  }
   if (!name || name.split("/").some((part) => part === ".." || part === "" || part.startsWith("."))) return null;
   try {
     return { name, body: readFileSync(join(dir, name)) };
