@@ -14,12 +14,13 @@
  * instead (scripts). --invite prints a link, valid 7 days, where the person chooses it.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Accounts, type Role, ROLES } from "../server/studio/accounts.ts";
 import { SessionFile } from "../server/studio/sessions.ts";
+import { BUNDLE_SOURCES, newestChange } from "../src/editor/server/builder-bundle.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values, positionals } = parseArgs({
@@ -80,17 +81,11 @@ async function secret(email: string): Promise<{ password?: string }> {
 const invitation = (token: string | null) =>
   token ? `Send this link to them: it lets them choose their password, once, within 7 days.\n  ${origin}/invite/${token}` : "They can sign in now.";
 
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  return st.isDirectory() ? Math.max(st.mtimeMs, ...readdirSync(path).map((e) => newest(join(path, e)))) : st.mtimeMs;
-}
-
 /** Builds dist-studio/ when missing or older than the code it is made from. */
 function build(force = false) {
   const stamp = join(root, "dist-studio", "index.html");
   const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  const sources = Math.max(...["src", "schemas", "vite.studio.config.ts", "package.json"].map((p) => newest(join(root, p))));
+  const sources = Math.max(...[...BUNDLE_SOURCES, "schemas"].map((p) => newestChange(join(root, p))));
   if (!force && built >= sources) return;
   console.log(built === 0 ? "Building the studio (a few seconds)..." : "The code changed since the studio was built: building it again...");
   const result = spawnSync(join(root, "node_modules", ".bin", "vite"), ["build", "--config", "vite.studio.config.ts", "--logLevel", "error"], {

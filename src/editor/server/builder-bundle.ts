@@ -5,10 +5,29 @@
  * builder and its canvas were two hundred modules fetched one by one (docs/performance.md).
  */
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const BUNDLE_BASE = "/studio-assets/";
+
+/** What the build is made from, in the project: a change to any of them makes it stale. */
+export const BUNDLE_SOURCES = ["src", "vite.studio.config.ts", "package.json", "package-lock.json"];
+
+/** The newest modification time under `path`, folders included (a file deleted changes its folder's); 0 if missing. */
+export function newestChange(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  return st.isDirectory() ? Math.max(st.mtimeMs, ...readdirSync(path).map((e) => newestChange(join(path, e)))) : st.mtimeMs;
+}
+
+/** The file in the build that says when the build started (a source saved during it is newer: built again). */
+const STAMP = ".started";
+
+/** Whether `dir` holds a build made from the project's sources as they are now. */
+export function bundleIsCurrent(project: string, dir: string): boolean {
+  const started = existsSync(join(dir, STAMP)) && existsSync(join(dir, "index.html")) ? Number(readFileSync(join(dir, STAMP), "utf8")) : 0;
+  return started > 0 && started >= Math.max(...BUNDLE_SOURCES.map((p) => newestChange(join(project, p))));
+}
 
 export interface BuilderBundle {
   /** Where the build is (index.html, canvas.html, assets/). */
@@ -22,17 +41,21 @@ export interface BuilderBundle {
 }
 
 /**
- * Builds into `dir` (in node_modules/.cache/: each copy of the project makes its own). The first build
- * empties it; later ones keep the files before them, which a builder opened earlier may still load.
+ * Builds into `dir` (in node_modules/.cache/: each copy of the project makes its own), unless it holds
+ * a build of the sources as they are. The first build empties it; later ones keep the files before
+ * them, which a builder opened earlier may still load.
  */
 export function builderBundle(project: string, dir: string, log: (line: string) => void): BuilderBundle {
-  let built = 0;
-  let first = true;
+  // A build made by an earlier start from the same sources is used as it is: a start then builds nothing.
+  const current0 = bundleIsCurrent(project, dir);
+  let built = current0 ? 1 : 0;
+  let first = !current0;
   let running: Promise<void> | null = null;
   let again = false;
 
   const once = () =>
     new Promise<void>((resolve, reject) => {
+      const started = Date.now();
       const args = ["build", "--config", join(project, "vite.studio.config.ts"), "--outDir", dir, "--logLevel", "error"];
       if (!first) args.push("--emptyOutDir=false");
       // Its own process, in production mode: this one runs the dev server, with NODE_ENV=development.
@@ -46,6 +69,7 @@ export function builderBundle(project: string, dir: string, log: (line: string) 
       child.on("error", reject);
       child.on("close", (code) => {
         if (code === 0 && existsSync(join(dir, "index.html"))) {
+          writeFileSync(join(dir, STAMP), String(started));
           first = false;
           built++;
           resolve();
@@ -68,7 +92,7 @@ export function builderBundle(project: string, dir: string, log: (line: string) 
     return running;
   };
 
-  let current = run();
+  let current = current0 ? Promise.resolve() : run();
   return {
     dir,
     ready: () => current,
