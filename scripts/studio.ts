@@ -13,14 +13,13 @@
  * A password is asked for on the terminal (not shown); --password-stdin reads it from standard input
  * instead (scripts). --invite prints a link, valid 7 days, where the person chooses it.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Accounts, type Role, ROLES } from "../server/studio/accounts.ts";
 import { SessionFile } from "../server/studio/sessions.ts";
-import { BUNDLE_SOURCES, newestChange } from "../src/editor/server/builder-bundle.ts";
+import { builderBundle, bundleIsCurrent } from "../src/editor/server/builder-bundle.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values, positionals } = parseArgs({
@@ -81,18 +80,16 @@ async function secret(email: string): Promise<{ password?: string }> {
 const invitation = (token: string | null) =>
   token ? `Send this link to them: it lets them choose their password, once, within 7 days.\n  ${origin}/invite/${token}` : "They can sign in now.";
 
-/** Builds dist-studio/ when missing or older than the code it is made from. */
-function build(force = false) {
-  const stamp = join(root, "dist-studio", "index.html");
-  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  const sources = Math.max(...[...BUNDLE_SOURCES, "schemas"].map((p) => newestChange(join(root, p))));
-  if (!force && built >= sources) return;
-  console.log(built === 0 ? "Building the studio (a few seconds)..." : "The code changed since the studio was built: building it again...");
-  const result = spawnSync(join(root, "node_modules", ".bin", "vite"), ["build", "--config", "vite.studio.config.ts", "--logLevel", "error"], {
-    cwd: root,
-    stdio: "inherit",
-  });
-  if (result.status !== 0) fail("The studio's build failed (see above).");
+/** Builds dist-studio/ when missing or older than the code it is made from (as `npm run edit` builds its copy). */
+async function build(force = false) {
+  const dir = join(root, "dist-studio");
+  if (!force && bundleIsCurrent(root, dir)) return;
+  console.log(
+    existsSync(join(dir, "index.html")) ? "The code changed since the studio was built: building it again..." : "Building the studio (a few seconds)...",
+  );
+  await builderBundle(root, dir, (line) => console.error(line), { reuse: false })
+    .ready()
+    .catch((err: Error) => fail(err.message));
 }
 
 const [command, sub, email] = positionals;
@@ -120,7 +117,7 @@ try {
       new SessionFile(join(dataDir, "sessions.json")).endFor((email as string).toLowerCase());
       console.log(`Removed ${email}; their sessions ended.`);
     } else fail("npm run studio -- user add|reset|remove|list (see scripts/studio.ts)");
-  } else if (command === "build") build(true);
+  } else if (command === "build") await build(true);
   else if (command === "nginx") {
     const { loadStudioConfig } = await import("../server/studio/config.ts");
     const { studioNginx } = await import("../server/studio/nginx.ts");
@@ -128,7 +125,7 @@ try {
     const config = loadStudioConfig({ STUDIO_REMOTE: "-", ...process.env }, root);
     process.stdout.write(studioNginx(config, { certificate: values.certificate, key: values.key }));
   } else if (command === undefined) {
-    build();
+    await build();
     const { startStudio } = await import("../server/studio/main.ts");
     await startStudio(root);
   } else fail(`Unknown command "${command}": npm run studio, or npm run studio -- user|build|nginx ... (see scripts/studio.ts)`);

@@ -6,15 +6,19 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 
 export const BUNDLE_BASE = "/studio-assets/";
 
-/** What the build is made from, in the project: a change to any of them makes it stale. */
-export const BUNDLE_SOURCES = ["src", "vite.studio.config.ts", "package.json", "package-lock.json"];
+/** What the build is made from, in the project (schemas/: the contact form's rules): a change to any of them makes it stale. */
+export const BUNDLE_SOURCES = ["src", "schemas", "vite.studio.config.ts", "package.json", "package-lock.json"];
+
+/** Whether `file` (a full path) is one the build is made from. */
+export const isBundleSource = (project: string, file: string) =>
+  BUNDLE_SOURCES.some((source) => file === join(project, source) || file.startsWith(join(project, source) + sep));
 
 /** The newest modification time under `path`, folders included (a file deleted changes its folder's); 0 if missing. */
-export function newestChange(path: string): number {
+function newestChange(path: string): number {
   if (!existsSync(path)) return 0;
   const st = statSync(path);
   return st.isDirectory() ? Math.max(st.mtimeMs, ...readdirSync(path).map((e) => newestChange(join(path, e)))) : st.mtimeMs;
@@ -41,13 +45,13 @@ export interface BuilderBundle {
 }
 
 /**
- * Builds into `dir` (in node_modules/.cache/: each copy of the project makes its own), unless it holds
- * a build of the sources as they are. The first build empties it; later ones keep the files before
+ * Builds into `dir` (the dev server's in node_modules/.cache/, each copy of the project its own; the
+ * studio's dist-studio/), unless it holds a build of the sources as they are and `reuse` allows it. The first build empties it; later ones keep the files before
  * them, which a builder opened earlier may still load.
  */
-export function builderBundle(project: string, dir: string, log: (line: string) => void): BuilderBundle {
+export function builderBundle(project: string, dir: string, log: (line: string) => void, { reuse = true } = {}): BuilderBundle {
   // A build made by an earlier start from the same sources is used as it is: a start then builds nothing.
-  const current0 = bundleIsCurrent(project, dir);
+  const current0 = reuse && bundleIsCurrent(project, dir);
   let built = current0 ? 1 : 0;
   let first = !current0;
   let running: Promise<void> | null = null;

@@ -11,13 +11,13 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { join, sep } from "node:path";
+import { join } from "node:path";
 import type { Plugin } from "vite";
 import type { SiteContentApi } from "../../content/dev-events.ts";
 import { MEDIA_CSP } from "../../deploy/security-headers.ts";
 import { assetType } from "../../lib/asset-type.ts";
 import { editorApi } from "./api.ts";
-import { BUNDLE_BASE, builderBundle, bundleFile } from "./builder-bundle.ts";
+import { BUNDLE_BASE, builderBundle, bundleFile, isBundleSource } from "./builder-bundle.ts";
 import { builderPage } from "./builder-page.ts";
 import { EditorError } from "./files.ts";
 import { type ApiRequest, handleApiRequest } from "./handler.ts";
@@ -148,7 +148,7 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
       // A change to the code the builder is made of: built again at once if a builder is open, else when one opens.
       let timer: ReturnType<typeof setTimeout> | undefined;
       const onCode = (file: string) => {
-        if (!file.startsWith(join(project, "src") + sep) && file !== join(project, "vite.studio.config.ts")) return;
+        if (!isBundleSource(project, file)) return;
         stale = true;
         clearTimeout(timer);
         if (streams.size > 0) timer = setTimeout(() => void rebuild(), 200);
