@@ -146,6 +146,8 @@ async function clickText(page: Page, text: ReturnType<ReturnType<typeof canvas>[
   const box = await text.boundingBox();
   if (!box) throw new Error("The text is not shown.");
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  // The box to type in appears a moment after the click: keys pressed before it has the focus go to the page.
+  await expect(inlineBox(page)).toBeFocused();
 }
 
 for (const width of [1280, 375] as const) {
