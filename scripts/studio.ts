@@ -5,20 +5,25 @@
  *   npm run studio                                        start it (settings: README, "For a team: the studio")
  *   npm run studio -- user add <email> --role editor|publisher [--name "Asha Rao"] [--invite]
  *   npm run studio -- user reset <email> [--invite]       a new password (asked for), or an invitation link
+ *   npm run studio -- user update <email> [--name "Asha R."] [--role editor|publisher]
  *   npm run studio -- user remove <email>
  *   npm run studio -- user list
  *   npm run studio -- build                               build it only
  *   npm run studio -- nginx [--certificate F --key F]     print an nginx server block (TLS) for the current settings
  *
  * A password is asked for on the terminal (not shown); --password-stdin reads it from standard input
- * instead (scripts). --invite prints a link, valid 7 days, where the person chooses it.
+ * instead (scripts). --invite prints a link, valid 7 days, where the person chooses it. A user
+ * command asks the running studio (its control socket), which ends the sessions it holds at once;
+ * with no studio running it changes the files itself.
  */
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Accounts, type Role, ROLES } from "../server/studio/accounts.ts";
+import { askStudio, controlSocket } from "../server/studio/control.ts";
 import { SessionFile } from "../server/studio/sessions.ts";
+import { runUserCommand, type UserCommand } from "../server/studio/users.ts";
 import { builderBundle, bundleIsCurrent } from "../src/editor/server/builder-bundle.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -77,9 +82,6 @@ async function secret(email: string): Promise<{ password?: string }> {
   return { password };
 }
 
-const invitation = (token: string | null) =>
-  token ? `Send this link to them: it lets them choose their password, once, within 7 days.\n  ${origin}/invite/${token}` : "They can sign in now.";
-
 /** Builds dist-studio/ when missing or older than the code it is made from (as `npm run edit` builds its copy). */
 async function build(force = false) {
   const dir = join(root, "dist-studio");
@@ -92,37 +94,38 @@ async function build(force = false) {
     .catch((err: Error) => fail(err.message));
 }
 
+/** Runs a user command in the running studio if one answers on its socket, else on the files here. */
+async function user(c: UserCommand) {
+  const running = await askStudio(controlSocket(dataDir), c);
+  if (running) return console.log(running.said);
+  const answer = await runUserCommand(c, new Accounts(join(dataDir, "accounts.json")), new SessionFile(join(dataDir, "sessions.json")), origin);
+  console.log(answer.said);
+  if (answer.link && !process.env.STUDIO_ORIGIN)
+    console.log(`(No studio is running: the link assumes it is opened at ${origin}. Set STUDIO_ORIGIN as the studio has it to make the link match.)`);
+}
+
 const [command, sub, email] = positionals;
-const accounts = new Accounts(join(dataDir, "accounts.json"));
 try {
   if (command === "user") {
-    if (sub === "list") {
-      const list = accounts.list();
-      if (list.length === 0) console.log("No account yet. Add one: npm run studio -- user add you@example.com --role publisher");
-      for (const a of list) console.log(`${a.email.padEnd(32)} ${a.role.padEnd(10)} ${a.name}${a.password ? "" : "  (invited, not signed in yet)"}`);
-    } else if (sub === "add") {
-      if (!email) fail("Which e-mail address? npm run studio -- user add asha@example.com --role editor");
-      const role = values.role as Role | undefined;
-      if (!role || !ROLES.includes(role)) fail("Which role? --role editor (saves) or --role publisher (also publishes and restores).");
-      const { token } = await accounts.add(email as string, values.name ?? (email as string), role as Role, (await secret(email as string)).password);
-      console.log(`Added ${email} as ${role === "editor" ? "an editor" : "a publisher"}. ${invitation(token)}`);
-    } else if (sub === "reset") {
-      if (!email) fail("Whose? npm run studio -- user reset asha@example.com");
-      const { token } = await accounts.reset(email as string, (await secret(email as string)).password);
-      const ended = new SessionFile(join(dataDir, "sessions.json")).endFor((email as string).toLowerCase());
-      console.log(`${email}: ${token ? "a new invitation" : "new password set"}; ${ended} sessions ended. ${invitation(token)}`);
-    } else if (sub === "remove") {
-      if (!email) fail("Whose? npm run studio -- user remove asha@example.com");
-      accounts.remove(email as string);
-      new SessionFile(join(dataDir, "sessions.json")).endFor((email as string).toLowerCase());
-      console.log(`Removed ${email}; their sessions ended.`);
-    } else fail("npm run studio -- user add|reset|remove|list (see scripts/studio.ts)");
+    const role = values.role as Role | undefined;
+    if (role !== undefined && !ROLES.includes(role)) fail("The role is editor (saves) or publisher (also publishes and restores).");
+    if (sub === "list") await user({ command: "list" });
+    else if (!email) fail(`Whose? npm run studio -- user ${sub ?? "add"} asha@example.com (see scripts/studio.ts)`);
+    else if (sub === "add") {
+      if (!role) fail("Which role? --role editor (saves) or --role publisher (also publishes and restores).");
+      await user({ command: "add", email, name: values.name ?? email, role: role as Role, ...(await secret(email)) });
+    } else if (sub === "reset") await user({ command: "reset", email, ...(await secret(email)) });
+    else if (sub === "update") {
+      if (values.name === undefined && role === undefined) fail('What changes? --name "Asha Rao" and/or --role editor|publisher.');
+      await user({ command: "update", email, name: values.name, role });
+    } else if (sub === "remove") await user({ command: "remove", email });
+    else fail("npm run studio -- user add|reset|update|remove|list (see scripts/studio.ts)");
   } else if (command === "build") await build(true);
   else if (command === "nginx") {
     const { loadStudioConfig } = await import("../server/studio/config.ts");
     const { studioNginx } = await import("../server/studio/nginx.ts");
-    // The remote does not matter to nginx: any placeholder lets the rest of the settings be checked.
-    const config = loadStudioConfig({ STUDIO_REMOTE: "-", ...process.env }, root);
+    // The remote does not matter to nginx, and the proxy is nginx itself: placeholders let the rest of the settings be checked.
+    const config = loadStudioConfig({ STUDIO_REMOTE: "-", TRUST_PROXY: "127.0.0.1", ...process.env }, root);
     process.stdout.write(studioNginx(config, { certificate: values.certificate, key: values.key }));
   } else if (command === undefined) {
     await build();

@@ -22,6 +22,11 @@ export interface Account {
   /** The invitation: the SHA-256 of its token and when it expires. */
   invite: { token: string; expires: string } | null;
   created: string;
+  /**
+   * Changes whenever the password, the role or the name changes: a session remembers the one it
+   * was made under and is over once it differs (sessions.ts), whichever process changed the account.
+   */
+  version?: string;
 }
 
 /** The cost of a password check: about a tenth of a second here, the same for every account. */
@@ -52,15 +57,36 @@ export async function passwordMatches(password: string, stored: string): Promise
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** Checked on every password set: long enough, not the e-mail address. */
+/** The part of the address before "@" counts from this length: "ed" is too common to refuse in a password. */
+const MAILBOX_MIN = 4;
+
+/** Checked on every password set: long enough, not the e-mail address nor its part before "@" (from four letters). */
 export function passwordProblem(password: string, email: string): string | null {
   if (password.length < MIN_PASSWORD) return `The password needs at least ${MIN_PASSWORD} characters.`;
-  if (password.toLowerCase().includes(email.split("@")[0]?.toLowerCase() ?? "\0")) return "The password must not contain the e-mail address.";
+  const lower = password.toLowerCase();
+  const address = email.toLowerCase();
+  const mailbox = address.split("@")[0] ?? "";
+  if (lower.includes(address)) return "The password must not contain the e-mail address.";
+  if (mailbox.length >= MAILBOX_MIN && lower.includes(mailbox))
+    return `The password must not contain "${mailbox}", the part of the e-mail address before the @.`;
   return null;
 }
 
 export const normalEmail = (email: string) => email.trim().toLowerCase();
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An address as browsers check type="email" (WHATWG): no spaces, quotes, angle brackets or control characters. */
+const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+const NAME_MAX = 80;
+
+/** A name as it appears in commits and in the studio: printable, without the angle brackets Git uses around the address. */
+export function nameProblem(name: string): string | null {
+  if (name.trim() === "") return 'The name is empty: give the person\'s name, such as --name "Asha Rao".';
+  if (/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(name)) return "The name must be on one line, without control characters.";
+  if (/[<>]/.test(name)) return `The name must not contain < or >: Git writes the e-mail address between them ("${name.replace(/[<>]/g, "")}" would do).`;
+  if (name.length > NAME_MAX) return `The name is too long (at most ${NAME_MAX} characters).`;
+  return null;
+}
+
+const newVersion = () => randomBytes(9).toString("base64url");
 
 export class Accounts {
   /** A hash to check against when the account does not exist, so that an unknown e-mail takes as long as a wrong password. */
@@ -88,21 +114,47 @@ export class Accounts {
     const address = normalEmail(email);
     if (!EMAIL.test(address)) throw new Error(`"${email}" is not an e-mail address.`);
     if (!ROLES.includes(role)) throw new Error(`The role is "editor" or "publisher", not "${role}".`);
+    const problem = nameProblem(name);
+    if (problem) throw new Error(problem);
     if (this.find(address)) throw new Error(`There is already an account for ${address}.`);
-    const account: Account = { email: address, name: name.trim() || address, role, password: null, invite: null, created: new Date().toISOString() };
+    const account: Account = {
+      email: address,
+      name: name.trim(),
+      role,
+      password: null,
+      invite: null,
+      created: new Date().toISOString(),
+      version: newVersion(),
+    };
     const token = await this.secret(account, password);
     this.write([...this.list(), account]);
     return { token };
   }
 
-  /** A new password (or a new invitation) for an existing account; its sessions end (see Sessions.endFor). */
+  /** A new password (or a new invitation) for an existing account; its sessions are over (its version changes). */
   async reset(email: string, password?: string): Promise<{ token: string | null }> {
     const accounts = this.list();
     const account = accounts.find((a) => a.email === normalEmail(email));
     if (!account) throw new Error(`There is no account for ${email}.`);
     const token = await this.secret(account, password);
+    account.version = newVersion();
     this.write(accounts);
     return { token };
+  }
+
+  /** A new name or role; a new role ends the account's sessions (its version changes), a new name too (it signs their commits). */
+  update(email: string, { name, role }: { name?: string; role?: Role }): Account {
+    const accounts = this.list();
+    const account = accounts.find((a) => a.email === normalEmail(email));
+    if (!account) throw new Error(`There is no account for ${email}.`);
+    if (role !== undefined && !ROLES.includes(role)) throw new Error(`The role is "editor" or "publisher", not "${role}".`);
+    const problem = name === undefined ? null : nameProblem(name);
+    if (problem) throw new Error(problem);
+    if (name !== undefined) account.name = name.trim();
+    if (role !== undefined) account.role = role;
+    account.version = newVersion();
+    this.write(accounts);
+    return account;
   }
 
   private async secret(account: Account, password?: string): Promise<string | null> {
@@ -143,6 +195,6 @@ export class Accounts {
     const account = this.invited(token);
     if (!account) throw new Error("This invitation link is not valid any more: ask for a new one.");
     await this.reset(account.email, password);
-    return { ...account, invite: null };
+    return this.find(account.email) as Account;
   }
 }

@@ -6,7 +6,7 @@
  * 429 with Retry-After, whatever the password.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Account, Accounts } from "./accounts.ts";
+import { type Account, type Accounts, nameProblem } from "./accounts.ts";
 import type { StudioConfig } from "./config.ts";
 import { page } from "./html.ts";
 import type { SessionFile } from "./sessions.ts";
@@ -14,32 +14,59 @@ import type { SessionFile } from "./sessions.ts";
 /** What the studio's pages load before anyone signs in: the sign-in page's stylesheet and the builder's code (it holds no content). */
 const PUBLIC = /^\/(sign-in|invite\/[\w-]+|studio-assets\/[\w./-]+|favicon\.svg)$/;
 
-/** Failures allowed in the window before sign-in is refused for a while: per account, per address. */
-const LIMITS = { account: 5, address: 20, windowMs: 15 * 60_000 };
+/**
+ * Failed sign-ins are counted for 15 minutes per account from one address, per account, and per
+ * address. Past each allowance, every further failure doubles the wait before the next attempt
+ * (1 s, 2 s, 4 s...) up to a cap: an attacker is slowed to a crawl, and a person who mistyped, or
+ * a team behind one proxy, waits seconds, never a fixed 15-minute lock.
+ */
+const RULES = {
+  pair: { allowance: 5, capSeconds: 15 * 60 },
+  account: { allowance: 10, capSeconds: 60 },
+  address: { allowance: 20, capSeconds: 60 },
+} as const;
+const WINDOW_MS = 15 * 60_000;
+
+type Keys = { account: string; address: string };
 
 export class SignInLimiter {
   private readonly failures = new Map<string, number[]>();
 
-  /** Seconds to wait, if `keys` are over their limit. */
-  wait(keys: { account: string; address: string }): number {
+  private keyed({ account, address }: Keys) {
+    return [
+      ["pair", `pair:${account}|${address}`],
+      ["account", `account:${account}`],
+      ["address", `address:${address}`],
+    ] as const;
+  }
+
+  /** Seconds to wait before `keys` may try again (0: now). */
+  wait(keys: Keys): number {
     const now = Date.now();
     let wait = 0;
-    for (const [kind, key] of Object.entries(keys) as ["account" | "address", string][]) {
-      const times = (this.failures.get(`${kind}:${key}`) ?? []).filter((t) => now - t < LIMITS.windowMs);
-      this.failures.set(`${kind}:${key}`, times);
-      if (times.length >= LIMITS[kind]) wait = Math.max(wait, Math.ceil(((times[0] as number) + LIMITS.windowMs - now) / 1000));
+    for (const [rule, key] of this.keyed(keys)) {
+      const times = (this.failures.get(key) ?? []).filter((t) => now - t < WINDOW_MS);
+      if (times.length === 0) this.failures.delete(key);
+      else this.failures.set(key, times);
+      const { allowance, capSeconds } = RULES[rule];
+      if (times.length < allowance) continue;
+      const delay = Math.min(capSeconds, 2 ** (times.length - allowance)) * 1000;
+      wait = Math.max(wait, Math.ceil(((times.at(-1) as number) + delay - now) / 1000));
     }
     return wait;
   }
 
-  failed(keys: { account: string; address: string }) {
-    for (const [kind, key] of Object.entries(keys)) this.failures.set(`${kind}:${key}`, [...(this.failures.get(`${kind}:${key}`) ?? []), Date.now()]);
+  failed(keys: Keys) {
+    for (const [, key] of this.keyed(keys)) this.failures.set(key, [...(this.failures.get(key) ?? []), Date.now()]);
   }
 
-  succeeded(account: string) {
-    this.failures.delete(`account:${account}`);
+  succeeded(keys: Keys) {
+    this.failures.delete(`pair:${keys.account}|${keys.address}`);
+    this.failures.delete(`account:${keys.account}`);
   }
 }
+
+const inWords = (seconds: number) => (seconds < 90 ? (seconds === 1 ? "1 second" : `${seconds} seconds`) : `${Math.ceil(seconds / 60)} minutes`);
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -49,7 +76,21 @@ declare module "fastify" {
   interface Session {
     /** The e-mail address of the account signed in. */
     user?: string;
+    /** The account's version when it signed in: a session of an older one is over (accounts.ts). */
+    version?: string;
   }
+}
+
+export const COOKIE = "studio_session";
+
+/** The API's POSTs that write nothing. */
+const READS_BY_POST = new Set(["/__edit/api/check", "/__edit/api/studio/presence"]);
+
+/** A new session id on sign-in (one planted before cannot be used after), bound to the account's version. */
+async function startSession(request: FastifyRequest, account: Account) {
+  await request.session.regenerate();
+  request.session.set("user", account.email);
+  request.session.set("version", account.version ?? "");
 }
 
 /** Where a sign-in goes next: only a path of the studio itself. */
@@ -68,16 +109,27 @@ export function authRoutes(app: FastifyInstance, { accounts, sessions, config }:
       return reply.code(403).send({ error: "The studio accepts changes only from its own pages." });
     if (PUBLIC.test(path)) return;
     const email = request.session.get("user");
-    const account = typeof email === "string" ? accounts.find(email) : undefined;
-    if (!account?.password) {
+    const found = typeof email === "string" ? accounts.find(email) : undefined;
+    const account = found?.password && (found.version ?? "") === (request.session.get("version") ?? "") ? found : undefined;
+    if (!account) {
+      // A session of an account that was reset, changed or removed is over for good.
+      if (typeof email === "string") await request.session.destroy();
       if (path.startsWith("/__edit/api/"))
         return reply.code(401).send({ error: "Your session has ended: sign in again (your unsaved edits are kept in this browser)." });
-      return reply.redirect(`/sign-in?next=${encodeURIComponent(request.url)}`, 303);
+      const ended = typeof email === "string" || request.cookies[COOKIE] !== undefined;
+      return reply.redirect(`/sign-in?next=${encodeURIComponent(request.url)}${ended ? "&ended=1" : ""}`, 303);
     }
     request.account = account;
     // The builder's API answers only its own pages: the header cannot be sent by another site without the studio's consent (CORS).
     if (path.startsWith("/__edit/api/") && request.method !== "GET" && request.headers["x-site-editor"] !== "1")
       return reply.code(403).send({ error: "The studio accepts changes only from its own pages." });
+    // A name added before names were checked: it would sign the commits. Refused before anything is written.
+    const writes = request.method !== "GET" && path.startsWith("/__edit/api/") && !READS_BY_POST.has(path);
+    const badName = writes ? nameProblem(account.name) : null;
+    if (badName)
+      return reply.code(403).send({
+        error: `Your account's name cannot sign your changes (${badName}) Nothing was saved: ask whoever runs the studio to fix it with npm run studio -- user update ${account.email} --name "Your Name".`,
+      });
   });
 
   const signInPage = (reply: FastifyReply, { email = "", next = "/__edit", message = "", status = 200 } = {}) =>
@@ -98,28 +150,45 @@ export function authRoutes(app: FastifyInstance, { accounts, sessions, config }:
         }),
       );
 
-  app.get("/sign-in", (request, reply) => signInPage(reply, { next: nextPath((request.query as Record<string, unknown>).next) }));
+  app.get("/sign-in", (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    return signInPage(reply, {
+      next: nextPath(query.next),
+      message: query.ended ? "Your session has ended (signed out, expired, or your account changed): sign in again." : (plainHttp(request) ?? ""),
+    });
+  });
+
+  /** Why a sign-in cannot hold: the studio is set up for https but this request came over plain HTTP, so the browser would drop its Secure cookie. */
+  const plainHttp = (request: FastifyRequest) =>
+    origin.protocol === "https:" && request.protocol !== "https"
+      ? `This studio is set up to be opened at ${origin.origin}, but this request came over plain HTTP, so signing in cannot work: open ${origin.origin}, and make sure the proxy in front sends X-Forwarded-Proto and is named in TRUST_PROXY.`
+      : null;
 
   app.post("/sign-in", async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
     const password = typeof body.password === "string" ? body.password : "";
     const next = nextPath(body.next);
+    const insecure = plainHttp(request);
+    if (insecure) return signInPage(reply, { email, next, status: 400, message: insecure });
     const keys = { account: email, address: request.ip };
     const wait = limiter.wait(keys);
     if (wait > 0) {
       reply.header("Retry-After", String(wait));
-      return signInPage(reply, { email, next, status: 429, message: `Too many failed sign-ins: try again in ${Math.ceil(wait / 60)} minutes.` });
+      return signInPage(reply, {
+        email,
+        next,
+        status: 429,
+        message: `Too many failed sign-ins for this account: wait ${inWords(wait)}, then try again. (Each further wrong password doubles the wait.)`,
+      });
     }
     const account = email && password ? await accounts.verify(email, password) : null;
     if (!account) {
       limiter.failed(keys);
       return signInPage(reply, { email, next, status: 401, message: "That e-mail address and password do not match an account." });
     }
-    limiter.succeeded(email);
-    // A new session id on sign-in: one planted before cannot be used after.
-    await request.session.regenerate();
-    request.session.set("user", account.email);
+    limiter.succeeded(keys);
+    await startSession(request, account);
     return reply.redirect(next, 303);
   });
 
@@ -170,8 +239,7 @@ export function authRoutes(app: FastifyInstance, { accounts, sessions, config }:
     try {
       const account = await accounts.accept(token, typeof body.password === "string" ? body.password : "");
       sessions.endFor(account.email);
-      await request.session.regenerate();
-      request.session.set("user", account.email);
+      await startSession(request, account);
       return reply.redirect("/__edit", 303);
     } catch (err) {
       return invitePage(reply, token, { status: 400, message: (err as Error).message });

@@ -40,10 +40,42 @@ describe("studio accounts", () => {
   test("refused: a short password, one holding the address, a role that is none, an account twice", async () => {
     const a = accounts();
     await expect(a.add("asha@example.com", "Asha", "editor", "short")).rejects.toThrow("at least 10 characters");
-    await expect(a.add("asha@example.com", "Asha", "editor", "asha-is-my-password")).rejects.toThrow("must not contain the e-mail address");
+    await expect(a.add("asha@example.com", "Asha", "editor", "asha-is-my-password")).rejects.toThrow(
+      'The password must not contain "asha", the part of the e-mail address before the @.',
+    );
+    await expect(a.add("ed@example.com", "Ed", "editor", "my ed@example.com pass")).rejects.toThrow("must not contain the e-mail address");
     await expect(a.add("asha@example.com", "Asha", "owner" as never, "correct horse battery")).rejects.toThrow('"editor" or "publisher"');
     await a.add("asha@example.com", "Asha", "editor", "correct horse battery");
     await expect(a.add("asha@example.com", "Asha", "editor", "correct horse battery")).rejects.toThrow("already an account");
+  });
+
+  test("the password rule says what it refuses: a mailbox part of four letters or more; a short one is no rule", async () => {
+    const a = accounts();
+    await a.add("ed@example.com", "Ed", "editor", "Red-Bicycle-42");
+    expect((await a.verify("ed@example.com", "Red-Bicycle-42"))?.email).toBe("ed@example.com");
+  });
+
+  test("names that would forge a commit's author are refused when added or changed, with the reason", async () => {
+    const a = accounts();
+    await expect(a.add("asha@example.com", "Asha <Marketing>", "editor", "correct horse battery")).rejects.toThrow("must not contain < or >");
+    await expect(a.add("eve@example.com", "Eve\nName <root@x>", "editor", "correct horse battery")).rejects.toThrow("on one line");
+    await expect(a.add("eve@example.com", " ", "editor", "correct horse battery")).rejects.toThrow("The name is empty");
+    await expect(a.add("eve<x>@example.com", "Eve", "editor", "correct horse battery")).rejects.toThrow("is not an e-mail address");
+    await a.add("asha@example.com", "Asha Rao", "editor", "correct horse battery");
+    expect(() => a.update("asha@example.com", { name: "Asha\u0000" })).toThrow("on one line");
+    expect(a.update("asha@example.com", { name: "Asha R." }).name).toBe("Asha R.");
+  });
+
+  test("a reset, a new role or a new name gives the account a new version (its sessions are over)", async () => {
+    const a = accounts();
+    await a.add("asha@example.com", "Asha", "editor", "correct horse battery");
+    const versions = [a.find("asha@example.com")?.version];
+    await a.reset("asha@example.com", "a different long one");
+    versions.push(a.find("asha@example.com")?.version);
+    a.update("asha@example.com", { role: "publisher" });
+    versions.push(a.find("asha@example.com")?.version);
+    expect(new Set(versions).size).toBe(3);
+    expect(versions.every((v) => typeof v === "string" && v.length >= 12)).toBe(true);
   });
 
   test("an invitation: a one-time link that sets the password, then is used up", async () => {

@@ -1,0 +1,79 @@
+/**
+ * What `npm run studio -- user ...` does to the accounts, in one place for both ways it runs: inside
+ * the running studio, asked over its control socket (control.ts), so that its sessions end at once
+ * in the process that holds them; or on the files directly when no studio runs.
+ */
+import type { Account, Accounts, Role } from "./accounts.ts";
+
+export interface SessionOwner {
+  /** Ends every session of the account; how many there were. */
+  endFor(email: string): number;
+}
+
+export interface UserSummary {
+  email: string;
+  name: string;
+  role: Role;
+  invited: boolean;
+}
+
+export type UserCommand =
+  | { command: "list" }
+  | { command: "add"; email: string; name: string; role: Role; password?: string }
+  | { command: "reset"; email: string; password?: string }
+  | { command: "update"; email: string; name?: string; role?: Role }
+  | { command: "remove"; email: string };
+
+export interface UserAnswer {
+  /** What to print, in plain words. */
+  said: string;
+  users?: UserSummary[];
+  /** The invitation link, when one was made. */
+  link?: string;
+  /** Sessions ended by the command. */
+  ended?: number;
+}
+
+const INVITE_DAYS = 7;
+
+/** Runs one user command; `origin` is the address the studio is opened at (for invitation links). */
+export async function runUserCommand(c: UserCommand, accounts: Accounts, sessions: SessionOwner, origin: string): Promise<UserAnswer> {
+  const link = (token: string | null) => (token ? `${origin}/invite/${token}` : undefined);
+  const invitation = (url: string | undefined) =>
+    url ? `Send this link to them: it lets them choose their password, once, within ${INVITE_DAYS} days.\n  ${url}` : "They can sign in now.";
+  const ended = (email: string) => sessions.endFor(email.trim().toLowerCase());
+  const sessionsEnded = (n: number) => (n === 1 ? "1 session ended" : `${n} sessions ended`);
+  switch (c.command) {
+    case "list": {
+      const users = accounts.list().map((a: Account) => ({ email: a.email, name: a.name, role: a.role, invited: !a.password }));
+      return {
+        users,
+        said:
+          users.length === 0
+            ? "No account yet. Add one: npm run studio -- user add you@example.com --role publisher"
+            : users.map((u) => `${u.email.padEnd(32)} ${u.role.padEnd(10)} ${u.name}${u.invited ? "  (invited, not signed in yet)" : ""}`).join("\n"),
+      };
+    }
+    case "add": {
+      const { token } = await accounts.add(c.email, c.name, c.role, c.password);
+      const url = link(token);
+      return { link: url, said: `Added ${c.email} as ${c.role === "editor" ? "an editor" : "a publisher"}. ${invitation(url)}` };
+    }
+    case "reset": {
+      const { token } = await accounts.reset(c.email, c.password);
+      const n = ended(c.email);
+      const url = link(token);
+      return { link: url, ended: n, said: `${c.email}: ${token ? "a new invitation" : "new password set"}; ${sessionsEnded(n)}. ${invitation(url)}` };
+    }
+    case "update": {
+      const account = accounts.update(c.email, { name: c.name, role: c.role });
+      const n = ended(c.email);
+      return { ended: n, said: `${account.email} is now ${account.name}, ${account.role === "editor" ? "an editor" : "a publisher"}; ${sessionsEnded(n)}.` };
+    }
+    case "remove": {
+      accounts.remove(c.email);
+      const n = ended(c.email);
+      return { ended: n, said: `Removed ${c.email}; ${sessionsEnded(n)}.` };
+    }
+  }
+}
