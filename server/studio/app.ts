@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join, normalize, sep } from "node:path";
+import { join, normalize, relative, sep } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySession from "@fastify/session";
@@ -20,19 +20,20 @@ import { describeChanges } from "../../src/editor/describe.ts";
 import { describeOptions, fileTitle } from "../../src/editor/kinds.ts";
 import { editorApi } from "../../src/editor/server/api.ts";
 import { builderPage } from "../../src/editor/server/builder-page.ts";
-import { EditorError } from "../../src/editor/server/files.ts";
+import { EditorError, editablePath } from "../../src/editor/server/files.ts";
 import { type ApiRequest, handleApiRequest, type Written } from "../../src/editor/server/handler.ts";
 import { UPLOAD_LIMIT } from "../../src/editor/server/media.ts";
-import { MEDIA_CSP } from "../../src/deploy/security-headers.ts";
+import { MEDIA_CSP, PERMISSIONS_POLICY } from "../../src/deploy/security-headers.ts";
 import { pictureCopy } from "../../src/images/copies.ts";
 import { assetType } from "../../src/lib/asset-type.ts";
 import { Accounts, type Account } from "./accounts.ts";
 import { serveAssets } from "./assets.ts";
-import { authRoutes } from "./auth.ts";
+import { authRoutes, COOKIE } from "./auth.ts";
+import { controlSocket, serveControl } from "./control.ts";
 import type { StudioConfig } from "./config.ts";
 import { deployedCommit, localDeploy, tidyReleases } from "./deploy.ts";
 import { Events } from "./events.ts";
-import { Repo } from "./git.ts";
+import { DraftsMirror, Repo } from "./git.ts";
 import { fileHistory, pending, restore, unpublished } from "./history.ts";
 import { crashPoint } from "./crash.ts";
 import { deployPublished, type PublishOutcome, publish } from "./publish.ts";
@@ -78,10 +79,17 @@ export async function buildStudio({ config, project, assets, logger = false, say
       'The studio has no account yet, so nobody could sign in. Add the first one (a publisher) with:\n  npm run studio -- user add you@example.com --name "Your Name" --role publisher',
     );
   if (!existsSync(join(assets, "index.html"))) throw new StudioStartError(`No build of the studio in ${assets}: npm run studio builds it.`);
+  const sessions = new SessionFile(join(config.dataDir, "sessions.json"));
+  // First: a second studio on the same data would put the first one's clone "right" under it.
+  const control = await serveControl(controlSocket(config.dataDir), accounts, sessions, config.origin).catch((err: Error) => {
+    throw new StudioStartError(err.message);
+  });
   const repo = new Repo({ dir: join(config.dataDir, "repo"), remote: config.remote, drafts: config.drafts, published: config.published });
   for (const line of await repo.open()) say(line);
+  // Every save reaches the remote's drafts branch soon after (and what a stop left behind, now).
+  const mirror = new DraftsMirror(repo);
+  void mirror.push();
   const api = editorApi(repo.dir);
-  const sessions = new SessionFile(join(config.dataDir, "sessions.json"));
   const events = new Events();
   const releases = join(config.dataDir, "releases");
   const deploy = config.deploy === "local" ? localDeploy(project, releases) : undefined;
@@ -113,7 +121,14 @@ export async function buildStudio({ config, project, assets, logger = false, say
     if (status === 500) request.log.error(err);
     reply
       .code(status)
-      .send({ error: status === 413 ? "The request is too large." : status === 500 ? "The studio failed on this request; its log says why." : err.message });
+      .send({
+        error:
+          status === 413
+            ? `The request is too large: a picture may be up to ${Math.round(UPLOAD_LIMIT / 1024 / 1024)} MB.`
+            : status === 500
+              ? "The studio failed on this request; its log says why."
+              : err.message,
+      });
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `No ${request.method} ${request.url.split("?")[0]} in the studio.` }));
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 16 * 1024 }, (_req, body, done) =>
@@ -129,10 +144,14 @@ export async function buildStudio({ config, project, assets, logger = false, say
     hsts: new URL(config.origin).protocol === "https:" ? { maxAge: 31536000 } : false,
     referrerPolicy: { policy: "same-origin" },
   });
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("Permissions-Policy", PERMISSIONS_POLICY);
+    return payload;
+  });
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
     secret: sessionSecret(join(config.dataDir, "session.key")),
-    cookieName: "studio_session",
+    cookieName: COOKIE,
     store: sessions,
     saveUninitialized: false,
     rolling: true,
@@ -238,7 +257,10 @@ export async function buildStudio({ config, project, assets, logger = false, say
     }
     crashPoint("save:written");
     const commit = await repo.commit(paths, who, message);
-    if (commit) events.send("changed", { paths, by: account.name, commit });
+    if (commit) {
+      events.send("changed", { paths, by: account.name, commit });
+      void mirror.push();
+    }
   };
 
   const status = async () => ({
@@ -246,6 +268,7 @@ export async function buildStudio({ config, project, assets, logger = false, say
     editing: events.editing(),
     publishing: publishing ? { id: publishing.id, running: !publishing.done, log: publishing.log, outcome: publishing.outcome } : null,
     deploy: config.deploy,
+    remote: await mirror.state(),
   });
   let publishing: { id: string; done: boolean; log: string[]; outcome: PublishOutcome | null } | null = null;
 
@@ -254,6 +277,11 @@ export async function buildStudio({ config, project, assets, logger = false, say
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: UPLOAD_LIMIT + 64 * 1024 }, (_request, body, done) => done(null, body));
 
+    /** The author and time of the last commit of `file` on the drafts branch. */
+    const lastSave = async (file: string) => {
+      const [name, date] = (await repo.git(["log", "-1", "--format=%an%x1f%aI", config.drafts, "--", file]).catch(() => "")).trim().split("\x1f");
+      return name && date ? { name, date } : null;
+    };
     const bodyOf = (request: FastifyRequest) => (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
     const jsonOf = (request: FastifyRequest): Record<string, unknown> => {
       try {
@@ -261,6 +289,11 @@ export async function buildStudio({ config, project, assets, logger = false, say
         if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
       } catch {}
       throw new EditorError(400, "The request must be a JSON object.");
+    };
+    /** A path from the browser: one content file or picture of the clone, exactly (no pattern, nothing else). */
+    const editable = (path: unknown) => {
+      if (typeof path !== "string") throw new EditorError(400, "Which file? Its path is needed.");
+      return relative(repo.dir, editablePath(repo.dir, path)).split(sep).join("/");
     };
     const publisherOnly = (request: FastifyRequest) => {
       if (request.account?.role !== "publisher") throw new EditorError(403, "Only a publisher can do this: ask one of them.");
@@ -282,7 +315,7 @@ export async function buildStudio({ config, project, assets, logger = false, say
     );
     scope.get("/__edit/api/studio/events", (request, reply) => {
       reply.hijack();
-      events.subscribe(reply.raw);
+      events.subscribe(reply.raw, (request.account as Account).email);
       request.raw.on("close", () => reply.raw.end());
     });
     scope.post("/__edit/api/studio/presence", (request, reply) =>
@@ -293,13 +326,14 @@ export async function buildStudio({ config, project, assets, logger = false, say
       }),
     );
     scope.get("/__edit/api/studio/history", (request, reply) =>
-      answer(reply, () => fileHistory(repo, String((request.query as Record<string, unknown>).path ?? ""))),
+      answer(reply, () => fileHistory(repo, editable((request.query as Record<string, unknown>).path))),
     );
     scope.get("/__edit/api/studio/version", (request, reply) =>
       answer(reply, async () => {
-        const { path, commit } = request.query as Record<string, string>;
+        const { commit } = request.query as Record<string, string>;
+        const path = editable((request.query as Record<string, unknown>).path);
         if (!/^[0-9a-f]{40}$/.test(commit ?? "")) throw new EditorError(400, "Which version? The commit is 40 hexadecimal digits.");
-        const text = await repo.show(commit as string, String(path));
+        const text = await repo.show(commit as string, path);
         if (text === null) throw new EditorError(404, `${path} was not there in that version.`);
         return { path, commit, text };
       }),
@@ -307,13 +341,16 @@ export async function buildStudio({ config, project, assets, logger = false, say
     scope.post("/__edit/api/studio/restore", (request, reply) =>
       answer(reply, async () => {
         publisherOnly(request);
-        const { path, commit } = jsonOf(request);
-        if (typeof path !== "string" || typeof commit !== "string" || !/^[0-9a-f]{40}$/.test(commit))
-          throw new EditorError(400, "Restore takes a file's path and a version's commit.");
+        const { commit } = jsonOf(request);
+        if (typeof commit !== "string" || !/^[0-9a-f]{40}$/.test(commit)) throw new EditorError(400, "Restore takes a file's path and a version's commit.");
+        const path = editable(jsonOf(request).path);
         const account = request.account as Account;
         const file = api.files().find((f) => f.path === path);
         const done = await repo.exclusive(() => restore(repo, path, commit, { name: account.name, email: account.email }, file ? fileTitle(file) : path));
-        if (done) events.send("changed", { paths: [path], by: account.name, commit: done });
+        if (done) {
+          events.send("changed", { paths: [path], by: account.name, commit: done });
+          void mirror.push();
+        }
         return { restored: Boolean(done), commit: done };
       }),
     );
@@ -332,6 +369,10 @@ export async function buildStudio({ config, project, assets, logger = false, say
               choices,
               project,
               deploy,
+              describeFile: (path) => {
+                const file = api.files().find((f) => f.path === path);
+                return file ? { title: fileTitle(file), options: describeOptions(file, api.schemas()) } : undefined;
+              },
               say: (step) => {
                 run.log.push(step);
                 events.send("publish", { step });
@@ -368,7 +409,7 @@ export async function buildStudio({ config, project, assets, logger = false, say
       if (request.method === "POST" && path === "/discard")
         return answer(reply, async () => {
           publisherOnly(request);
-          const file = String(jsonOf(request).path ?? "");
+          const file = editable(jsonOf(request).path);
           const published = await repo.show(`origin/${config.published}`, file);
           await repo.exclusive(async () => {
             const head = await repo.git(["rev-parse", `origin/${config.published}`]);
@@ -380,6 +421,7 @@ export async function buildStudio({ config, project, assets, logger = false, say
             });
           });
           events.send("changed", { paths: [file], by: account.name });
+          void mirror.push();
           return { path: file, restored: published !== null };
         });
       const request_: ApiRequest = {
@@ -397,7 +439,18 @@ export async function buildStudio({ config, project, assets, logger = false, say
         },
       };
       const handle = () => handleApiRequest(api, request_, { written: (change) => commitFor(change, account) });
-      const { status: code, data } = request.method === "GET" || path === "/check" ? await handle() : await repo.exclusive(handle);
+      let { status: code, data } = request.method === "GET" || path === "/check" ? await handle() : await repo.exclusive(handle);
+      // Who saved a file last: the builder names them when their save and this editor's edits meet.
+      if ((path === "/file" && code === 200) || (path === "/save" && code === 409)) {
+        const file = path === "/file" ? String(url.searchParams.get("path")) : String(jsonOf(request).path);
+        const savedBy = await lastSave(file);
+        if (path === "/file") data = { ...(data as object), savedBy };
+        else if (savedBy)
+          data = {
+            error: `Not saved: ${savedBy.name} saved this file (${new Date(savedBy.date).toLocaleTimeString("en-GB", { timeStyle: "short" })}) since you opened it. Nothing is lost: choose what to keep.`,
+            savedBy,
+          };
+      }
       if (path === "/state" && code === 200)
         return reply
           .header("Cache-Control", "no-store")
@@ -406,9 +459,14 @@ export async function buildStudio({ config, project, assets, logger = false, say
     });
   });
 
-  app.addHook("onClose", async () => {
+  // Before the server waits for its connections to end: the open builders' event streams never end on their own.
+  app.addHook("preClose", async () => {
     events.close();
+  });
+  app.addHook("onClose", async () => {
+    mirror.close();
     sessions.flush();
+    await control.close();
   });
   // The site read once at start, in the background: the first editor to open the builder does not wait for the checks' first run.
   app.addHook("onReady", async () => {

@@ -52,7 +52,17 @@ export function loadStudioConfig(env: NodeJS.ProcessEnv, root: string): StudioCo
     problems.push(`STUDIO_ORIGIN must be the address people open, such as https://studio.example.com, not "${origin}".`);
   }
   const sessionHours = Number(env.STUDIO_SESSION_HOURS ?? 12);
-  if (!(sessionHours > 0 && sessionHours <= 24 * 30)) problems.push(`STUDIO_SESSION_HOURS must be between 1 and 720, not "${env.STUDIO_SESSION_HOURS}".`);
+  if (!(sessionHours >= 1 && sessionHours <= 24 * 30)) problems.push(`STUDIO_SESSION_HOURS must be between 1 and 720, not "${env.STUDIO_SESSION_HOURS}".`);
+  const trustProxy = (env.TRUST_PROXY ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  // The studio speaks plain HTTP: an https address means a proxy in front, which it must believe, or
+  // every request looks like plain HTTP and the browser's Secure cookie never comes back (a silent sign-in loop).
+  if (origin.startsWith("https:") && trustProxy.length === 0)
+    problems.push(
+      `STUDIO_ORIGIN is ${origin} (https), but TRUST_PROXY is not set: the studio would take every request for plain HTTP and nobody could sign in. Set TRUST_PROXY to the address of the TLS proxy in front of it (TRUST_PROXY=127.0.0.1 for nginx on this machine: npm run studio -- nginx prints its configuration).`,
+    );
   if (problems.length > 0) throw new StudioConfigError(problems.join("\n"));
   return {
     host,
@@ -64,10 +74,7 @@ export function loadStudioConfig(env: NodeJS.ProcessEnv, root: string): StudioCo
     deploy: deploy as StudioConfig["deploy"],
     origin,
     sessionHours,
-    trustProxy: (env.TRUST_PROXY ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
+    trustProxy,
   };
 }
 

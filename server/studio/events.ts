@@ -15,7 +15,8 @@ export interface Presence {
 const PRESENCE_MS = 60_000;
 
 export class Events {
-  private readonly clients = new Set<ServerResponse>();
+  /** Each open builder's stream, and whose it is. */
+  private readonly clients = new Map<ServerResponse, string>();
   private readonly presence = new Map<string, Presence>();
   private readonly ping = setInterval(() => this.send("ping", {}), 25_000);
 
@@ -23,8 +24,8 @@ export class Events {
     this.ping.unref();
   }
 
-  /** Keeps `res` open as an event stream until the browser goes. */
-  subscribe(res: ServerResponse) {
+  /** Keeps `res` open as `email`'s event stream until the browser goes; when their last one goes, they are editing nothing. */
+  subscribe(res: ServerResponse, email: string) {
     res.writeHead(200, {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-store",
@@ -32,14 +33,17 @@ export class Events {
       "X-Accel-Buffering": "no",
     });
     res.write(": the studio's events\n\n");
-    this.clients.add(res);
-    res.on("close", () => this.clients.delete(res));
+    this.clients.set(res, email);
+    res.on("close", () => {
+      this.clients.delete(res);
+      if (![...this.clients.values()].includes(email) && this.presence.delete(email)) this.send("presence", this.editing());
+    });
     this.send("presence", this.editing(), res);
   }
 
   send(event: string, data: unknown, only?: ServerResponse) {
     const text = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-    for (const client of only ? [only] : this.clients) client.write(text);
+    for (const client of only ? [only] : this.clients.keys()) client.write(text);
   }
 
   /** Who is editing what now. */
@@ -57,6 +61,6 @@ export class Events {
 
   close() {
     clearInterval(this.ping);
-    for (const client of this.clients) client.end();
+    for (const client of this.clients.keys()) client.end();
   }
 }

@@ -40,6 +40,12 @@ export class GitError extends Error {
 /** The committer of every studio commit (the author is the editor). */
 const COMMITTER = { GIT_COMMITTER_NAME: "Site studio", GIT_COMMITTER_EMAIL: "studio@localhost" };
 
+/**
+ * A commit's author, given to Git as its own two settings rather than one "Name <address>" text:
+ * whatever a name holds, it cannot change the address (accounts.ts also refuses such names).
+ */
+export const authorEnv = (author: Person) => ({ GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email });
+
 export class Repo {
   private queue: Promise<unknown> = Promise.resolve();
   readonly dir: string;
@@ -56,13 +62,16 @@ export class Repo {
   }
 
   /** git in the clone (or `cwd`), its output; a failure says which command and what Git said. */
-  async git(args: string[], { cwd = this.dir, env = {} }: { cwd?: string; env?: Record<string, string> } = {}): Promise<string> {
+  async git(args: string[], { cwd = this.dir, env = {}, input }: { cwd?: string; env?: Record<string, string>; input?: string } = {}): Promise<string> {
     try {
-      const { stdout } = await run("git", args, {
+      const running = run("git", args, {
         cwd,
-        env: { ...process.env, ...COMMITTER, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", ...env },
+        // Paths are always taken literally: "site-config/*.json" is a file of that name, never every page.
+        env: { ...process.env, ...COMMITTER, GIT_TERMINAL_PROMPT: "0", GIT_LITERAL_PATHSPECS: "1", LC_ALL: "C", ...env },
         maxBuffer: 64 * 1024 * 1024,
       });
+      if (input !== undefined) running.child.stdin?.end(input);
+      const { stdout } = await running;
       return stdout;
     } catch (err) {
       const stderr = String((err as { stderr?: string }).stderr ?? "").trim();
@@ -151,12 +160,30 @@ export class Repo {
     return said;
   }
 
-  /** Commits `paths` (already written in the clone) on the drafts branch, with `author`; the new commit, or null if nothing changed. */
+  /**
+   * Commits `paths` (already written in the clone) on the drafts branch, with `author`; the new
+   * commit, or null if nothing changed. If it fails, the paths are put back as committed: nothing
+   * of an unconfirmed save stays staged or on disk for the others to see.
+   */
   async commit(paths: string[], author: Person, message: string): Promise<string | null> {
-    await this.git(["add", "--all", "--", ...paths]);
-    if (!(await this.git(["status", "--porcelain", "--", ...paths])).trim()) return null;
-    await this.git(["commit", "--quiet", "--no-verify", `--author=${author.name} <${author.email}>`, "-m", message, "--", ...paths]);
-    return (await this.git(["rev-parse", "HEAD"])).trim();
+    try {
+      await this.git(["add", "--all", "--", ...paths]);
+      if (!(await this.git(["status", "--porcelain", "--", ...paths])).trim()) return null;
+      await this.git(["commit", "--quiet", "--no-verify", "-m", message, "--", ...paths], { env: authorEnv(author) });
+      return (await this.git(["rev-parse", "HEAD"])).trim();
+    } catch (err) {
+      await this.putBack(paths);
+      throw err;
+    }
+  }
+
+  /** `paths` as the drafts branch has them: unstaged, and written back (or removed, when not committed). */
+  async putBack(paths: string[]): Promise<void> {
+    await this.git(["reset", "--quiet", "HEAD", "--", ...paths]).catch(() => undefined);
+    for (const path of paths) {
+      if (await this.holds(["cat-file", "-e", `HEAD:${path}`])) await this.git(["checkout", "--quiet", "HEAD", "--", path]);
+      else rmSync(join(this.dir, path), { force: true });
+    }
   }
 
   /** A file as it was at `commit` (null if it was not there). */
@@ -165,4 +192,71 @@ export class Repo {
   }
 
   head = async (ref = "HEAD") => (await this.git(["rev-parse", ref])).trim();
+}
+
+/**
+ * Copies the drafts branch to the remote after each save, in the background: a save never waits
+ * for it, and a lost server loses no acknowledged draft. A failed push is retried, waiting longer
+ * each time (up to five minutes); until it succeeds, `state()` says how many saves are on this
+ * server only, and why.
+ */
+export class DraftsMirror {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private retry: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private error: string | null = null;
+  private closed = false;
+
+  constructor(private readonly repo: Repo) {}
+
+  /** Pushes the drafts soon (once for any number of saves that come meanwhile). */
+  push(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    this.running = this.run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async run() {
+    const { drafts } = this.repo.options;
+    do {
+      this.again = false;
+      try {
+        await this.repo.git(["push", "--quiet", "--porcelain", "origin", `refs/heads/${drafts}:refs/heads/${drafts}`]);
+        this.error = null;
+        this.failures = 0;
+      } catch (err) {
+        // --porcelain marks a refused ref with "!": the remote's branch moved; anything else is Git's own message.
+        const refused = err instanceof GitError && err.stdout.split("\n").some((line) => line.startsWith("!\t"));
+        const said = err instanceof GitError ? err.stderr : (err as Error).message;
+        this.error = refused
+          ? `the remote's ${drafts} branch has changes this studio does not have (someone pushed to it)`
+          : (said.split("\n").find(Boolean) ?? "git push failed");
+        this.failures++;
+        if (!this.closed) this.retry = setTimeout(() => void this.push(), Math.min(300_000, 2_000 * 2 ** (this.failures - 1))).unref();
+        return;
+      }
+    } while (this.again);
+  }
+
+  /** Saves not on the remote yet (0 when it has them all), and why not, if a push failed. */
+  async state(): Promise<{ behind: number; error: string | null }> {
+    const { drafts, published } = this.repo.options;
+    const remote = (await this.repo.holds(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${drafts}`])) ? `origin/${drafts}` : `origin/${published}`;
+    const behind = Number((await this.repo.git(["rev-list", "--count", `${remote}..${drafts}`]).catch(() => "0")).trim());
+    return { behind, error: behind > 0 ? this.error : null };
+  }
+
+  close() {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+  }
 }

@@ -21,9 +21,36 @@ function versions(out: string, live: ReadonlySet<string>): Version[] {
     });
 }
 
+/**
+ * Every version of `path` that ever existed on either side, newest first: the drafts' and the
+ * published branch's, including the side a publish set aside when both changed the same thing
+ * (plain `git log` simplifies those away). A merge is a version only when it made a file neither
+ * side had (a section-by-section merge), not when it kept one side's.
+ */
 export async function fileHistory(repo: Repo, path: string, limit = 100): Promise<Version[]> {
-  const live = new Set((await repo.git(["rev-list", `origin/${repo.options.published}`, "--", path])).split("\n").filter(Boolean));
-  return versions(await repo.git(["log", `-${limit}`, `--format=${FORMAT}`, repo.options.drafts, "--", path]), live);
+  const { drafts, published } = repo.options;
+  const sides = [drafts, `origin/${published}`];
+  const commits = (await repo.git(["log", "--full-history", `-${limit * 2}`, `--format=%H%x1f%P%x1f${FORMAT}`, ...sides, "--", path]))
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [commit = "", parents = "", ...rest] = line.split("\x1f");
+      return { commit, parents: parents.split(" ").filter(Boolean), line: [commit, ...rest].join("\x1f") };
+    });
+  // The file's content (its blob) in each commit, in each merge's parents and at both ends, asked of Git at once.
+  const asked = [...new Set([...sides, ...commits.flatMap((c) => [c.commit, ...(c.parents.length > 1 ? c.parents : [])])])];
+  const answers = (await repo.git(["cat-file", "--batch-check=%(objectname)"], { input: asked.map((c) => `${c}:${path}\n`).join("") })).split("\n");
+  const blob = new Map(asked.map((c, i) => [c, answers[i]?.endsWith(" missing") ? null : (answers[i] ?? null)]));
+  const kept = commits.filter((c) => c.parents.length < 2 || c.parents.every((p) => blob.get(p) !== blob.get(c.commit))).slice(0, limit);
+  // Published: what plain history of the published branch explains; set aside: what neither side's plain history does.
+  const plain = async (ref: string) => new Set((await repo.git(["rev-list", ref, "--", path])).split("\n").filter(Boolean));
+  const [live, draft] = await Promise.all([plain(`origin/${published}`), plain(drafts)]);
+  return versions(kept.map((c) => c.line).join("\n"), live).map((v) => ({
+    ...v,
+    live: blob.get(v.commit) === blob.get(`origin/${published}`),
+    draft: blob.get(v.commit) === blob.get(drafts),
+    setAside: !live.has(v.commit) && !draft.has(v.commit),
+  }));
 }
 
 /** The changes on the drafts branch that are not published yet, newest first, and who made them. */

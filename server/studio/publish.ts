@@ -14,24 +14,17 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import type { JsonValue } from "../../src/content/json-source.ts";
+import { compareVersions, type DescribeOptions, describeChanges, quote } from "../../src/editor/describe.ts";
 import { type Choices, type Conflict, merge3 } from "../../src/editor/merge.ts";
 import { writeJson } from "../../src/editor/server/json-write.ts";
 import { linkTree } from "../../scripts/project-copy.ts";
 import { crashPoint } from "./crash.ts";
-import type { Person, Repo } from "./git.ts";
+import type { ConflictSide, ConflictView, FileConflict, PublishOutcome } from "../../src/editor/server/types.ts";
+import { authorEnv, type Person, type Repo } from "./git.ts";
+
+export type { FileConflict, PublishOutcome };
 
 const run = promisify(execFile);
-
-export interface FileConflict {
-  path: string;
-  conflicts: Conflict[];
-}
-
-export type PublishOutcome =
-  | { status: "published"; commit: string; changes: number; log: string[] }
-  | { status: "nothing"; log: string[] }
-  | { status: "conflict"; files: FileConflict[]; log: string[] }
-  | { status: "refused"; reason: string; output: string; log: string[] };
 
 export interface PublishOptions {
   publisher: Person;
@@ -43,6 +36,8 @@ export interface PublishOptions {
   say(step: string): void;
   /** With STUDIO_DEPLOY=local: takes the built site (the worktree's dist/) for the commit. */
   deploy?(dist: string, commit: string): Promise<void>;
+  /** What a person calls a content file, and how its changes are put in words. */
+  describeFile?(path: string): { title: string; options: DescribeOptions } | undefined;
 }
 
 const listKeyOf = (path: string) =>
@@ -82,12 +77,14 @@ export async function publish(repo: Repo, options: PublishOptions): Promise<Publ
         () => true,
         () => false,
       );
+      let settled: string[] = [];
       if (!merged) {
-        const unresolved = await resolveConflicts(repo, work, options.choices ?? {});
-        if (unresolved.length > 0) {
+        const resolved = await resolveConflicts(repo, work, options.choices ?? {}, options.describeFile);
+        if (resolved.left.length > 0) {
           say("Changed on both sides: choose which to keep.");
-          return { status: "conflict", files: unresolved, log };
+          return { status: "conflict", files: resolved.left, log };
         }
+        settled = resolved.settled;
       }
       crashPoint("publish:merged");
       say("Checking the site (npm run validate)…");
@@ -96,17 +93,13 @@ export async function publish(repo: Repo, options: PublishOptions): Promise<Publ
       crashPoint("publish:built");
       const authors = (await repo.git(["log", "--no-merges", "--format=%an", `origin/${published}..${drafts}`])).trim().split("\n");
       const by = [...new Set(authors)].join(", ");
-      await repo.git(
-        [
-          "commit",
-          "--quiet",
-          "--no-verify",
-          `--author=${options.publisher.name} <${options.publisher.email}>`,
-          "-m",
-          `Publish ${ahead === 1 ? "1 change" : `${ahead} changes`} by ${by}`,
-        ],
-        { cwd: work },
-      );
+      // What the publisher chose where both sides changed the same thing is named: a change not kept is not said to be published.
+      const subject = `Publish ${ahead === 1 ? "1 change" : `${ahead} changes`} by ${by}${settled.length ? `; ${settled.length === 1 ? "1 thing" : `${settled.length} things`} changed on both sides settled` : ""}`;
+      const message = settled.length ? `${subject}\n\n${settled.map((line) => `- ${line}`).join("\n")}` : subject;
+      await repo.git(["commit", "--quiet", "--no-verify", "-m", message], {
+        cwd: work,
+        env: authorEnv(options.publisher),
+      });
       const commit = (await repo.git(["rev-parse", "HEAD"], { cwd: work })).trim();
       say("Publishing (git push)…");
       if (!(await pushed(repo, work, published))) continue;
@@ -194,37 +187,99 @@ async function pushed(repo: Repo, work: string, branch: string): Promise<boolean
   }
 }
 
-/** Merges each conflicting content file section by section, with the publisher's choices; what is left is returned. */
-async function resolveConflicts(repo: Repo, work: string, choices: Record<string, Choices>): Promise<FileConflict[]> {
+/** What each side made of a conflicting thing, in words: the fields it changed, or its value. */
+function conflictWords(conflict: Conflict, options: DescribeOptions | undefined): Pick<ConflictView, "mine" | "theirs"> {
+  const words = (value: JsonValue | undefined): string[] => {
+    if (value === undefined) return ["removed"];
+    if (conflict.key.startsWith("entry:")) {
+      const lines = describeChanges(conflict.base ?? null, value, { listKey: null, schema: options?.entrySchema?.(value) });
+      return lines.length > 0 ? lines : ["left as it was"];
+    }
+    if (conflict.key === "order" && options)
+      return compareVersions(conflict.base ?? null, value, options).flatMap((d) =>
+        d.kind === "added" || d.kind === "removed" ? [`${d.title} ${d.kind}`] : d.kind === "moved" ? [d.text] : [],
+      );
+    return [quote(value)];
+  };
+  return { mine: words(conflict.mine), theirs: words(conflict.theirs) };
+}
+
+/**
+ * Merges each conflicting content file section by section, with the publisher's choices: what is
+ * left (each conflict with both sides in words and who made them), and what the choices settled, in words.
+ */
+async function resolveConflicts(
+  repo: Repo,
+  work: string,
+  choices: Record<string, Choices>,
+  describeFile: PublishOptions["describeFile"] = () => undefined,
+): Promise<{ left: FileConflict[]; settled: string[] }> {
   const files = (await repo.git(["diff", "--name-only", "--diff-filter=U"], { cwd: work })).split("\n").filter(Boolean);
   const left: FileConflict[] = [];
+  const settled: string[] = [];
   const stage = (n: 1 | 2 | 3, path: string) => repo.git(["show", `:${n}:${path}`], { cwd: work }).catch(() => null);
+  const base = (await repo.git(["merge-base", "HEAD", "MERGE_HEAD"], { cwd: work })).trim();
+  const side = async (ref: string, path: string): Promise<ConflictSide> => ({
+    by: (await repo.git(["log", "--no-merges", "--format=%an%x1f%aI", `${base}..${ref}`, "--", path], { cwd: work }))
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => {
+        const [name = "", date = ""] = line.split("\x1f");
+        return { name, date };
+      }),
+  });
+  const sides = async (path: string) => ({ mine: await side("MERGE_HEAD", path), theirs: await side("HEAD", path) });
+  const kept = (c: "mine" | "theirs", who: { mine: ConflictSide; theirs: ConflictSide }) => {
+    const names = (s: ConflictSide) => [...new Set(s.by.map((b) => b.name))].join(", ") || "nobody";
+    return c === "mine"
+      ? `kept the drafts' version (${names(who.mine)}), not the published one (${names(who.theirs)})`
+      : `kept the published version (${names(who.theirs)}), not the drafts' (${names(who.mine)})`;
+  };
   for (const path of files) {
-    const [base, main, drafts] = await Promise.all([stage(1, path), stage(2, path), stage(3, path)]);
+    const [baseText, main, drafts] = await Promise.all([stage(1, path), stage(2, path), stage(3, path)]);
     const chosen = choices[path] ?? {};
-    const values = [parse(base), parse(main), parse(drafts)];
+    const words = describeFile(path);
+    const title = words?.title ?? path;
+    const values = [parse(baseText), parse(main), parse(drafts)];
     if (values.every((v) => v !== undefined)) {
       // Git's "ours" is the published side here (the merge is into it), "theirs" the drafts: merge3's mine is the drafts.
-      const result = merge3(values[0] as JsonValue, values[2] as JsonValue, values[1] as JsonValue, listKeyOf(path), { choose: chosen });
+      const merge = (choose: Choices) => merge3(values[0] as JsonValue, values[2] as JsonValue, values[1] as JsonValue, listKeyOf(path), { choose });
+      const result = merge(chosen);
       if (result.ok) {
+        const before = merge({});
+        if (!before.ok) {
+          const who = await sides(path);
+          for (const c of before.conflicts) {
+            const choice = chosen[c.key];
+            if (choice) settled.push(`${title}: ${c.text}: ${kept(choice, who)}`);
+          }
+        }
         writeFileSync(join(work, path), writeJson(main as string, result.value));
         await repo.git(["add", "--", path], { cwd: work });
         continue;
       }
-      left.push({ path, conflicts: result.conflicts });
+      const conflicts = result.conflicts.map((c) => ({ key: c.key, text: c.text, ...conflictWords(c, words?.options) }));
+      left.push({ path, title, conflicts, ...(await sides(path)) });
       continue;
     }
     // A picture, or a file deleted on one side: one side or the other, whole.
-    const side = chosen.file;
-    if (side) {
-      await repo.git(["checkout", side === "mine" ? "--theirs" : "--ours", "--", path], { cwd: work }).catch(async () => {
+    const whole = chosen.file;
+    if (whole) {
+      await repo.git(["checkout", whole === "mine" ? "--theirs" : "--ours", "--", path], { cwd: work }).catch(async () => {
         await repo.git(["rm", "--quiet", "--", path], { cwd: work });
       });
       await repo.git(["add", "--all", "--", path], { cwd: work });
+      settled.push(`${title}: the file was changed on both sides: ${kept(whole, await sides(path))}`);
       continue;
     }
-    left.push({ path, conflicts: [{ key: "file", text: "the file was changed on both sides" }] });
+    const describeWhole = (text: string | null) => (text === null ? ["removed"] : ["changed"]);
+    left.push({
+      path,
+      title,
+      conflicts: [{ key: "file", text: "the file was changed on both sides", mine: describeWhole(drafts), theirs: describeWhole(main) }],
+      ...(await sides(path)),
+    });
   }
   if (left.length > 0) await repo.git(["merge", "--abort"], { cwd: work }).catch(() => undefined);
-  return left;
+  return { left, settled };
 }

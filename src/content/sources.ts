@@ -62,6 +62,16 @@ export const RESERVED_ADDRESSES: Readonly<Record<string, string>> = {
   __sections: "the section catalog is there",
 };
 
+/** Names Windows keeps for devices, whatever follows the dot: no file of the site may be called so. */
+const WINDOWS_DEVICES = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+
+/** Why no page can be called `slug` (its address is taken, or Windows could not check the file out), or undefined. */
+export function reservedPageName(slug: string): string | undefined {
+  if (RESERVED_ADDRESSES[slug]) return `the address /${slug} is taken: ${RESERVED_ADDRESSES[slug]}`;
+  if (WINDOWS_DEVICES.test(slug)) return `Windows keeps "${slug}" for a device, so the site could not be checked out there`;
+  return undefined;
+}
+
 /** A page file name as an address could spell it: "About Us" -> "about-us", "Café" -> "cafe". */
 export const addressFor = (name: string) =>
   name
@@ -110,6 +120,11 @@ export function pageFileProblem(
   if (!/\.json$/i.test(name)) return { message: "only .json files belong in site-config/pages/", hint: "Move or delete this file." };
   const reserved = RESERVED_ADDRESSES[base] ?? (publicFolders.has(base) ? `the files in public/${base}/ are served from there` : undefined);
   if (reserved) return { message: `the address /${base} is taken: ${reserved}`, hint: "Give the file another name: its name is the page's address." };
+  if (WINDOWS_DEVICES.test(base))
+    return {
+      message: `"${base}.json" cannot be a page's file name: Windows keeps "${base}" for a device, so the site could not be checked out there`,
+      hint: `Give the file another name, such as ${base}-page.json: its name is the page's address.`,
+    };
   if (PAGE_SLUG.test(base) && name.endsWith(".json")) return undefined;
   const address = addressFor(base);
   const message = `"${base}${name.slice(-".json".length)}" cannot be a page's file name: addresses have only lower-case letters, digits and hyphens`;

@@ -36,10 +36,38 @@ export function quote(value: Json | undefined): string {
   return "a value";
 }
 
-/** Each changed field under `path`, in words: "Heading changed from “A” to “B”". */
-function fieldChanges(before: Json | undefined, after: Json | undefined, path: (string | number)[], schema: Schema | undefined, out: string[]) {
+const QUOTE_MAX = 60;
+/** Characters of the text kept before its first difference, when a window of a long text is quoted. */
+const QUOTE_LEAD = 20;
+
+/**
+ * Two versions of a text, quoted so that the difference shows: a long text is cut to a window that
+ * starts a little before the first character that differs, the same for both ("…DevOps, QA…" to "…DevOps, testing…").
+ */
+export function quotePair(before: string, after: string): [string, string] {
+  if (before.length <= QUOTE_MAX && after.length <= QUOTE_MAX) return [quote(before), quote(after)];
+  let first = 0;
+  while (first < before.length && first < after.length && before[first] === after[first]) first++;
+  // From the start of the word the window would cut.
+  const word = before.lastIndexOf(" ", first - QUOTE_LEAD) + 1;
+  const start = first <= QUOTE_LEAD ? 0 : first - word < QUOTE_MAX / 2 ? word : first - QUOTE_LEAD;
+  const window = (text: string) => {
+    const end = start + QUOTE_MAX - 1;
+    return `“${start > 0 ? "…" : ""}${text.slice(start, end)}${text.length > end ? "…" : ""}”`;
+  };
+  return [window(before), window(after)];
+}
+
+/** One field that differs between two versions: its name in the schema's words and both values (undefined: not there). */
+export interface FieldChange {
+  field: string;
+  before: Json | undefined;
+  after: Json | undefined;
+}
+
+/** Each changed field under `path` (lists of the same length entry by entry, objects key by key). */
+function fieldChanges(before: Json | undefined, after: Json | undefined, path: (string | number)[], schema: Schema | undefined, out: FieldChange[]) {
   if (dequal(before, after)) return;
-  const name = () => (schema ? fieldLabel(schema, path) : path.join(" > "));
   if (isObject(before) && isObject(after)) {
     for (const key of [...new Set([...Object.keys(before), ...Object.keys(after)])]) {
       if (key === "type" || key === "$schema") continue;
@@ -53,14 +81,21 @@ function fieldChanges(before: Json | undefined, after: Json | undefined, path: (
     });
     return;
   }
-  if (before === undefined) out.push(`${name()} set to ${quote(after)}`);
-  else if (after === undefined) out.push(`${name()} removed (was ${quote(before)})`);
-  else if (Array.isArray(before) && Array.isArray(after))
-    out.push(
-      `${name()}: ${after.length > before.length ? `${plural(after.length - before.length)} added` : `${plural(before.length - after.length)} removed`}`,
-    );
-  else if (typeof before === "boolean" && typeof after === "boolean") out.push(`${name()} turned ${quote(after)}`);
-  else out.push(`${name()} changed from ${quote(before)} to ${quote(after)}`);
+  out.push({ field: schema ? fieldLabel(schema, path) : path.join(" > "), before, after });
+}
+
+/** A field's change in words: "Heading changed from “A” to “B”". */
+export function fieldLine({ field, before, after }: FieldChange): string {
+  if (before === undefined) return `${field} set to ${quote(after)}`;
+  if (after === undefined) return `${field} removed (was ${quote(before)})`;
+  if (Array.isArray(before) && Array.isArray(after))
+    return `${field}: ${after.length > before.length ? `${plural(after.length - before.length)} added` : `${plural(before.length - after.length)} removed`}`;
+  if (typeof before === "boolean" && typeof after === "boolean") return `${field} turned ${quote(after)}`;
+  if (typeof before === "string" && typeof after === "string") {
+    const [from, to] = quotePair(before, after);
+    return `${field} changed from ${from} to ${to}`;
+  }
+  return `${field} changed from ${quote(before)} to ${quote(after)}`;
 }
 
 const plural = (n: number) => (n === 1 ? "1 entry" : `${n} entries`);
@@ -98,11 +133,22 @@ function inOrder(origins: readonly (number | null)[]): Set<number> {
   return keep;
 }
 
-export function describeChanges(before: Json, after: Json, options: DescribeOptions): string[] {
-  const { listKey, schema, entrySchema, maxFields = 3 } = options;
-  const out: string[] = [];
+/** What differs between two versions of a file, thing by thing, in the order the words name them. */
+export type Difference =
+  /** A field of the file itself. */
+  | { kind: "field"; change: FieldChange }
+  | { kind: "removed"; title: string; entry: Json }
+  | { kind: "added"; title: string; entry: Json }
+  | { kind: "moved"; text: string }
+  /** Fields of an entry (a section, a collection's entry) that is in both. */
+  | { kind: "entry"; title: string; fields: FieldChange[] };
+
+export function compareVersions(before: Json, after: Json, options: DescribeOptions): Difference[] {
+  const { listKey, schema, entrySchema } = options;
   const own = (v: Json) => (listKey && isObject(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== listKey)) : v);
-  fieldChanges(own(before), own(after), [], schema, out);
+  const fields: FieldChange[] = [];
+  fieldChanges(own(before), own(after), [], schema, fields);
+  const out: Difference[] = fields.map((change) => ({ kind: "field", change }));
   if (!listKey) return out;
 
   const list = (v: Json) => (isObject(v) && Array.isArray(v[listKey]) ? (v[listKey] as Json[]) : []);
@@ -116,26 +162,37 @@ export function describeChanges(before: Json, after: Json, options: DescribeOpti
   };
   const kept = new Set(origins.filter((o): o is number => o !== null));
   B.forEach((entry, i) => {
-    if (!kept.has(i)) out.push(`${name(entry, i)} removed`);
+    if (!kept.has(i)) out.push({ kind: "removed", title: name(entry, i), entry });
   });
   const ordered = inOrder(origins);
   A.forEach((entry, j) => {
     const origin = origins[j] ?? null;
     if (origin === null) {
-      out.push(`${name(entry, j)} added`);
+      out.push({ kind: "added", title: name(entry, j), entry });
       return;
     }
     if (!ordered.has(j)) {
       const kind = kindOf(entry);
       const label = labelOf(entry, kind ?? "An entry");
-      out.push(`${label}${kind && kind !== label ? ` (${kind})` : ""} moved from ${origin + 1} to ${j + 1}`);
+      out.push({ kind: "moved", text: `${label}${kind && kind !== label ? ` (${kind})` : ""} moved from ${origin + 1} to ${j + 1}` });
     }
-    const fields: string[] = [];
-    fieldChanges(B[origin], entry, [], entrySchema?.(entry), fields);
-    if (fields.length === 0) return;
-    const shown = fields.slice(0, maxFields);
-    const more = fields.length - shown.length;
-    out.push(`${name(entry, j)}: ${shown.join("; ")}${more > 0 ? `; and ${more} more ${more === 1 ? "change" : "changes"}` : ""}`);
+    const changed: FieldChange[] = [];
+    fieldChanges(B[origin], entry, [], entrySchema?.(entry), changed);
+    if (changed.length > 0) out.push({ kind: "entry", title: name(entry, j), fields: changed });
   });
   return out;
+}
+
+/** The differences in words, one line each; at most `maxFields` fields named per entry, the rest counted. */
+export function describeChanges(before: Json, after: Json, options: DescribeOptions): string[] {
+  const { maxFields = 3 } = options;
+  return compareVersions(before, after, options).map((d) => {
+    if (d.kind === "field") return fieldLine(d.change);
+    if (d.kind === "removed") return `${d.title} removed`;
+    if (d.kind === "added") return `${d.title} added`;
+    if (d.kind === "moved") return d.text;
+    const shown = d.fields.slice(0, maxFields).map(fieldLine);
+    const more = d.fields.length - shown.length;
+    return `${d.title}: ${shown.join("; ")}${more > 0 ? `; and ${more} more ${more === 1 ? "change" : "changes"}` : ""}`;
+  });
 }

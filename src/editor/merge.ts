@@ -115,10 +115,16 @@ function listChange(base: readonly Json[], list: readonly Json[], origins: reado
 
 const structural = (c: ListChange) => c.removed.size > 0 || c.added > 0 || c.reordered;
 
-/** One thing changed on both sides: `key` names it for a choice ("field:title", "entry:2", "order"), `text` in words. */
+/**
+ * One thing changed on both sides: `key` names it for a choice ("field:title", "entry:2", "order"),
+ * `text` in words; `base`, `mine` and `theirs` are its value before and on each side (absent: not there).
+ */
 export interface Conflict {
   key: string;
   text: string;
+  base?: Json;
+  mine?: Json;
+  theirs?: Json;
 }
 
 /** For each conflict's key, the side to keep. */
@@ -169,9 +175,10 @@ export function merge3(
     origins = M.map((_, i) => i);
     for (const j of ct.changed) {
       const side = choose[`entry:${j}`];
+      const values = { base: B[j], mine: M[originsM.indexOf(j)], theirs: T[originsT.indexOf(j)] };
       if (cm.removed.has(j) && side !== "mine")
-        conflicts.push({ key: `entry:${j}`, text: `${entryName(B, j, noun)} was removed on one side and changed on the other` });
-      else if (cm.changed.has(j) && !side) conflicts.push({ key: `entry:${j}`, text: `${entryName(B, j, noun)} was changed on both sides` });
+        conflicts.push({ key: `entry:${j}`, text: `${entryName(B, j, noun)} was removed on one side and changed on the other`, ...values });
+      else if (cm.changed.has(j) && !side) conflicts.push({ key: `entry:${j}`, text: `${entryName(B, j, noun)} was changed on both sides`, ...values });
       else if (!cm.removed.has(j) && side !== "mine") merged[originsM.indexOf(j)] = T[originsT.indexOf(j)] as Json;
     }
   } else if (!structural(cm)) {
@@ -180,9 +187,10 @@ export function merge3(
     origins = originsT.map((o) => (o === null ? null : originsM.indexOf(o)));
     for (const j of cm.changed) {
       const side = choose[`entry:${j}`];
+      const values = { base: B[j], mine: M[originsM.indexOf(j)], theirs: T[originsT.indexOf(j)] };
       if (ct.removed.has(j) && side !== "theirs")
-        conflicts.push({ key: `entry:${j}`, text: `${entryName(B, j, noun)} was changed on one side and removed on the other` });
-      else if (ct.changed.has(j) && !side) conflicts.push({ key: `entry:${j}`, text: `${entryName(B, j, noun)} was changed on both sides` });
+        conflicts.push({ key: `entry:${j}`, text: `${entryName(B, j, noun)} was changed on one side and removed on the other`, ...values });
+      else if (ct.changed.has(j) && !side) conflicts.push({ key: `entry:${j}`, text: `${entryName(B, j, noun)} was changed on both sides`, ...values });
       else if (!ct.removed.has(j) && side !== "theirs") merged[originsT.indexOf(j)] = M[originsM.indexOf(j)] as Json;
     }
   } else if (dequal(M, T)) {
@@ -192,7 +200,13 @@ export function merge3(
     merged = choose.order === "mine" ? [...M] : [...T];
     origins = choose.order === "mine" ? M.map((_, i) => i) : originsT.map((o) => (o === null ? null : originsM.indexOf(o)));
   } else {
-    conflicts.push({ key: "order", text: `the ${noun === "section" ? "sections" : "entries"} were added, removed or moved on both sides` });
+    conflicts.push({
+      key: "order",
+      text: `the ${noun === "section" ? "sections" : "entries"} were added, removed or moved on both sides`,
+      base: { ...(base as JsonObject), [listKey]: B },
+      mine: { ...(base as JsonObject), [listKey]: M },
+      theirs: { ...(base as JsonObject), [listKey]: T },
+    });
   }
   if (conflicts.length > 0) return { ok: false, conflicts };
   return { ok: true, value: { ...(fields as JsonObject), [listKey]: merged }, origins };
@@ -221,6 +235,6 @@ function mergeValue(
   }
   const key = `field:${path.join("/")}`;
   if (choose[key]) return (choose[key] === "mine" ? mine : theirs) as Json;
-  conflicts.push({ key, text: `${path.length ? fieldName(path) : "the file"} was changed on both sides` });
+  conflicts.push({ key, text: `${path.length ? fieldName(path) : "the file"} was changed on both sides`, base, mine, theirs });
   return mine as Json;
 }

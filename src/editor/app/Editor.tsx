@@ -6,6 +6,7 @@
  * the state in state/ (a reducer), the work with the server in hooks/.
  */
 import { useCallback, useDeferredValue, useMemo, useReducer, useRef } from "react";
+import { fileTitle } from "../kinds";
 import { fieldLabel } from "../labels";
 import { Canvas, type CanvasHandle } from "./canvas/Canvas";
 import { useCheck } from "./hooks/useCheck";
@@ -109,6 +110,7 @@ export function Editor() {
             <Studio
               studio={studio}
               path={open.doc.path}
+              title={fileTitle(open.file)}
               current={open.doc.value}
               options={describeOptions(open.file, open.site.schemas)}
               onRestored={() => announce("Restored: the draft is that version again; publish to make it live.", "ok")}
@@ -121,7 +123,11 @@ export function Editor() {
         </p>
       )}
       <div className="grid min-h-0 grid-cols-[16rem_minmax(0,1fr)_24rem] 2xl:grid-cols-[18rem_minmax(0,1fr)_28rem]">
-        {open ? <FileList files={open.site.files} open={open.doc.path} unsaved={unsaved} onOpen={openFile} onNewPage={show.newPage} /> : <div />}
+        {open ? (
+          <FileList files={open.site.files} open={open.doc.path} unsaved={unsaved} editing={studio.others} onOpen={openFile} onNewPage={show.newPage} />
+        ) : (
+          <div />
+        )}
         <main aria-label="Preview" className="relative flex min-h-0 min-w-0 flex-col">
           {open && (
             <StatusBar

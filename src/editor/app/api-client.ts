@@ -1,7 +1,7 @@
 /** The editor's calls to its endpoints (src/editor/vite-plugin.ts), with the header they require; each can be cancelled. */
-import type { EditorFile, EditorProblem, FileChange, Version } from "../server/types";
+import type { EditorFile, EditorProblem, FileChange, FileConflict, PublishOutcome, Version } from "../server/types";
 
-export type { Version };
+export type { FileConflict, PublishOutcome, Version };
 import type { JsonValue } from "@/content/json-source";
 import type { Collections } from "@/content/collections";
 import type { SiteSettings } from "@/generated/content";
@@ -49,23 +49,14 @@ export interface StudioAccount {
   role: "editor" | "publisher";
 }
 
-export interface Conflict {
-  key: string;
-  text: string;
-}
-
-export type PublishOutcome =
-  | { status: "published"; commit: string; changes: number; log: string[] }
-  | { status: "nothing"; log: string[] }
-  | { status: "conflict"; files: { path: string; conflicts: Conflict[] }[]; log: string[] }
-  | { status: "refused"; reason: string; output: string; log: string[] };
-
 export interface StudioStatus {
   account: StudioAccount;
   pending: { changes: Version[]; by: { name: string; count: number }[] };
   editing: { email: string; name: string; path: string; at: number }[];
   publishing: { id: string; running: boolean; log: string[]; outcome: PublishOutcome | null } | null;
   deploy: "none" | "local";
+  /** Saves not on the remote's drafts branch yet, and why (a push that failed and is being retried). */
+  remote: { behind: number; error: string | null };
 }
 
 export interface FileData {
@@ -73,6 +64,8 @@ export interface FileData {
   text: string;
   hash: string;
   value: JsonValue;
+  /** In the studio: who saved it last, and when. */
+  savedBy?: { name: string; date: string } | null;
 }
 
 export interface CheckResult {

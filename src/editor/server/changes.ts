@@ -3,8 +3,7 @@ import { execFile } from "node:child_process";
 import { existsSync, rmSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { promisify } from "node:util";
-import { allowedPath, contentPath, EditorError, readText } from "./files.ts";
-import { IMAGE_FORMATS } from "./media.ts";
+import { EditorError, editablePath, readText } from "./files.ts";
 import type { FileChange } from "./types.ts";
 
 const run = promisify(execFile);
@@ -35,17 +34,7 @@ export function changesApi(root: string) {
 
   /** Puts one content file back as it was at the last commit (a new file is removed). */
   async function discard(path: string) {
-    // One file by its exact path: Git must not read it as a pattern ("site-config/*.json").
-    if (typeof path === "string" && (/[*?[\]]/.test(path) || path.startsWith(":")))
-      throw new EditorError(400, `Discard takes one file's exact path, without wildcards; "${path}" is not one.`);
-    const full = path.startsWith("public/media/")
-      ? allowedPath(
-          root,
-          path,
-          ["public/media"],
-          Object.values(IMAGE_FORMATS).map((e) => `.${e}`),
-        )
-      : contentPath(root, path);
+    const full = editablePath(root, path);
     const file = relative(root, full).split(sep).join("/");
     const git = (...args: string[]) => run("git", ["--literal-pathspecs", ...args], { cwd: root });
     const tracked = await git("ls-files", "--error-unmatch", "--", file).then(

@@ -58,6 +58,19 @@ export function allowedPath(root: string, file: string, areas: readonly string[]
 /** Content files: JSON under site-config/. */
 export const contentPath = (root: string, file: string) => allowedPath(root, file, ["site-config"], [".json"]);
 
+/** The picture files the builder writes (media.ts makes them in these formats). */
+export const PICTURE_EXTENSIONS = [".jpg", ".png", ".webp", ".avif", ".gif", ".svg"];
+
+/**
+ * What the builder may put back, restore or show a version of: one content file or one picture, by
+ * its exact path. Never a pattern: Git would read "site-config/*.json" as every page.
+ */
+export function editablePath(root: string, file: string): string {
+  if (typeof file === "string" && (/[*?[\]]/.test(file) || file.startsWith(":")))
+    throw new EditorError(400, `That takes one file's exact path, without wildcards; "${file}" is not one.`);
+  return typeof file === "string" && file.startsWith("public/media/") ? allowedPath(root, file, ["public/media"], PICTURE_EXTENSIONS) : contentPath(root, file);
+}
+
 /** Folders for temporary files, in order of preference: ignored by Vite's watcher and by Git; the second when the first is on another disk (a rename cannot cross disks). */
 const TEMP_FOLDERS = ["node_modules/.cache/site-editor", ".site-editor"];
 /** What the builder's first version named its temporary files, beside the file being written. */

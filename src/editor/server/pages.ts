@@ -5,7 +5,7 @@
 import { existsSync, linkSync, rmSync, unlinkSync } from "node:fs";
 import type { JsonValue } from "../../content/json-source.ts";
 import { loadSite } from "../../content/site.ts";
-import { PAGE_SLUG, pagePath } from "../../content/sources.ts";
+import { PAGE_SLUG, pagePath, reservedPageName } from "../../content/sources.ts";
 import { splitPointer } from "../../lib/json-pointer.ts";
 import type { ContentApi } from "./content.ts";
 import { contentPath, type contentWriter, EditorError, readText, sha256 } from "./files.ts";
@@ -19,6 +19,8 @@ export function pagesApi(root: string, writer: ReturnType<typeof contentWriter>,
     if (!PAGE_SLUG.test(slug))
       throw new EditorError(400, `"${slug}" cannot be a page address: use lower case letters, digits and hyphens between words, e.g. "cloud-migration".`);
     if (slug.length > MAX_SLUG) throw new EditorError(400, `A page address has at most ${MAX_SLUG} characters; this one has ${slug.length}.`);
+    const reserved = reservedPageName(slug);
+    if (reserved) throw new EditorError(400, `"${slug}" cannot be a page address: ${reserved}. Choose another.`);
     return `site-config/pages/${slug}.json`;
   };
 

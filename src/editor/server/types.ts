@@ -11,6 +11,11 @@ export interface Version {
   message: string;
   /** On the live site (in the published branch). */
   published: boolean;
+  /** In a file's history: the file of this version is the one live now, or the draft now. */
+  live?: boolean;
+  draft?: boolean;
+  /** In a file's history: a version a publish set aside, keeping the other side of a change made on both. */
+  setAside?: boolean;
 }
 
 export type FileKind = "page" | "template" | "collection" | "settings";
@@ -51,3 +56,31 @@ export interface EditorProblem {
   /** For under the field, without the field's name: "Too long (95 characters; at most 90). Shorten it." (null: `message` says it all). */
   detail: string | null;
 }
+
+/** Who changed a file on one side since the two sides parted, newest first. */
+export interface ConflictSide {
+  by: { name: string; date: string }[];
+}
+
+/** One thing changed on both sides, with what each side made of it, in words. */
+export interface ConflictView {
+  key: string;
+  text: string;
+  mine: string[];
+  theirs: string[];
+}
+
+/** A file changed on both sides: its name, each conflict, and who changed it on each side ("mine": the drafts). */
+export interface FileConflict {
+  path: string;
+  title: string;
+  conflicts: ConflictView[];
+  mine: ConflictSide;
+  theirs: ConflictSide;
+}
+
+export type PublishOutcome =
+  | { status: "published"; commit: string; changes: number; log: string[] }
+  | { status: "nothing"; log: string[] }
+  | { status: "conflict"; files: FileConflict[]; log: string[] }
+  | { status: "refused"; reason: string; output: string; log: string[] };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { describeChanges, quote } from "../../../src/editor/describe";
+import { describeChanges, quote, quotePair } from "../../../src/editor/describe";
 
 const heroSchema = {
   type: "object",
@@ -47,6 +47,17 @@ describe("describeChanges", () => {
   });
   test("long texts are cut", () => {
     expect(quote("x".repeat(80))).toBe(`“${"x".repeat(59)}…”`);
+  });
+  test("a long text changed near its end is quoted where it changed, the same window for both", () => {
+    const text = (end: string) => `AI, web, mobile, data, cloud and security services for companies in India and abroad, with DevOps and ${end}`;
+    const [from, to] = quotePair(text("QA"), text("testing"));
+    expect(from).toBe("“…abroad, with DevOps and QA”");
+    expect(to).toBe("“…abroad, with DevOps and testing”");
+    expect(describeChanges({ sections: [{ ...hero, headline: text("QA") }] }, { sections: [{ ...hero, headline: text("testing") }] }, options)).toEqual([
+      "Section 1 (Hero): Heading changed from “…abroad, with DevOps and QA” to “…abroad, with DevOps and testing”",
+    ]);
+    // A change at the start keeps the start, cut at the end.
+    expect(quotePair(`Old ${"x".repeat(80)}`, `New ${"x".repeat(80)}`)).toEqual([`“Old ${"x".repeat(55)}…”`, `“New ${"x".repeat(55)}…”`]);
   });
 });
 

@@ -54,7 +54,19 @@ describe("merge3", () => {
   test("the same section changed on both sides is a conflict, named in words", () => {
     const mine = page([{ ...hero, headline: "Mine" }, stats, quotes]);
     const theirs = page([{ ...hero, headline: "Theirs" }, stats, quotes]);
-    expect(merge3(base, mine, theirs, "sections")).toEqual({ ok: false, conflicts: [{ key: "entry:0", text: "section 1 (Hero) was changed on both sides" }] });
+    expect(merge3(base, mine, theirs, "sections")).toEqual({
+      ok: false,
+      conflicts: [
+        // Both sides' values, to show the person who chooses.
+        {
+          key: "entry:0",
+          text: "section 1 (Hero) was changed on both sides",
+          base: hero,
+          mine: { ...hero, headline: "Mine" },
+          theirs: { ...hero, headline: "Theirs" },
+        },
+      ],
+    });
     // A side chosen for it: that side's version.
     expect(merge3(base, mine, theirs, "sections", { choose: { "entry:0": "theirs" } })).toMatchObject({ ok: true, value: theirs });
     expect(merge3(base, mine, theirs, "sections", { choose: { "entry:0": "mine" } })).toMatchObject({ ok: true, value: mine });
@@ -74,7 +86,10 @@ describe("merge3", () => {
       merge3(base, page([hero, stats, quotes], { title: "Mine" }), page([hero, stats, quotes], { title: "Theirs" }), "sections", {
         fieldName: () => "Title",
       }),
-    ).toEqual({ ok: false, conflicts: [{ key: "field:title", text: "Title was changed on both sides" }] });
+    ).toEqual({
+      ok: false,
+      conflicts: [{ key: "field:title", text: "Title was changed on both sides", base: "Home page title", mine: "Mine", theirs: "Theirs" }],
+    });
   });
   test("a file without a list (the settings) merges field by field", () => {
     const settings = { phone: { display: "1", dial: "1" }, email: "a@example.com" };

@@ -23,7 +23,7 @@ export function useDiskWatch(doc: Doc | null, dispatch: (action: Action) => void
       if (!open) return;
       try {
         const file = await api.file(open);
-        if (path.current === open) dispatch({ type: "disk", disk: { hash: file.hash, value: file.value } });
+        if (path.current === open) dispatch({ type: "disk", disk: { hash: file.hash, value: file.value, by: file.savedBy } });
       } catch (err) {
         if (err instanceof ApiError && err.status === 404 && path.current === open) dispatch({ type: "disk", disk: null });
       }

@@ -69,9 +69,10 @@ export function useFileActions(
       void refresh();
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
-        announce("Not saved: the file changed on disk. Nothing is lost: choose what to keep (above the preview).", "error");
         const disk = await api.file(doc.path).catch(() => null);
-        dispatch({ type: "disk", disk: disk ? { hash: disk.hash, value: disk.value } : null });
+        const who = disk?.savedBy ? `${disk.savedBy.name} saved this file since you opened it` : "the file changed on disk";
+        announce(`Not saved: ${who}. Nothing is lost: choose what to keep (above the preview).`, "error");
+        dispatch({ type: "disk", disk: disk ? { hash: disk.hash, value: disk.value, by: disk.savedBy } : null });
       } else announce((err as Error).message, "error");
     } finally {
       pending.current = null;

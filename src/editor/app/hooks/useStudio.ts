@@ -3,7 +3,7 @@
  * which file (this window says which file it has open, every HEARTBEAT_MS), and a publish's steps as they
  * come. Nothing in `npm run edit`.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { api, isAbort, type StudioStatus } from "../api-client";
 import { subscribe } from "./changes-feed";
 
@@ -58,5 +58,8 @@ export function useStudio(enabled: boolean, path: string | undefined) {
     [refresh],
   );
 
-  return { status, steps, refresh, startPublish };
+  // Who else has a file open: everyone but this person (their other windows included in theirs).
+  const others = useMemo(() => status?.editing.filter((e) => e.email !== status.account.email) ?? [], [status]);
+
+  return { status, steps, refresh, startPublish, others };
 }

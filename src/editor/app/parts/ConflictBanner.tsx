@@ -31,6 +31,8 @@ export function ConflictBanner({ doc, disk, options, fieldName, onMerge, onKeepM
     () => (disk ? merge3(doc.saved, doc.value, disk.value, listKey(doc.kind), { mineOrigins: origins, fieldName }) : null),
     [doc, disk, origins, fieldName],
   );
+  // In the studio: the colleague who saved it.
+  const by = disk?.by?.name;
   const list = (lines: string[], none: string) =>
     lines.length > 0 ? (
       <ul className="list-disc space-y-0.5 pl-5">
@@ -48,12 +50,16 @@ export function ConflictBanner({ doc, disk, options, fieldName, onMerge, onKeepM
       className="max-h-[45%] overflow-y-auto border-b border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
     >
       <h2 id="conflict-title" className="font-bold">
-        {disk ? `${doc.path} changed on disk while you were editing it.` : `${doc.path} was deleted on disk while you were editing it.`} Nothing is lost: choose
-        what to keep.
+        {by
+          ? `${by} saved ${doc.path} while you were editing it.`
+          : disk
+            ? `${doc.path} changed on disk while you were editing it.`
+            : `${doc.path} was deleted on disk while you were editing it.`}{" "}
+        Nothing is lost: choose what to keep.
       </h2>
       <div className="mt-2 grid gap-3 md:grid-cols-2">
         <div>
-          <h3 className="font-semibold">Changed on disk</h3>
+          <h3 className="font-semibold">{by ? `Changed by ${by}` : "Changed on disk"}</h3>
           {disk ? list(theirs, "Nothing that shows (only the file's layout).") : <p>The file is gone.</p>}
         </div>
         <div>
@@ -69,11 +75,15 @@ export function ConflictBanner({ doc, disk, options, fieldName, onMerge, onKeepM
           </button>
         )}
         <button type="button" className={`${BUTTON} bg-white ring-1 ring-amber-700 hover:bg-amber-100`} onClick={onKeepMine}>
-          {disk ? "Keep my version (Save replaces the disk's)" : "Keep my version (Save writes the file again)"}
+          {by
+            ? `Keep my version (Save replaces ${by}'s)`
+            : disk
+              ? "Keep my version (Save replaces the disk's)"
+              : "Keep my version (Save writes the file again)"}
         </button>
         {disk && (
           <button type="button" className={`${BUTTON} bg-white ring-1 ring-amber-700 hover:bg-amber-100`} onClick={onTakeDisk}>
-            Take the disk's version (undo brings mine back)
+            {by ? `Take ${by}'s version (undo brings mine back)` : "Take the disk's version (undo brings mine back)"}
           </button>
         )}
       </div>

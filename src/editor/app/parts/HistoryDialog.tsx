@@ -1,17 +1,20 @@
 /**
- * A file's history in the studio: every version (who, when, what, and whether the live site has it);
- * one chosen shows what changed from it to the draft now, in words, and the two versions side by
- * side; Restore (publishers) makes it the draft again, as a new version.
+ * A file's history in the studio: every version that ever existed on either side (who, when, what,
+ * whether it is live, the draft, or was set aside by a publish); one chosen is compared with the
+ * draft now, in words and word by word; Restore (publishers) makes it the draft again, as a new version.
  */
 import { DialogTop } from "./DialogTop";
 import { useEffect, useRef, useState } from "react";
 import { describeChanges, type DescribeOptions } from "../../describe";
 import { api, type Version } from "../api-client";
 import type { Json } from "../state/types";
+import { Comparison } from "./Comparison";
 
 export interface HistoryDialogProps {
   open: boolean;
   path: string;
+  /** What a person calls the file: "Page /about-us". */
+  title: string;
   current: Json;
   options: DescribeOptions;
   canRestore: boolean;
@@ -21,7 +24,13 @@ export interface HistoryDialogProps {
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-export function HistoryDialog({ open, path, current, options, canRestore, onClose, onRestored }: HistoryDialogProps) {
+/** Where a version stands, in words. */
+const standing = (v: Version) =>
+  [v.live ? "live now" : v.published ? "was published" : null, v.draft ? "the draft now" : null, v.setAside ? "set aside by a publish" : null]
+    .filter(Boolean)
+    .join(", ") || "draft";
+
+export function HistoryDialog({ open, path, title, current, options, canRestore, onClose, onRestored }: HistoryDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [versions, setVersions] = useState<Version[] | null>(null);
   const [chosen, setChosen] = useState<{ version: Version; text: string } | null>(null);
@@ -48,7 +57,7 @@ export function HistoryDialog({ open, path, current, options, canRestore, onClos
   const lines = then !== null ? describeChanges(then, current, options) : [];
   return (
     <dialog ref={dialog} aria-labelledby="history-title" className="ed-dialog m-auto max-h-[90vh] w-[min(72rem,calc(100vw-2rem))]" onClose={onClose}>
-      <DialogTop id="history-title" title={<>History of {path}</>} error={error} onClose={onClose} />
+      <DialogTop id="history-title" title={<>History of {title}</>} error={error} onClose={onClose} />
       <div className="grid gap-4 md:grid-cols-[20rem_1fr]">
         <ol className="max-h-[60vh] space-y-1 overflow-y-auto">
           {versions?.map((v) => (
@@ -61,7 +70,7 @@ export function HistoryDialog({ open, path, current, options, canRestore, onClos
               >
                 <span className="block font-medium">{v.message}</span>
                 <span className="block text-xs text-slate-700">
-                  {v.author}, {when(v.date)} · {v.published ? "published" : "draft"}
+                  {v.author}, {when(v.date)} · {standing(v)}
                 </span>
               </button>
             </li>
@@ -74,25 +83,11 @@ export function HistoryDialog({ open, path, current, options, canRestore, onClos
               <h3 className="text-sm font-semibold">
                 From the version of {when(chosen.version.date)} ({chosen.version.author}) to the draft now
               </h3>
-              {lines.length > 0 ? (
-                <ul className="my-2 list-disc pl-5 text-sm">
-                  {lines.map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </ul>
+              {then !== null ? (
+                <Comparison before={then} after={current} options={options} label="That version compared with the draft now" />
               ) : (
-                <p className="my-2 text-sm">No difference.</p>
+                <p className="my-2 text-sm">That version is not a JSON file the builder can read.</p>
               )}
-              <div className="grid grid-cols-2 gap-2">
-                <section aria-label="That version">
-                  <h4 className="text-xs font-semibold">That version</h4>
-                  <pre className="max-h-72 overflow-auto rounded bg-slate-50 p-2 text-xs">{chosen.text}</pre>
-                </section>
-                <section aria-label="The draft now">
-                  <h4 className="text-xs font-semibold">The draft now</h4>
-                  <pre className="max-h-72 overflow-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(current, null, 2)}</pre>
-                </section>
-              </div>
               {canRestore && lines.length > 0 && (
                 <button
                   type="button"

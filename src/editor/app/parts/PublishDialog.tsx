@@ -5,7 +5,7 @@
  * with the choices, or stopping, is the publisher's call.
  */
 import { useEffect, useRef, useState } from "react";
-import type { PublishOutcome, StudioStatus } from "../api-client";
+import type { FileConflict, PublishOutcome, StudioStatus } from "../api-client";
 
 type Choices = Record<string, Record<string, "mine" | "theirs">>;
 
@@ -38,27 +38,47 @@ function Outcome({ outcome, choices, setChoices }: { outcome: PublishOutcome; ch
       </p>
       {outcome.files.map((file) => (
         <div key={file.path} className="mt-3">
-          <h3 className="font-mono text-sm font-semibold">{file.path}</h3>
+          <h3 className="font-semibold">{file.title}</h3>
           {file.conflicts.map((conflict) => (
             <fieldset key={conflict.key} className="mt-1 rounded border border-slate-300 p-2">
-              <legend className="px-1 text-sm">{conflict.text}</legend>
-              {(["mine", "theirs"] as const).map((side) => (
-                <label key={side} className="mr-4 text-sm">
-                  <input
-                    type="radio"
-                    name={`${file.path}|${conflict.key}`}
-                    checked={choices[file.path]?.[conflict.key] === side}
-                    onChange={() => setChoices({ ...choices, [file.path]: { ...choices[file.path], [conflict.key]: side } })}
-                  />{" "}
-                  {side === "mine" ? "Keep the drafts' version" : "Keep the published version"}
-                </label>
-              ))}
+              <legend className="px-1 text-sm font-medium">{conflict.text}</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {(["mine", "theirs"] as const).map((side) => (
+                  <label
+                    key={side}
+                    className="block cursor-pointer rounded border border-slate-200 p-2 text-sm has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50"
+                  >
+                    <input
+                      type="radio"
+                      name={`${file.path}|${conflict.key}`}
+                      checked={choices[file.path]?.[conflict.key] === side}
+                      onChange={() => setChoices({ ...choices, [file.path]: { ...choices[file.path], [conflict.key]: side } })}
+                    />{" "}
+                    <span className="font-semibold">{side === "mine" ? "Keep the drafts' version" : "Keep the published version"}</span>
+                    <span className="block text-xs text-slate-700">{who(file[side])}</span>
+                    <ul className="mt-1 list-disc pl-5">
+                      {conflict[side].map((line) => (
+                        <li key={line} className="break-words">
+                          {line}
+                        </li>
+                      ))}
+                    </ul>
+                  </label>
+                ))}
+              </div>
             </fieldset>
           ))}
         </div>
       ))}
     </div>
   );
+}
+
+/** "Asha Rao, 28 Nov 2026, 14:02": who changed the file on that side, and when last. */
+function who(side: FileConflict["mine"]): string {
+  const names = [...new Set(side.by.map((b) => b.name))];
+  const latest = side.by[0];
+  return latest ? `${names.join(", ")}, ${when(latest.date)}` : "nobody";
 }
 
 export function PublishDialog({ open, status, steps, onPublish, onClose }: PublishDialogProps) {

@@ -10,22 +10,30 @@ import { StudioBar } from "./StudioBar";
 export interface StudioProps {
   studio: ReturnType<typeof useStudio>;
   path: string;
+  /** What a person calls the open file: "Page /about-us". */
+  title: string;
   current: Json;
   options: DescribeOptions;
   onRestored(): void;
 }
 
-export function Studio({ studio, path, current, options, onRestored }: StudioProps) {
+export function Studio({ studio, path, title, current, options, onRestored }: StudioProps) {
   const [open, setOpen] = useState<"publish" | "history" | null>(null);
   const { status } = studio;
   if (!status) return null;
   return (
     <>
-      <StudioBar status={status} onHistory={() => setOpen("history")} onPublish={() => setOpen("publish")} />
+      <StudioBar
+        status={status}
+        here={studio.others.filter((e) => e.path === path).map((e) => e.name)}
+        onHistory={() => setOpen("history")}
+        onPublish={() => setOpen("publish")}
+      />
       <PublishDialog open={open === "publish"} status={status} steps={studio.steps} onPublish={studio.startPublish} onClose={() => setOpen(null)} />
       <HistoryDialog
         open={open === "history"}
         path={path}
+        title={title}
         current={current}
         options={options}
         canRestore={status.account.role === "publisher"}

@@ -4,6 +4,8 @@ import type { StudioStatus } from "../api-client";
 
 export interface StudioBarProps {
   status: StudioStatus;
+  /** Who else has the open file open. */
+  here: string[];
   onHistory(): void;
   onPublish(): void;
 }
@@ -11,7 +13,7 @@ export interface StudioBarProps {
 const BUTTON =
   "rounded-md px-2 py-1 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40";
 
-export const StudioBar = memo(function StudioBar({ status, onHistory, onPublish }: StudioBarProps) {
+export const StudioBar = memo(function StudioBar({ status, here, onHistory, onPublish }: StudioBarProps) {
   const { account, pending, publishing } = status;
   const count = pending.changes.length;
   const by = pending.by.map((b) => `${b.count} by ${b.name}`).join(", ");
@@ -23,6 +25,17 @@ export const StudioBar = memo(function StudioBar({ status, onHistory, onPublish 
       <span role="status" aria-live="polite" className="text-slate-800">
         {count === 0 ? "Everything is published." : `${count === 1 ? "1 change" : `${count} changes`} not published yet: ${by}.`}
       </span>
+      {status.remote.error && (
+        <span role="status" className="rounded bg-amber-100 px-2 py-0.5 text-amber-950">
+          {status.remote.behind === 1 ? "1 save is" : `${status.remote.behind} saves are`} on the studio's server only, not yet on the remote:{" "}
+          {status.remote.error}. The studio keeps trying.
+        </span>
+      )}
+      {here.length > 0 && (
+        <span role="status" className="rounded bg-violet-100 px-2 py-0.5 text-violet-900">
+          {here.join(", ")} also {here.length === 1 ? "has" : "have"} this file open
+        </span>
+      )}
       <div className="ml-auto flex items-center gap-2">
         <button type="button" className={BUTTON} onClick={onHistory}>
           History

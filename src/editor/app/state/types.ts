@@ -25,7 +25,8 @@ export interface Doc {
 }
 
 /** The file on disk, as read: its hash and value, or null once it is deleted. */
-export type DiskVersion = { hash: string; value: Json } | null;
+/** The file as saved by someone else (on disk, or in the studio by `by`), or null: deleted. */
+export type DiskVersion = { hash: string; value: Json; by?: { name: string; date: string } | null } | null;
 
 export interface Snapshot {
   value: Json;
