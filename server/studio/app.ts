@@ -119,16 +119,14 @@ export async function buildStudio({ config, project, assets, logger = false, say
   app.setErrorHandler((err: { statusCode?: number; message: string }, request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) request.log.error(err);
-    reply
-      .code(status)
-      .send({
-        error:
-          status === 413
-            ? `The request is too large: a picture may be up to ${Math.round(UPLOAD_LIMIT / 1024 / 1024)} MB.`
-            : status === 500
-              ? "The studio failed on this request; its log says why."
-              : err.message,
-      });
+    reply.code(status).send({
+      error:
+        status === 413
+          ? `The request is too large: a picture may be up to ${Math.round(UPLOAD_LIMIT / 1024 / 1024)} MB.`
+          : status === 500
+            ? "The studio failed on this request; its log says why."
+            : err.message,
+    });
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `No ${request.method} ${request.url.split("?")[0]} in the studio.` }));
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 16 * 1024 }, (_req, body, done) =>

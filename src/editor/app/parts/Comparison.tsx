@@ -20,13 +20,17 @@ function TextDiff({ change }: { change: FieldChange }) {
             <span key={i}>{part.text}</span>
           ) : part.op === "del" ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: as above.
-            <del key={i} className="ed-diff-del" aria-label={`taken out: ${part.text}`}>
+            <del key={i} className="ed-diff-del">
+              <span className="sr-only">[taken out: </span>
               {part.text}
+              <span className="sr-only">]</span>
             </del>
           ) : (
             // biome-ignore lint/suspicious/noArrayIndexKey: as above.
-            <ins key={i} className="ed-diff-add" aria-label={`put in: ${part.text}`}>
+            <ins key={i} className="ed-diff-add">
+              <span className="sr-only">[put in: </span>
               {part.text}
+              <span className="sr-only">]</span>
             </ins>
           ),
         )}
