@@ -43,9 +43,8 @@ export function Comparison({ before, after, options, label }: { before: Json; af
   const differences = compareVersions(before, after, options);
   if (differences.length === 0) return <p className="my-2 text-sm">No difference.</p>;
   return (
-    // Scrolls on its own in a long comparison: reachable by keyboard, named.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard (WCAG 2.1.1).
     <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a long comparison scrolls on its own: it must take focus to be scrolled by keyboard (WCAG 2.1.1).
       tabIndex={0}
       aria-label={label}
       className="my-2 max-h-[50vh] overflow-y-auto rounded border border-slate-200 p-2 focus-visible:outline-2 focus-visible:outline-blue-600"
