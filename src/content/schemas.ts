@@ -10,6 +10,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { filesUnder } from "../lib/files.ts";
 import { SLOTS } from "../images/slots.ts";
+import { type FileKind, missingFileAdvice } from "./paths.ts";
 import { choices } from "./problems.ts";
 
 // ajv-formats is CommonJS; depending on the loader its default export is the
@@ -57,18 +58,22 @@ interface DataCxt {
 /** Ajv calls a keyword with `this` set to what validate was called with: a KeywordContext, or nothing (a plain schema check). */
 type Keyword<S, D> = (this: KeywordContext | undefined, schema: S, data: D, parentSchema?: unknown, cxt?: DataCxt) => boolean;
 
+/** A video field names the file ending its rule asks for ("pattern": "^/.+\\.webm$"); any other file field takes a picture. */
+function fileKind(parent: unknown, cxt: DataCxt): FileKind {
+  const pattern = parent && typeof parent === "object" && "pattern" in parent && typeof parent.pattern === "string" ? parent.pattern : "";
+  const ending = /\\\.(webm|mp4)\$$/.exec(pattern)?.[1];
+  return ending ? { video: true, ending, field: String(cxt.parentDataProperty ?? ending) } : { video: false };
+}
+
 const isContext = (value: unknown): value is KeywordContext => typeof value === "object" && value !== null && "report" in value;
 
 function addSiteKeywords(ajv: Ajv) {
-  const assetPath: Keyword<boolean, string> = function (_schema, data, _parent, cxt) {
+  const assetPath: Keyword<boolean, string> = function (_schema, data, parent, cxt) {
     if (isContext(this) && cxt && this.assetExists(data)) this.mediaUse(cxt.instancePath, data);
     else if (isContext(this) && cxt) {
-      const near = this.assetSuggestion(data);
-      this.report(
-        cxt.instancePath,
-        `file "${data}" does not exist in public/`,
-        near ? `Did you mean "${near}"?` : `Put the file in public${data.split("/").slice(0, -1).join("/")}/ or correct the path.`,
-      );
+      const context = this;
+      const advice = missingFileAdvice(data, { exists: (p) => context.assetExists(p), suggestion: (p) => context.assetSuggestion(p) }, fileKind(parent, cxt));
+      this.report(cxt.instancePath, advice.message, advice.hint);
     }
     return true;
   };
