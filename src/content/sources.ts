@@ -107,16 +107,37 @@ export function pageFileProblem(
       };
     return { message, hint: `Addresses have no folders: move it to site-config/pages/${address || base}.json, the page at /${address || base}.` };
   }
-  if (!/\.json$/i.test(name)) return { message: "only .json files belong in site-config/pages/", hint: "Move or delete this file." };
+  if (!/\.json$/i.test(name)) {
+    const stem = jsonStem(base);
+    const address = stem === undefined ? "" : addressFor(stem);
+    if (!address) return { message: "only .json files belong in site-config/pages/", hint: "Move or delete this file." };
+    const message = `"${base}" is not read as a page: its name does not end in .json`;
+    if (exists(address))
+      return {
+        message,
+        hint: `${address}.json is a page already: if this file is a copy of it, delete this one; if it holds the changes you want, delete ${address}.json and rename this one to ${address}.json.`,
+      };
+    return { message, hint: `Rename it to ${address}.json (the page /${address}).` };
+  }
   const reserved = RESERVED_ADDRESSES[base] ?? (publicFolders.has(base) ? `the files in public/${base}/ are served from there` : undefined);
   if (reserved) return { message: `the address /${base} is taken: ${reserved}`, hint: "Give the file another name: its name is the page's address." };
   if (PAGE_SLUG.test(base) && name.endsWith(".json")) return undefined;
   const address = addressFor(base);
+  if (PAGE_SLUG.test(base) && !exists(address))
+    return { message: `"${base}${name.slice(-".json".length)}" ends in capitals: page files end in .json, in lower case`, hint: `Rename it to ${address}.json (the page /${address}).` };
   const message = `"${base}${name.slice(-".json".length)}" cannot be a page's file name: addresses have only lower-case letters, digits and hyphens`;
   if (!address) return { message, hint: "Rename it in lower case with hyphens between words, e.g. web-development.json." };
   if (exists(address))
     return { message, hint: `Rename it, in lower case with hyphens: ${address}.json is a page already (if this file is a copy of it, delete one of the two).` };
   return { message, hint: `Rename it to ${address}.json (the page /${address}).` };
+}
+
+/**
+ * The name a file was meant to have before ".json", when an editor saved it with another ending:
+ * "careers.json.txt" (Notepad), "careers.txt", "careers.json.bak" -> "careers"; undefined otherwise.
+ */
+export function jsonStem(fileName: string): string | undefined {
+  return /^(.+?)\.json\.[a-z0-9~]+$/i.exec(fileName)?.[1] ?? /^(.+?)\.(txt|text)$/i.exec(fileName)?.[1];
 }
 
 /** Every file under `dir`, as paths from it ("/media/hero.webm"), sorted. */
@@ -240,9 +261,19 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
   for (const extra of listFiles(join(configDir, "collections"))) {
     const name = extra.slice(1).replace(/\.json$/, "");
     if ((COLLECTION_NAMES as string[]).includes(name)) continue;
+    const file = `site-config/collections${extra}`;
+    const stem = jsonStem(extra.slice(1))?.toLowerCase();
+    if (stem !== undefined && (COLLECTION_NAMES as string[]).includes(stem)) {
+      fileProblem(
+        file,
+        `"${extra.slice(1)}" is not read as a collection: its name does not end in .json`,
+        `${stem}.json is the collection: if this file is a copy of it, delete this one; if it holds the changes you want, delete ${stem}.json and rename this one to ${stem}.json.`,
+      );
+      continue;
+    }
     const near = didYouMean(name, COLLECTION_NAMES);
     fileProblem(
-      `site-config/collections${extra}`,
+      file,
       "this file is not a known collection",
       `${near ? `Did you mean collections/${near}.json? ` : ""}Collections: ${COLLECTION_NAMES.map((n) => `${n}.json`).join(", ")}.`,
     );
