@@ -16,7 +16,11 @@ export interface LookAlike {
 const code = (ch: string) => `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 
 const space = (what: string, ch: string): LookAlike => ({ name: `${what} (${code(ch)})`, replacement: " ", fix: "replace it with a normal space" });
-const invisible = (what: string, ch: string): LookAlike => ({ name: `${what} (${code(ch)}), an invisible character`, replacement: "", fix: "delete it" });
+const invisible = (what: string, ch: string): LookAlike => ({
+  name: `${what} (${code(ch)})`,
+  replacement: "",
+  fix: "delete it: put the cursor at this line and column and press Delete once",
+});
 const dash = (what: string, shown: string): LookAlike => ({ name: `${what} (${shown})`, replacement: "-", fix: "replace it with a hyphen (-)" });
 const curly = (shown: string): LookAlike => ({ name: `a curly quote (${shown})`, replacement: '"', fix: 'use straight quotes (") instead' });
 const curlySingle = (shown: string): LookAlike => ({ name: `a curly quote (${shown})`, replacement: "'", fix: "use a straight ' instead" });
@@ -67,9 +71,8 @@ export const straighten = (text: string): string =>
     .trim();
 
 /** The first look-alike in `text`, as "it has an en dash (–) in it", and `text` straightened; undefined when it has none. */
-export function lookAlikeFault(text: string): { what: string; fix: string; fixed: string } | undefined {
-  const found = ANY.exec(text)?.[0];
-  const entry = lookAlike(found);
+export function lookAlikeFault(text: string): { what: string; fixed: string } | undefined {
+  const entry = lookAlike(ANY.exec(text)?.[0]);
   if (!entry) return undefined;
-  return { what: `it has ${entry.name} in it`, fix: entry.fix, fixed: straighten(text) };
+  return { what: `it has ${entry.name} in it`, fixed: straighten(text) };
 }

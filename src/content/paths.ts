@@ -64,9 +64,7 @@ export function missingFileAdvice(typed: string, facts: AssetFacts, kind: FileKi
     if (/^[a-z]:[\\/]/i.test(typed) || /^\/(users|home)\//i.test(typed))
       return {
         message: `"${typed}" is a file on your computer, not in public/`,
-        hint: facts.exists(meant)
-          ? `Write "${meant}": that file is in public/ already.`
-          : `Copy the file into ${publicFolder(meant)} and write "${meant}".`,
+        hint: facts.exists(meant) ? `Write "${meant}": that file is in public/ already.` : `Copy the file into ${publicFolder(meant)} and write "${meant}".`,
       };
     const [message, fix] = /\\/.test(typed)
       ? [`the path "${typed}" is written with backslashes (\\)`, "Use / in paths"]
@@ -76,16 +74,13 @@ export function missingFileAdvice(typed: string, facts: AssetFacts, kind: FileKi
     return { message, hint: fixWith(fix, meant, facts) };
   }
   const slip = lookAlikeFault(typed);
-  if (slip && facts.exists(slip.fixed))
-    return { message: `file "${typed}" does not exist in public/: ${slip.what}`, hint: `${sentence(slip.fix)}: write "${slip.fixed}".` };
+  if (slip && facts.exists(slip.fixed)) return { message: `file "${typed}" does not exist in public/: ${slip.what}`, hint: `Write "${slip.fixed}".` };
   const near = facts.suggestion(typed);
   return {
     message: `file "${typed}" does not exist in public/`,
     hint: near ? `Did you mean "${near}"?` : `Put the file in ${publicFolder(typed)}, or correct the path.`,
   };
 }
-
-const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "Use / in paths: write "/media/a.svg"." when that file exists; otherwise the likely one, or where to put the file. */
 function fixWith(fix: string, meant: string, facts: AssetFacts): string {

@@ -71,8 +71,7 @@ function addSiteKeywords(ajv: Ajv) {
   const assetPath: Keyword<boolean, string> = function (_schema, data, parent, cxt) {
     if (isContext(this) && cxt && this.assetExists(data)) this.mediaUse(cxt.instancePath, data);
     else if (isContext(this) && cxt) {
-      const context = this;
-      const advice = missingFileAdvice(data, { exists: (p) => context.assetExists(p), suggestion: (p) => context.assetSuggestion(p) }, fileKind(parent, cxt));
+      const advice = missingFileAdvice(data, { exists: (p) => this.assetExists(p), suggestion: (p) => this.assetSuggestion(p) }, fileKind(parent, cxt));
       this.report(cxt.instancePath, advice.message, advice.hint);
     }
     return true;

@@ -12,6 +12,7 @@ import { filesUnder } from "../lib/files.ts";
 import { escapeSegment } from "../lib/json-pointer.ts";
 import { JsonSyntaxError, parseJson, type JsonValue, type ParsedJson } from "./json-source.ts";
 import { decodeContent } from "./encoding.ts";
+import { missingFileAdvice } from "./paths.ts";
 import { didYouMean, type Problem } from "./problems.ts";
 
 export const pagePath = (slug: string) => (slug === "home" ? "/" : `/${slug}`);
@@ -124,7 +125,10 @@ export function pageFileProblem(
   if (PAGE_SLUG.test(base) && name.endsWith(".json")) return undefined;
   const address = addressFor(base);
   if (PAGE_SLUG.test(base) && !exists(address))
-    return { message: `"${base}${name.slice(-".json".length)}" ends in capitals: page files end in .json, in lower case`, hint: `Rename it to ${address}.json (the page /${address}).` };
+    return {
+      message: `"${base}${name.slice(-".json".length)}" ends in capitals: page files end in .json, in lower case`,
+      hint: `Rename it to ${address}.json (the page /${address}).`,
+    };
   const message = `"${base}${name.slice(-".json".length)}" cannot be a page's file name: addresses have only lower-case letters, digits and hyphens`;
   if (!address) return { message, hint: "Rename it in lower case with hyphens between words, e.g. web-development.json." };
   if (exists(address))
@@ -247,11 +251,16 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
       return { file, parsed };
     } catch (err) {
       if (!(err instanceof JsonSyntaxError)) throw err;
-      fileProblem(file, err.message, err.hint, err.position.line, err.position.column);
+      // A path typed with backslashes: the corrected path, or the file it likely meant, from what public/ holds.
+      const advice = err.typedPath === undefined ? err : missingFileAdvice(err.typedPath, assetFacts, { video: false });
+      fileProblem(file, advice.message, advice.hint, err.position.line, err.position.column);
       return { file };
     }
   };
 
+  const assets = listFiles(join(root, "public"));
+  const assetSet = new Set(assets);
+  const assetFacts = { exists: (p: string) => assetSet.has(p), suggestion: (p: string) => didYouMean(p, assets) };
   const settings = read(join(configDir, "settings.json"));
   const template = read(join(configDir, "templates", "service.json"));
   const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, read(join(configDir, "collections", `${name}.json`))])) as Record<
@@ -282,7 +291,6 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
   const pages: PageSource[] = [];
   const pageFiles = listFiles(join(configDir, "pages"));
   const serviceIds = idsOf(collections.services);
-  const assets = listFiles(join(root, "public"));
   const publicFolders = new Set(assets.map((p) => p.split("/")[1] ?? ""));
   for (const name of pageFiles) {
     const file = `site-config/pages${name}`;
@@ -314,5 +322,5 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
     home.draft = false;
   }
 
-  return { settings, template, collections, pages, assets: new Set(assets), problems };
+  return { settings, template, collections, pages, assets: assetSet, problems };
 }
