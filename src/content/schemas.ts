@@ -10,6 +10,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { filesUnder } from "../lib/files.ts";
 import { SLOTS } from "../images/slots.ts";
+import { lookAlikeFault } from "./characters.ts";
 import { type FileKind, missingFileAdvice } from "./paths.ts";
 import { choices } from "./problems.ts";
 
@@ -88,6 +89,11 @@ function addSiteKeywords(ajv: Ajv) {
         );
       }
     } else if (!this.routeExists(path)) {
+      const slip = lookAlikeFault(data);
+      if (slip && this.routeExists(slip.fixed.replace(/[?#].*$/, ""))) {
+        this.report(cxt.instancePath, `link "${data}" goes to a page that does not exist: ${slip.what}`, `Write "${slip.fixed}".`);
+        return true;
+      }
       const near = this.routeSuggestion(path);
       this.missingRoute(
         cxt.instancePath,
@@ -101,6 +107,11 @@ function addSiteKeywords(ajv: Ajv) {
   const collectionRef: Keyword<string, string> = function (collection, data, _parent, cxt) {
     const ids = isContext(this) ? this.collectionIds(collection) : undefined;
     if (isContext(this) && cxt && ids && !ids.has(data)) {
+      const slip = lookAlikeFault(data);
+      if (slip && ids.has(slip.fixed)) {
+        this.report(cxt.instancePath, `no ${this.collectionNoun(collection)} with id "${data}": ${slip.what}`, `Write "${slip.fixed}".`);
+        return true;
+      }
       const near = this.collectionSuggestion(data, ids);
       this.report(
         cxt.instancePath,
@@ -181,6 +192,8 @@ export const EDITOR_KEYWORDS = [
   "markdownEnumDescriptions",
   "markdownDescription",
   "errorMessage",
+  // The rule of a "pattern" or "format" in words: VS Code shows it when the value breaks it, and so do the site's messages.
+  "patternErrorMessage",
   "itemTitle",
   "enumTitles",
   // A section's group in the page builder's library (src/content/section-categories.ts).
@@ -198,7 +211,12 @@ export interface SchemaSet {
   validator<T = unknown>(relPath: string): ValidateFunction<T>;
   /** Every section type, from the files in schemas/sections/. */
   sectionTypes: string[];
+  /** Whether `value` keeps the text rules of a field's schema (type, pattern, format, length, allowed values): a fix a message suggests must. */
+  fits(schema: unknown, value: string): boolean;
 }
+
+/** The rules of a text field that a value can be checked against on its own (no site keywords, no references). */
+const TEXT_RULES = ["pattern", "format", "minLength", "maxLength", "enum", "const"] as const;
 
 const listJson = (dir: string): string[] => filesUnder(dir).filter((file) => file.endsWith(".schema.json"));
 
@@ -212,6 +230,7 @@ export function loadSchemas(schemasDir: string): SchemaSet {
   ajv.addVocabulary([...EDITOR_KEYWORDS]);
   const raw = new Map<string, Record<string, unknown>>();
   const files: string[] = [];
+  const fitChecks = new Map<string, ValidateFunction>();
   for (const full of listJson(schemasDir)) {
     const rel = relative(schemasDir, full).split(sep).join("/");
     const schema = JSON.parse(readFileSync(full, "utf8")) as Record<string, unknown>;
@@ -229,6 +248,18 @@ export function loadSchemas(schemasDir: string): SchemaSet {
       .filter((f) => f.startsWith("sections/"))
       .map((f) => f.slice("sections/".length, -".schema.json".length))
       .sort(),
+    fits(schema, value) {
+      if (!schema || typeof schema !== "object") return true;
+      const own = schema as Record<string, unknown>;
+      const rules = Object.fromEntries(TEXT_RULES.filter((k) => k in own).map((k) => [k, own[k]]));
+      const key = JSON.stringify(rules);
+      let check = fitChecks.get(key);
+      if (!check) {
+        check = ajv.compile({ type: "string", ...rules });
+        fitChecks.set(key, check);
+      }
+      return check(value) as boolean;
+    },
     validator<T>(relPath: string) {
       // Ajv caches compiled schemas itself; getSchema<T> is its typed guard.
       const found = ajv.getSchema<T>(SCHEMA_BASE + relPath);

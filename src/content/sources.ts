@@ -10,6 +10,7 @@ import { readablePath } from "./ajv-problems.ts";
 import { COLLECTION_NAMES, type CollectionName } from "./collections.ts";
 import { filesUnder } from "../lib/files.ts";
 import { escapeSegment } from "../lib/json-pointer.ts";
+import { slugOf } from "../lib/slug.ts";
 import { JsonSyntaxError, parseJson, type JsonValue, type ParsedJson } from "./json-source.ts";
 import { decodeContent } from "./encoding.ts";
 import { missingFileAdvice } from "./paths.ts";
@@ -63,15 +64,6 @@ export const RESERVED_ADDRESSES: Readonly<Record<string, string>> = {
   __sections: "the section catalog is there",
 };
 
-/** A page file name as an address could spell it: "About Us" -> "about-us", "Café" -> "cafe". */
-export const addressFor = (name: string) =>
-  name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-
 /**
  * Why a file under site-config/pages/ (`name`: "/about-us.json") cannot be a page, in words that fit
  * the mistake; undefined when it can. `names`: every file there; `publicFolders`: the top-level
@@ -88,7 +80,7 @@ export function pageFileProblem(
   const exists = (slug: string) => names.includes(`/${slug}.json`);
   if (parts.length > 1) {
     const folder = parts.slice(0, -1).join("/");
-    const address = addressFor(base);
+    const address = slugOf(base);
     const message = `page files cannot be in a folder: site-config/pages/${folder}/ is one`;
     if (parts[0] === "services" && parts.length === 2) {
       if (serviceIds?.has(base))
@@ -110,7 +102,7 @@ export function pageFileProblem(
   }
   if (!/\.json$/i.test(name)) {
     const stem = jsonStem(base);
-    const address = stem === undefined ? "" : addressFor(stem);
+    const address = stem === undefined ? "" : slugOf(stem);
     if (!address) return { message: "only .json files belong in site-config/pages/", hint: "Move or delete this file." };
     const message = `"${base}" is not read as a page: its name does not end in .json`;
     if (exists(address))
@@ -123,7 +115,7 @@ export function pageFileProblem(
   const reserved = RESERVED_ADDRESSES[base] ?? (publicFolders.has(base) ? `the files in public/${base}/ are served from there` : undefined);
   if (reserved) return { message: `the address /${base} is taken: ${reserved}`, hint: "Give the file another name: its name is the page's address." };
   if (PAGE_SLUG.test(base) && name.endsWith(".json")) return undefined;
-  const address = addressFor(base);
+  const address = slugOf(base);
   if (PAGE_SLUG.test(base) && !exists(address))
     return {
       message: `"${base}${name.slice(-".json".length)}" ends in capitals: page files end in .json, in lower case`,

@@ -150,7 +150,7 @@ export function checkDocument<T>(
   }
   if (!valid) {
     const errors = (validator.errors ?? []).filter((e) => !(reported.has(e.instancePath) && (e.keyword === "pattern" || e.keyword === "format")));
-    found.push(...problemsFromAjv(errors, { file, parsed, sectionTypes: facts.schemas.sectionTypes }));
+    found.push(...problemsFromAjv(errors, { file, parsed, sectionTypes: facts.schemas.sectionTypes, fits: facts.schemas.fits }));
   }
   // "$schema" is what gives authors autocompletion; a wrong one silently turns it off.
   if (expectSchemaRef !== undefined && value && typeof value === "object" && !Array.isArray(value) && value.$schema !== expectSchemaRef) {

@@ -332,7 +332,7 @@ describe("what each file allows but the files together get wrong", () => {
   });
   it("an upper-case id is refused, as the guide says", () => {
     const lines = problemsAfter((s) => s.edit("collections/industries.json", replaceOnce('"id": "healthcare"', '"id": "Healthcare"')));
-    expect(lines[0]).toMatch(/item 1 \(Healthcare\) > id {2}"id" is not in the expected form\. Expected: .*lower-case letters/);
+    expect(lines[0]).toMatch(/item 1 \(Healthcare\) > id {2}"id" is not in the expected form\. Write "healthcare" \(use lower-case letters/);
   });
   it("a count written in a text that the collection no longer has is a warning", () => {
     const lines = problemsAfter((s) => s.edit("pages/services.json", replaceOnce("and more, all delivered", "and more: 21 services delivered")));
