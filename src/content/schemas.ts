@@ -12,6 +12,7 @@ import { filesUnder } from "../lib/files.ts";
 import { SLOTS } from "../images/slots.ts";
 import { lookAlikeFault } from "./characters.ts";
 import { type FileKind, missingFileAdvice } from "./paths.ts";
+import { plainTextFault } from "./plain-text.ts";
 import { choices } from "./problems.ts";
 
 // ajv-formats is CommonJS; depending on the loader its default export is the
@@ -140,6 +141,12 @@ function addSiteKeywords(ajv: Ajv) {
     if (isContext(this) && cxt) this.imageSlot(cxt.instancePath, slot);
     return true;
   };
+  // Texts are shown as written: an HTML tag, an HTML code, Markdown or a line break would reach visitors as those characters.
+  const plainText: Keyword<boolean, string> = function (_schema, data, _parent, cxt) {
+    const fault = isContext(this) && cxt ? plainTextFault(data, Array.isArray(cxt.parentData)) : undefined;
+    if (fault && isContext(this) && cxt) this.report(cxt.instancePath, fault.message, fault.hint);
+    return true;
+  };
   // Longer text is allowed (up to maxLength) but reads badly: a warning, not an error.
   const recommendedMaxLength: Keyword<number, string> = function (limit, data, _parent, cxt) {
     if (isContext(this) && cxt && data.length > limit) {
@@ -177,6 +184,7 @@ function addSiteKeywords(ajv: Ajv) {
   // No "type": it sits beside a "$ref", and strict mode wants a type declared wherever a typed keyword is.
   ajv.addKeyword({ keyword: "altFallback", schemaType: "string", validate: altFallback });
   ajv.addKeyword({ keyword: "imageSlot", schemaType: "string", metaSchema: { enum: Object.keys(SLOTS) }, validate: imageSlot });
+  ajv.addKeyword({ keyword: "plainText", type: "string", ...boolean, validate: plainText });
   ajv.addKeyword({ keyword: "recommendedMaxLength", type: "string", schemaType: "number", validate: recommendedMaxLength });
   ajv.addKeyword({ keyword: "oncePerPage", type: "object", schemaType: "string", metaSchema: { type: "string", minLength: 1 }, validate: oncePerPage });
 }
@@ -201,6 +209,31 @@ export const EDITOR_KEYWORDS = [
   // A text the page builder lets editors change in place in its canvas (src/editor/app/inline.ts).
   "inlineEdit",
 ] as const;
+
+/** Keywords whose values are data (examples, defaults, snippets), not schemas to look into. */
+const DATA_KEYWORDS = new Set(["examples", "default", "defaultSnippets", "enum", "const", "enumDescriptions", "enumTitles"]);
+/** What makes a text field something other than text people read: an address, a path, an id, one of fixed values. */
+const NOT_PROSE = ["pattern", "format", "enum", "const", "assetPath", "link", "collectionRef"];
+
+/**
+ * A copy of a content schema where every text field people read is marked "plainText": a string
+ * with no pattern, format, fixed values, path, link or reference (those have rules of their own).
+ * Marked here rather than by hand in each schema, so that a new section's texts cannot miss it.
+ */
+export function withPlainText<T>(schema: T, key?: string): T {
+  if (Array.isArray(schema)) return schema.map((item) => withPlainText(item)) as T;
+  if (!schema || typeof schema !== "object") return schema;
+  const node = schema as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (DATA_KEYWORDS.has(k)) out[k] = v;
+    else if (k === "properties" && v && typeof v === "object")
+      out[k] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, withPlainText(sub, name)]));
+    else out[k] = withPlainText(v);
+  }
+  const prose = node.type === "string" && key !== "$schema" && NOT_PROSE.every((k) => !(k in node));
+  return (prose ? { ...out, plainText: true } : out) as T;
+}
 
 export interface SchemaSet {
   ajv: Ajv;
@@ -238,7 +271,7 @@ export function loadSchemas(schemasDir: string): SchemaSet {
     files.push(rel);
     // Files carry no $id, so editors resolve relative $refs from the file's
     // own location; Ajv gets an equivalent base URL here.
-    ajv.addSchema({ ...schema, $id: SCHEMA_BASE + rel }, SCHEMA_BASE + rel);
+    ajv.addSchema({ ...(rel.startsWith("forms/") ? schema : withPlainText(schema)), $id: SCHEMA_BASE + rel }, SCHEMA_BASE + rel);
   }
   return {
     ajv,
