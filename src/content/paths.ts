@@ -69,7 +69,7 @@ export function missingFileAdvice(typed: string, facts: AssetFacts, kind: FileKi
     const [message, fix] = /\\/.test(typed)
       ? [`the path "${typed}" is written with backslashes (\\)`, "Use / in paths"]
       : /^\.?\/?public\//i.test(typed)
-        ? [`the path "${typed}" starts with public/`, "Leave out public/: paths start inside it"]
+        ? [`the path "${typed}" starts with public/`, "Leave out public/ (paths start inside it)"]
         : [`the path "${typed}" does not start with /`, "Start it with /"];
     return { message, hint: fixWith(fix, meant, facts) };
   }
