@@ -449,4 +449,25 @@ describe("advice that works when followed: each message's fix, applied as writte
     expect(problems.map(formatProblem)).toEqual([]);
     expect(said).toMatchSnapshot();
   });
+  it("the editor guide quotes these messages as they read", () => {
+    const guide = readFileSync(join(repoRoot, "docs", "editing.md"), "utf8");
+    const quoted = [
+      "<br> typed into the hero's headline",
+      "Enter pressed inside a paragraph",
+      "a non-breaking space after a colon",
+      "curly quotes around a text",
+      "an en dash in a section type",
+      "a Windows path to a misspelt file",
+      "a LinkedIn page without https://",
+      "a testimonial's name as its id",
+      "a phone number to dial written as a number",
+    ];
+    for (const name of quoted) {
+      const mistake = cases.find(([n]) => n === name)?.[1];
+      expect(mistake, name).toBeDefined();
+      const [line] = problemsAfter(mistake!);
+      // Line numbers move as content changes; what follows them must read as in the guide.
+      expect(guide, name).toContain(line!.replace(/^\S+:\d+:\d+ {2}/, ""));
+    }
+  });
 });
