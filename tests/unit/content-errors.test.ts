@@ -449,6 +449,17 @@ describe("advice that works when followed: each message's fix, applied as writte
     expect(problems.map(formatProblem)).toEqual([]);
     expect(said).toMatchSnapshot();
   });
+  it.each([
+    ["Marathi with an emoji", "आम्ही लवकरच तुमच्याशी संपर्क साधू 🙂"],
+    ["an ampersand, R&D; and a percent sign", "R&D; teams, Web & Cloud: 50% faster * on average"],
+    ["typographic quotes, dashes and a non-breaking space", "We\u2019re here \u2013 \u201calways\u201d, Mon\u00a0to\u00a0Sat"],
+    ["signs that are not Markdown or HTML", "C# and F#, 5* rated, a < b and c > d, snake_case names"],
+  ])("a text with %s is plain text and passes", (_name, text) => {
+    expect(problemsAfter((s) => s.edit("pages/thank-you.json", replaceOnce(/"text": "[^"]*"/, `"text": ${JSON.stringify(text)}`)))).toEqual([]);
+  });
+  it("a file saved with Windows line endings passes", () => {
+    expect(problemsAfter((s) => s.edit("pages/about-us.json", (t) => t.replace(/\n/g, "\r\n")))).toEqual([]);
+  });
   it("the editor guide quotes these messages as they read", () => {
     const guide = readFileSync(join(repoRoot, "docs", "editing.md"), "utf8");
     const quoted = [
