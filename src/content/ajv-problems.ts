@@ -116,7 +116,7 @@ export function formatFault(value: string, format: string): { what: string; fix:
 }
 
 /** A look-alike slip whose straightened value is one of `values`; undefined otherwise. */
-const known = <T extends { fixed: string }>(slip: T | undefined, values: readonly string[]) => (slip && values.includes(slip.fixed) ? slip : undefined);
+const meantAmong = <T extends { fixed: string }>(slip: T | undefined, values: readonly string[]) => (slip && values.includes(slip.fixed) ? slip : undefined);
 
 const FORMAT_WORDS: Record<string, string> = { uri: "a full web address", email: "an e-mail address" };
 
@@ -217,7 +217,7 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
   }
   /** A section type that is none of them: one that only a look-alike character keeps from being one, one likely misspelt, or the list. */
   const unknownType = (pointer: string, sectionPointer: string, tag: string) => {
-    const slip = known(lookAlikeFault(tag), ctx.sectionTypes);
+    const slip = meantAmong(lookAlikeFault(tag), ctx.sectionTypes);
     const near = didYouMean(tag, ctx.sectionTypes);
     push(
       pointer,
@@ -269,7 +269,7 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
         const allowed = propertyNames(e.parentSchema);
         const present = value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value) : [];
         const free = allowed.filter((a) => !present.includes(a));
-        const slip = known(lookAlikeFault(name), free);
+        const slip = meantAmong(lookAlikeFault(name), free);
         const near = didYouMean(name, free);
         push(
           `${ptr}/${escapeSegment(name)}`,
@@ -293,7 +293,7 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
       }
       case "enum": {
         const allowed = (e.params.allowedValues as unknown[]) ?? [];
-        const slip = typeof value === "string" ? known(lookAlikeFault(value), allowed.map(String)) : undefined;
+        const slip = typeof value === "string" ? meantAmong(lookAlikeFault(value), allowed.map(String)) : undefined;
         const near = typeof value === "string" ? didYouMean(value, allowed.map(String)) : undefined;
         push(
           ptr,
