@@ -2,6 +2,8 @@
 import type { ErrorObject } from "ajv";
 import type { ParsedJson, Position } from "./json-source.ts";
 import { escapeSegment, splitPointer } from "../lib/json-pointer.ts";
+import { lookAlikeFault } from "./characters.ts";
+import { likelyValues } from "./likely-values.ts";
 import { didYouMean, quoteList, type Problem } from "./problems.ts";
 
 type Json = ParsedJson["value"];
@@ -113,6 +115,11 @@ export function formatFault(value: string, format: string): { what: string; fix:
   return undefined;
 }
 
+/** A look-alike slip whose straightened value is one of `values`; undefined otherwise. */
+const meantAmong = <T extends { fixed: string }>(slip: T | undefined, values: readonly string[]) => (slip && values.includes(slip.fixed) ? slip : undefined);
+
+const FORMAT_WORDS: Record<string, string> = { uri: "a full web address", email: "an e-mail address" };
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 interface Context {
@@ -120,6 +127,21 @@ interface Context {
   parsed: ParsedJson;
   /** Every section type, for the unknown-type message. */
   sectionTypes: readonly string[];
+  /** Whether a value keeps a field's own text rules (SchemaSet.fits): a suggested fix must. */
+  fits(schema: unknown, value: string): boolean;
+}
+
+/** A field's rule in words, from its schema's "patternErrorMessage" (what VS Code shows too). */
+function ruleOf(schema: unknown): string | undefined {
+  if (schema && typeof schema === "object" && "patternErrorMessage" in schema && typeof schema.patternErrorMessage === "string")
+    return schema.patternErrorMessage;
+  return undefined;
+}
+
+/** 'Write "farah-khan" (use lower-case letters, digits and hyphens).': the fix, then the rule it keeps, without the rule's own example. */
+function writeHint(fix: string, rule: string | undefined, lead = "Write"): string {
+  const words = rule?.replace(/,? e\.g\. .*$/, "").replace(/\.$/, "");
+  return `${lead} "${fix}"${words ? ` (${words.charAt(0).toLowerCase()}${words.slice(1)})` : ""}.`;
 }
 
 function schemaDescription(schema: unknown): string | undefined {
@@ -193,8 +215,21 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
       unknownAt.set(e.instancePath, list);
     }
   }
+  /** A section type that is none of them: one that only a look-alike character keeps from being one, one likely misspelt, or the list. */
+  const unknownType = (pointer: string, sectionPointer: string, tag: string) => {
+    const slip = meantAmong(lookAlikeFault(tag), ctx.sectionTypes);
+    const near = didYouMean(tag, ctx.sectionTypes);
+    push(
+      pointer,
+      sectionPointer,
+      `unknown section type "${tag}"${slip ? `: ${slip.what}` : ""}`,
+      slip ? `Write "${slip.fixed}".` : `${near ? `Did you mean "${near}"? ` : ""}Known types: ${ctx.sectionTypes.join(", ")}.`,
+    );
+  };
   const typeErrorAt = new Set(errors.filter((e) => e.keyword === "type" || e.keyword === "discriminator").map((e) => e.instancePath));
   const seen = new Set<string>();
+  // Values whose pattern or format is reported already.
+  const ruleReported = new Set<string>();
 
   for (const e of errors) {
     const ptr = e.instancePath;
@@ -209,9 +244,7 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
     const [, sectionPtr, typePart] = /^(.*\/sections\/\d+)(\/type)?$/.exec(ptr) ?? [];
     // The last of the type's checks lists the types; the others catch one slip each (their const names the type meant).
     if (sectionPtr !== undefined && (e.keyword === "enum" || e.keyword === "const") && typePart) {
-      const tag = typeof value === "string" ? value : JSON.stringify(value);
-      const near = didYouMean(tag, ctx.sectionTypes);
-      push(ptr, sectionPtr, `unknown section type "${tag}"`, `${near ? `Did you mean "${near}"? ` : ""}Known types: ${ctx.sectionTypes.join(", ")}.`);
+      unknownType(ptr, sectionPtr, typeof value === "string" ? value : JSON.stringify(value));
       continue;
     }
     if (sectionPtr !== undefined && !typePart && e.keyword === "required" && e.params.missingProperty === "type") {
@@ -225,8 +258,7 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
         const known = ctx.sectionTypes;
         const tag = e.params.tagValue;
         if (e.params.error === "mapping" && typeof tag === "string") {
-          const near = didYouMean(tag, known);
-          push(`${ptr}/type`, ptr, `unknown section type "${tag}"`, `${near ? `Did you mean "${near}"? ` : ""}Known types: ${known.join(", ")}.`);
+          unknownType(`${ptr}/type`, ptr, tag);
         } else {
           push(ptr, ptr, 'section has no "type"', `Add "type" with one of: ${known.join(", ")}.`);
         }
@@ -236,15 +268,14 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
         const name = String(e.params.additionalProperty);
         const allowed = propertyNames(e.parentSchema);
         const present = value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value) : [];
-        const near = didYouMean(
-          name,
-          allowed.filter((a) => !present.includes(a)),
-        );
+        const free = allowed.filter((a) => !present.includes(a));
+        const slip = meantAmong(lookAlikeFault(name), free);
+        const near = didYouMean(name, free);
         push(
           `${ptr}/${escapeSegment(name)}`,
           ptr,
-          `unknown field "${name}"`,
-          near ? `Did you mean "${near}"?` : `Fields allowed here: ${allowed.join(", ")}.`,
+          `unknown field "${name}"${slip ? `: ${slip.what}` : ""}`,
+          slip ? `Write "${slip.fixed}".` : near ? `Did you mean "${near}"?` : `Fields allowed here: ${allowed.join(", ")}.`,
           "key",
         );
         break;
@@ -262,12 +293,13 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
       }
       case "enum": {
         const allowed = (e.params.allowedValues as unknown[]) ?? [];
+        const slip = typeof value === "string" ? meantAmong(lookAlikeFault(value), allowed.map(String)) : undefined;
         const near = typeof value === "string" ? didYouMean(value, allowed.map(String)) : undefined;
         push(
           ptr,
           ptr,
-          `${subject(ptr)} is ${describeValue(value)}, which is not one of the allowed values`,
-          `${near ? `Did you mean "${near}"? ` : ""}Allowed: ${quoteList(allowed)}.`,
+          `${subject(ptr)} is ${describeValue(value)}, which is not one of the allowed values${slip ? `: ${slip.what}` : ""}`,
+          slip ? `Write "${slip.fixed}".` : `${near ? `Did you mean "${near}"? ` : ""}Allowed: ${quoteList(allowed)}.`,
         );
         break;
       }
@@ -279,9 +311,16 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
           .split(",")
           .map((t) => TYPE_WORDS[t] ?? t)
           .join(" or ");
+        const typed = typeof value === "number" || typeof value === "boolean" ? String(value) : undefined;
+        // The text that keeps the field's other rules too: a phone number 919822045310 as "+919822045310".
+        const asText = typed === undefined ? undefined : [typed, ...likelyValues(typed)].find((v) => ctx.fits(e.parentSchema, v));
         const hint =
-          e.params.type === "string" && (typeof value === "number" || typeof value === "boolean")
-            ? `Put it in double quotes: "${String(value)}".`
+          e.params.type === "string" && typed !== undefined
+            ? asText === undefined
+              ? `Put it in double quotes${ruleOf(e.parentSchema) ? `. ${ruleOf(e.parentSchema)}` : `: "${typed}".`}`
+              : asText === typed
+                ? `Put it in double quotes: "${typed}".`
+                : writeHint(asText, ruleOf(e.parentSchema), "Put it in double quotes as")
             : (e.params.type === "integer" || e.params.type === "number") && typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim())
               ? `Write the number without quotes: ${value.trim()}.`
               : e.params.type === "boolean" && (value === "true" || value === "false")
@@ -323,22 +362,29 @@ export function problemsFromAjv(errors: readonly ErrorObject[], ctx: Context): P
         push(`${ptr}/${e.params.i}`, ptr, `${subject(ptr)} lists ${JSON.stringify(dup)} twice`, "Remove one of them.");
         break;
       }
-      case "pattern": {
-        const desc = schemaDescription(e.parentSchema);
-        const fault = typeof value === "string" ? formatFault(value, "pattern") : undefined;
-        if (fault) push(ptr, ptr, `${subject(ptr)} is not in the expected form: ${fault.what}`, fault.fix);
-        else push(ptr, ptr, `${subject(ptr)} is not in the expected form`, desc ? `Expected: ${desc}` : `It must match ${String(e.params.pattern)}.`);
-        break;
-      }
+      case "pattern":
       case "format": {
-        const what: Record<string, string> = { uri: "a full web address", email: "an e-mail address" };
+        // A value that breaks its pattern and its format is one mistake: one message, with the rule in words and a value that keeps it.
+        if (ruleReported.has(ptr)) break;
+        ruleReported.add(ptr);
+        const format = errors.find((o) => o.instancePath === ptr && o.keyword === "format")?.params.format as string | undefined;
+        const what = format === undefined ? "in the expected form" : (FORMAT_WORDS[format] ?? `a valid ${format}`);
+        const rule = ruleOf(e.parentSchema);
+        const text = typeof value === "string" ? value : "";
+        const fault = formatFault(text, format ?? "pattern");
+        const slip = lookAlikeFault(text);
+        const fix = likelyValues(text).find((v) => v !== text && ctx.fits(e.parentSchema, v));
         const desc = schemaDescription(e.parentSchema);
-        const fault = typeof value === "string" ? formatFault(value, String(e.params.format)) : undefined;
+        const why = fault?.what ?? slip?.what;
         push(
           ptr,
           ptr,
-          `${subject(ptr)} is not ${what[String(e.params.format)] ?? `a valid ${e.params.format}`}${fault ? `: ${fault.what}` : ""}`,
-          fault ? fault.fix : desc ? `Expected: ${desc}` : undefined,
+          `${subject(ptr)} is not ${what}${why ? `: ${why}` : ""}`,
+          fault && (fix === undefined || format === "email")
+            ? fault.fix
+            : fix !== undefined
+              ? writeHint(fix, rule)
+              : (rule ?? (desc ? `Expected: ${desc}` : `It must match ${String(e.params.pattern)}.`)),
         );
         break;
       }

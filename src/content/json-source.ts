@@ -8,6 +8,8 @@
  */
 import { escapeSegment } from "../lib/json-pointer.ts";
 import { getNodeValue, parseTree, printParseErrorCode, visit, type Node, type ParseError } from "jsonc-parser";
+import { isCurlyQuote, lookAlike } from "./characters.ts";
+import { missingFileAdvice } from "./paths.ts";
 
 export interface Position {
   offset: number;
@@ -43,6 +45,8 @@ export class JsonSyntaxError extends Error {
     message: string,
     readonly position: Position,
     readonly hint: string,
+    /** A file path written with backslashes, as typed: the reader of the files in public/ can say whether the corrected one exists. */
+    readonly typedPath?: string,
   ) {
     super(message);
     this.name = "JsonSyntaxError";
@@ -103,6 +107,29 @@ export function parseJson(text: string): ParsedJson {
   walk(root, "");
   return { value: getNodeValue(root) as JsonValue, locations, duplicates };
 }
+
+/** Whether `text` parses at least up to the line after `line` (1-based): a fix that gets the parser past the mistake. */
+function parsesPast(text: string, line: number): boolean {
+  const errors: ParseError[] = [];
+  parseTree(text, errors, OPTIONS);
+  const first = errors[0];
+  return first === undefined || new LineIndex(text).at(first.offset).line > line + 1;
+}
+
+/** Where the text in double quotes that starts at `start` ends (its closing quote), or undefined when it runs to the end of its line. */
+function closingQuote(text: string, start: number): number | undefined {
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === "\\") i++;
+    else if (c === '"') return i;
+    else if (c === "\n" || c === "\r") return undefined;
+  }
+  return undefined;
+}
+
+/** A text in double quotes that looks like a file path typed with backslashes ("public\media\team.jpg", "C:\Users\...\a.jpg"). */
+const BACKSLASH_PATH = /^(?:[a-z]:)?\\*[\w .()~-]*(?:\\+[\w .()~-]+)+$/i;
+const looksLikePath = (raw: string) => BACKSLASH_PATH.test(raw) && (/\.[a-z0-9]{2,5}$/i.test(raw) || /(^|\\)(public|media)\\/i.test(raw));
 
 const describeChar = (ch: string | undefined): string => {
   if (ch === undefined) return "the end of the file";
@@ -189,6 +216,10 @@ function syntaxError(text: string, lines: LineIndex): JsonSyntaxError {
       'Remove the comment. To explain something, ask a developer to add a "description" to the schema instead.',
     );
   }
+  if (code === "UnexpectedEndOfString") {
+    const unclosed = unclosedText(text, offset, lines, inner?.kind === "array");
+    if (unclosed) return fail(unclosed.message, unclosed.hint, unclosed.at);
+  }
   if (ch === undefined) {
     if (at.state === "colon") return fail(`missing ':' after the field name "${key}"`, `Write "${key}": followed by its value.`);
     if (at.state === "value" && inner?.kind !== "array")
@@ -196,6 +227,27 @@ function syntaxError(text: string, lines: LineIndex): JsonSyntaxError {
     if (inner?.kind === "array") return fail("the file ends inside a list", `Add the closing ] for the [ on line ${lines.at(inner.offset).line}.`);
     if (inner) return fail("the file ends inside an object", `Add the closing } for the { on line ${lines.at(inner.offset).line}.`);
     return fail("the file ends where a value was expected", "Something is missing at the end: check that every { and [ has its closing } and ].");
+  }
+
+  const odd = code === "InvalidSymbol" ? lookAlike(ch) : undefined;
+  if (odd) {
+    const starts = at.state === "key" ? "a field name" : at.state === "value" ? "a text" : undefined;
+    if (isCurlyQuote(ch) && starts) {
+      // The curly-quoted word, as far as its closing quote of any kind on this line: “email” -> "email".
+      const word = /^.([^"\u201c\u201d\u201e\u2033\u2018\u2019\u201a\u2032\n]*)["\u201c\u201d\u201e\u2033\u2018\u2019\u201a\u2032]/.exec(
+        text.slice(offset),
+      )?.[1];
+      return fail(
+        `${starts} starts with ${odd.name}`,
+        word === undefined ? 'Use straight double quotes (") around texts and field names.' : `Use straight quotes ("): write "${word}".`,
+      );
+    }
+    const where = at.state === "key" ? " where a field name was expected" : at.state === "value" ? " where a value was expected" : "";
+    const looks = odd.replacement === " " ? ": it looks like a space, but JSON does not take it as one" : "";
+    return fail(
+      odd.replacement === "" ? `an invisible character, ${odd.name},${where}` : `${odd.name}${where}${looks}`,
+      `${odd.fix.charAt(0).toUpperCase()}${odd.fix.slice(1)} (text pasted from an e-mail or a web page often brings these).`,
+    );
   }
 
   switch (at.state) {
@@ -233,10 +285,17 @@ function syntaxError(text: string, lines: LineIndex): JsonSyntaxError {
       return fail("text is missing its closing double quote", 'Add a " at the end of the text that starts here.');
     case "InvalidEscapeCharacter":
     case "InvalidUnicode": {
+      const end = text[offset] === '"' ? closingQuote(text, offset) : undefined;
+      const raw = end === undefined ? undefined : text.slice(offset + 1, end);
+      if (raw !== undefined && looksLikePath(raw)) {
+        const advice = missingFileAdvice(raw, { exists: () => true, suggestion: () => undefined }, { video: false });
+        return new JsonSyntaxError(advice.message, lines.at(offset), advice.hint, raw);
+      }
       const badEscape = /\\(?!["\\/bfnrt]|u[0-9a-fA-F]{4})(.?)/.exec(text.slice(offset));
+      const next = badEscape?.[1] ?? "";
       return fail(
-        `"\\${badEscape?.[1] ?? ""}" is not a valid escape in text`,
-        'Inside double quotes a backslash must be followed by one of " \\ / b f n r t or u and four hex digits; write \\\\ for a backslash.',
+        `"\\${next}" is not a valid escape in text`,
+        `A backslash in text starts a code such as \\n. Delete the \\ before "${next}", or write \\\\ to show a backslash.`,
         offset + (badEscape?.index ?? 0),
       );
     }
@@ -266,4 +325,60 @@ function syntaxError(text: string, lines: LineIndex): JsonSyntaxError {
   }
   if (ch === "-" || /[0-9]/.test(ch)) return /^-?\d/.test(text.slice(offset)) ? notANumber(offset) : fail(`'${ch}' cannot start a value`, VALUE_HINT);
   return fail(`unexpected ${describeChar(ch)} where a value was expected`, VALUE_HINT);
+}
+
+/**
+ * A text whose closing quote is missing, with the fix that gets the parser past it: a curly quote
+ * where the straight one belongs, a quote left out before the comma or at the end of the line, or
+ * (Enter pressed inside the text) the text's lines joined. Each fix is tried on the file first.
+ */
+function unclosedText(text: string, start: number, lines: LineIndex, inList: boolean): { message: string; hint: string; at: number } | undefined {
+  const lineEnd = (from: number) => {
+    const n = text.indexOf("\n", from);
+    return n < 0 ? text.length : text[n - 1] === "\r" ? n - 1 : n;
+  };
+  const end = lineEnd(start);
+  const line = lines.at(start).line;
+  const rest = text.slice(start + 1, end);
+  const curly = /["\u201c\u201d\u201e\u2033](?=\s*[,:}\]]*\s*$)/u.exec(rest);
+  if (curly && curly[0] !== '"') {
+    const at = start + 1 + curly.index;
+    if (parsesPast(`${text.slice(0, at)}"${text.slice(at + 1)}`, line))
+      return {
+        message: `the text ends with ${lookAlike(curly[0])?.name ?? "a curly quote"} instead of a straight one`,
+        hint: `Use straight quotes ("): replace the ${curly[0]} with ".`,
+        at,
+      };
+  }
+  const comma = /,\s*$/.exec(rest);
+  if (comma) {
+    const at = start + 1 + comma.index;
+    if (parsesPast(`${text.slice(0, at)}"${text.slice(at)}`, line))
+      return {
+        message: "text is missing its closing double quote",
+        hint: `Add a " at the end of the text, before the comma at the end of line ${line}.`,
+        at: start,
+      };
+  }
+  if (parsesPast(`${text.slice(0, end)}"${text.slice(end)}`, line))
+    return { message: "text is missing its closing double quote", hint: `Add a " at the end of line ${line}.`, at: start };
+  // Enter pressed inside the text: its next lines, joined to it with a space, close it.
+  let joined = text;
+  for (let more = 1; more <= 3; more++) {
+    const breakAt = lineEnd(start);
+    const next = /^\r?\n[ \t]*/.exec(joined.slice(breakAt));
+    if (!next) return undefined;
+    joined = `${joined.slice(0, breakAt)} ${joined.slice(breakAt + next[0].length)}`;
+    if (closingQuote(joined, start) !== undefined && parsesPast(joined, line)) {
+      const lastLine = line + more;
+      const span = more === 1 ? `lines ${line} and ${lastLine}` : `lines ${line} to ${lastLine}`;
+      const paragraph = inList ? " (a new paragraph is a new entry of the list)" : "";
+      return {
+        message: `the text is split over ${more === 1 ? "two" : more + 1} lines`,
+        hint: `Join ${span} into one: a text stays on one line, however long${paragraph}.`,
+        at: start,
+      };
+    }
+  }
+  return undefined;
 }

@@ -10,6 +10,9 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { filesUnder } from "../lib/files.ts";
 import { SLOTS } from "../images/slots.ts";
+import { lookAlikeFault } from "./characters.ts";
+import { type FileKind, missingFileAdvice } from "./paths.ts";
+import { plainTextFault } from "./plain-text.ts";
 import { choices } from "./problems.ts";
 
 // ajv-formats is CommonJS; depending on the loader its default export is the
@@ -57,18 +60,21 @@ interface DataCxt {
 /** Ajv calls a keyword with `this` set to what validate was called with: a KeywordContext, or nothing (a plain schema check). */
 type Keyword<S, D> = (this: KeywordContext | undefined, schema: S, data: D, parentSchema?: unknown, cxt?: DataCxt) => boolean;
 
+/** A video field names the file ending its rule asks for ("pattern": "^/.+\\.webm$"); any other file field takes a picture. */
+function fileKind(parent: unknown, cxt: DataCxt): FileKind {
+  const pattern = parent && typeof parent === "object" && "pattern" in parent && typeof parent.pattern === "string" ? parent.pattern : "";
+  const ending = /\\\.(webm|mp4)\$$/.exec(pattern)?.[1];
+  return ending ? { video: true, ending, field: String(cxt.parentDataProperty ?? ending) } : { video: false };
+}
+
 const isContext = (value: unknown): value is KeywordContext => typeof value === "object" && value !== null && "report" in value;
 
 function addSiteKeywords(ajv: Ajv) {
-  const assetPath: Keyword<boolean, string> = function (_schema, data, _parent, cxt) {
+  const assetPath: Keyword<boolean, string> = function (_schema, data, parent, cxt) {
     if (isContext(this) && cxt && this.assetExists(data)) this.mediaUse(cxt.instancePath, data);
     else if (isContext(this) && cxt) {
-      const near = this.assetSuggestion(data);
-      this.report(
-        cxt.instancePath,
-        `file "${data}" does not exist in public/`,
-        near ? `Did you mean "${near}"?` : `Put the file in public${data.split("/").slice(0, -1).join("/")}/ or correct the path.`,
-      );
+      const advice = missingFileAdvice(data, { exists: (p) => this.assetExists(p), suggestion: (p) => this.assetSuggestion(p) }, fileKind(parent, cxt));
+      this.report(cxt.instancePath, advice.message, advice.hint);
     }
     return true;
   };
@@ -84,6 +90,11 @@ function addSiteKeywords(ajv: Ajv) {
         );
       }
     } else if (!this.routeExists(path)) {
+      const slip = lookAlikeFault(data);
+      if (slip && this.routeExists(slip.fixed.replace(/[?#].*$/, ""))) {
+        this.report(cxt.instancePath, `link "${data}" goes to a page that does not exist: ${slip.what}`, `Write "${slip.fixed}".`);
+        return true;
+      }
       const near = this.routeSuggestion(path);
       this.missingRoute(
         cxt.instancePath,
@@ -97,6 +108,11 @@ function addSiteKeywords(ajv: Ajv) {
   const collectionRef: Keyword<string, string> = function (collection, data, _parent, cxt) {
     const ids = isContext(this) ? this.collectionIds(collection) : undefined;
     if (isContext(this) && cxt && ids && !ids.has(data)) {
+      const slip = lookAlikeFault(data);
+      if (slip && ids.has(slip.fixed)) {
+        this.report(cxt.instancePath, `no ${this.collectionNoun(collection)} with id "${data}": ${slip.what}`, `Write "${slip.fixed}".`);
+        return true;
+      }
       const near = this.collectionSuggestion(data, ids);
       this.report(
         cxt.instancePath,
@@ -123,6 +139,12 @@ function addSiteKeywords(ajv: Ajv) {
   // Beside an image property: where it is shown at its widest, for the check that the file is wide enough.
   const imageSlot: Keyword<string, unknown> = function (slot, _data, _parent, cxt) {
     if (isContext(this) && cxt) this.imageSlot(cxt.instancePath, slot);
+    return true;
+  };
+  // Texts are shown as written: an HTML tag, an HTML code, Markdown or a line break would reach visitors as those characters.
+  const plainText: Keyword<boolean, string> = function (_schema, data, _parent, cxt) {
+    const fault = isContext(this) && cxt ? plainTextFault(data, Array.isArray(cxt.parentData)) : undefined;
+    if (fault && isContext(this) && cxt) this.report(cxt.instancePath, fault.message, fault.hint);
     return true;
   };
   // Longer text is allowed (up to maxLength) but reads badly: a warning, not an error.
@@ -162,6 +184,7 @@ function addSiteKeywords(ajv: Ajv) {
   // No "type": it sits beside a "$ref", and strict mode wants a type declared wherever a typed keyword is.
   ajv.addKeyword({ keyword: "altFallback", schemaType: "string", validate: altFallback });
   ajv.addKeyword({ keyword: "imageSlot", schemaType: "string", metaSchema: { enum: Object.keys(SLOTS) }, validate: imageSlot });
+  ajv.addKeyword({ keyword: "plainText", type: "string", ...boolean, validate: plainText });
   ajv.addKeyword({ keyword: "recommendedMaxLength", type: "string", schemaType: "number", validate: recommendedMaxLength });
   ajv.addKeyword({ keyword: "oncePerPage", type: "object", schemaType: "string", metaSchema: { type: "string", minLength: 1 }, validate: oncePerPage });
 }
@@ -177,6 +200,8 @@ export const EDITOR_KEYWORDS = [
   "markdownEnumDescriptions",
   "markdownDescription",
   "errorMessage",
+  // The rule of a "pattern" or "format" in words: VS Code shows it when the value breaks it, and so do the site's messages.
+  "patternErrorMessage",
   "itemTitle",
   "enumTitles",
   // A section's group in the page builder's library (src/content/section-categories.ts).
@@ -184,6 +209,31 @@ export const EDITOR_KEYWORDS = [
   // A text the page builder lets editors change in place in its canvas (src/editor/app/inline.ts).
   "inlineEdit",
 ] as const;
+
+/** Keywords whose values are data (examples, defaults, snippets), not schemas to look into. */
+const DATA_KEYWORDS = new Set(["examples", "default", "defaultSnippets", "enum", "const", "enumDescriptions", "enumTitles"]);
+/** What makes a text field something other than text people read: an address, a path, an id, one of fixed values. */
+const NOT_PROSE = ["pattern", "format", "enum", "const", "assetPath", "link", "collectionRef"];
+
+/**
+ * A copy of a content schema where every text field people read is marked "plainText": a string
+ * with no pattern, format, fixed values, path, link or reference (those have rules of their own).
+ * Marked here rather than by hand in each schema, so that a new section's texts cannot miss it.
+ */
+export function withPlainText<T>(schema: T, key?: string): T {
+  if (Array.isArray(schema)) return schema.map((item) => withPlainText(item)) as T;
+  if (!schema || typeof schema !== "object") return schema;
+  const node = schema as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (DATA_KEYWORDS.has(k)) out[k] = v;
+    else if (k === "properties" && v && typeof v === "object")
+      out[k] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, withPlainText(sub, name)]));
+    else out[k] = withPlainText(v);
+  }
+  const prose = node.type === "string" && key !== "$schema" && NOT_PROSE.every((k) => !(k in node));
+  return (prose ? { ...out, plainText: true } : out) as T;
+}
 
 export interface SchemaSet {
   ajv: Ajv;
@@ -194,7 +244,12 @@ export interface SchemaSet {
   validator<T = unknown>(relPath: string): ValidateFunction<T>;
   /** Every section type, from the files in schemas/sections/. */
   sectionTypes: string[];
+  /** Whether `value` keeps the text rules of a field's schema (type, pattern, format, length, allowed values): a fix a message suggests must. */
+  fits(schema: unknown, value: string): boolean;
 }
+
+/** The rules of a text field that a value can be checked against on its own (no site keywords, no references). */
+const TEXT_RULES = ["pattern", "format", "minLength", "maxLength", "enum", "const"] as const;
 
 const listJson = (dir: string): string[] => filesUnder(dir).filter((file) => file.endsWith(".schema.json"));
 
@@ -208,6 +263,7 @@ export function loadSchemas(schemasDir: string): SchemaSet {
   ajv.addVocabulary([...EDITOR_KEYWORDS]);
   const raw = new Map<string, Record<string, unknown>>();
   const files: string[] = [];
+  const fitChecks = new Map<string, ValidateFunction>();
   for (const full of listJson(schemasDir)) {
     const rel = relative(schemasDir, full).split(sep).join("/");
     const schema = JSON.parse(readFileSync(full, "utf8")) as Record<string, unknown>;
@@ -215,7 +271,7 @@ export function loadSchemas(schemasDir: string): SchemaSet {
     files.push(rel);
     // Files carry no $id, so editors resolve relative $refs from the file's
     // own location; Ajv gets an equivalent base URL here.
-    ajv.addSchema({ ...schema, $id: SCHEMA_BASE + rel }, SCHEMA_BASE + rel);
+    ajv.addSchema({ ...(rel.startsWith("forms/") ? schema : withPlainText(schema)), $id: SCHEMA_BASE + rel }, SCHEMA_BASE + rel);
   }
   return {
     ajv,
@@ -225,6 +281,18 @@ export function loadSchemas(schemasDir: string): SchemaSet {
       .filter((f) => f.startsWith("sections/"))
       .map((f) => f.slice("sections/".length, -".schema.json".length))
       .sort(),
+    fits(schema, value) {
+      if (!schema || typeof schema !== "object") return true;
+      const own = schema as Record<string, unknown>;
+      const rules = Object.fromEntries(TEXT_RULES.filter((k) => k in own).map((k) => [k, own[k]]));
+      const key = JSON.stringify(rules);
+      let check = fitChecks.get(key);
+      if (!check) {
+        check = ajv.compile({ type: "string", ...rules });
+        fitChecks.set(key, check);
+      }
+      return check(value) as boolean;
+    },
     validator<T>(relPath: string) {
       // Ajv caches compiled schemas itself; getSchema<T> is its typed guard.
       const found = ajv.getSchema<T>(SCHEMA_BASE + relPath);

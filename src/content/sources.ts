@@ -10,8 +10,10 @@ import { readablePath } from "./ajv-problems.ts";
 import { COLLECTION_NAMES, type CollectionName } from "./collections.ts";
 import { filesUnder } from "../lib/files.ts";
 import { escapeSegment } from "../lib/json-pointer.ts";
+import { slugOf } from "../lib/slug.ts";
 import { JsonSyntaxError, parseJson, type JsonValue, type ParsedJson } from "./json-source.ts";
 import { decodeContent } from "./encoding.ts";
+import { missingFileAdvice } from "./paths.ts";
 import { didYouMean, type Problem } from "./problems.ts";
 
 export const pagePath = (slug: string) => (slug === "home" ? "/" : `/${slug}`);
@@ -72,15 +74,6 @@ export function reservedPageName(slug: string): string | undefined {
   return undefined;
 }
 
-/** A page file name as an address could spell it: "About Us" -> "about-us", "Café" -> "cafe". */
-export const addressFor = (name: string) =>
-  name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-
 /**
  * Why a file under site-config/pages/ (`name`: "/about-us.json") cannot be a page, in words that fit
  * the mistake; undefined when it can. `names`: every file there; `publicFolders`: the top-level
@@ -97,7 +90,7 @@ export function pageFileProblem(
   const exists = (slug: string) => names.includes(`/${slug}.json`);
   if (parts.length > 1) {
     const folder = parts.slice(0, -1).join("/");
-    const address = addressFor(base);
+    const address = slugOf(base);
     const message = `page files cannot be in a folder: site-config/pages/${folder}/ is one`;
     if (parts[0] === "services" && parts.length === 2) {
       if (serviceIds?.has(base))
@@ -117,7 +110,18 @@ export function pageFileProblem(
       };
     return { message, hint: `Addresses have no folders: move it to site-config/pages/${address || base}.json, the page at /${address || base}.` };
   }
-  if (!/\.json$/i.test(name)) return { message: "only .json files belong in site-config/pages/", hint: "Move or delete this file." };
+  if (!/\.json$/i.test(name)) {
+    const stem = jsonStem(base);
+    const address = stem === undefined ? "" : slugOf(stem);
+    if (!address) return { message: "only .json files belong in site-config/pages/", hint: "Move or delete this file." };
+    const message = `"${base}" is not read as a page: its name does not end in .json`;
+    if (exists(address))
+      return {
+        message,
+        hint: `${address}.json is a page already: if this file is a copy of it, delete this one; if it holds the changes you want, delete ${address}.json and rename this one to ${address}.json.`,
+      };
+    return { message, hint: `Rename it to ${address}.json (the page /${address}).` };
+  }
   const reserved = RESERVED_ADDRESSES[base] ?? (publicFolders.has(base) ? `the files in public/${base}/ are served from there` : undefined);
   if (reserved) return { message: `the address /${base} is taken: ${reserved}`, hint: "Give the file another name: its name is the page's address." };
   if (WINDOWS_DEVICES.test(base))
@@ -126,12 +130,25 @@ export function pageFileProblem(
       hint: `Give the file another name, such as ${base}-page.json: its name is the page's address.`,
     };
   if (PAGE_SLUG.test(base) && name.endsWith(".json")) return undefined;
-  const address = addressFor(base);
+  const address = slugOf(base);
+  if (PAGE_SLUG.test(base) && !exists(address))
+    return {
+      message: `"${base}${name.slice(-".json".length)}" ends in capitals: page files end in .json, in lower case`,
+      hint: `Rename it to ${address}.json (the page /${address}).`,
+    };
   const message = `"${base}${name.slice(-".json".length)}" cannot be a page's file name: addresses have only lower-case letters, digits and hyphens`;
   if (!address) return { message, hint: "Rename it in lower case with hyphens between words, e.g. web-development.json." };
   if (exists(address))
     return { message, hint: `Rename it, in lower case with hyphens: ${address}.json is a page already (if this file is a copy of it, delete one of the two).` };
   return { message, hint: `Rename it to ${address}.json (the page /${address}).` };
+}
+
+/**
+ * The name a file was meant to have before ".json", when an editor saved it with another ending:
+ * "careers.json.txt" (Notepad), "careers.txt", "careers.json.bak" -> "careers"; undefined otherwise.
+ */
+export function jsonStem(fileName: string): string | undefined {
+  return /^(.+?)\.json\.[a-z0-9~]+$/i.exec(fileName)?.[1] ?? /^(.+?)\.(txt|text)$/i.exec(fileName)?.[1];
 }
 
 /** Every file under `dir`, as paths from it ("/media/hero.webm"), sorted. */
@@ -241,11 +258,16 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
       return { file, parsed };
     } catch (err) {
       if (!(err instanceof JsonSyntaxError)) throw err;
-      fileProblem(file, err.message, err.hint, err.position.line, err.position.column);
+      // A path typed with backslashes: the corrected path, or the file it likely meant, from what public/ holds.
+      const advice = err.typedPath === undefined ? err : missingFileAdvice(err.typedPath, assetFacts, { video: false });
+      fileProblem(file, advice.message, advice.hint, err.position.line, err.position.column);
       return { file };
     }
   };
 
+  const assets = listFiles(join(root, "public"));
+  const assetSet = new Set(assets);
+  const assetFacts = { exists: (p: string) => assetSet.has(p), suggestion: (p: string) => didYouMean(p, assets) };
   const settings = read(join(configDir, "settings.json"));
   const template = read(join(configDir, "templates", "service.json"));
   const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, read(join(configDir, "collections", `${name}.json`))])) as Record<
@@ -255,9 +277,19 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
   for (const extra of listFiles(join(configDir, "collections"))) {
     const name = extra.slice(1).replace(/\.json$/, "");
     if ((COLLECTION_NAMES as string[]).includes(name)) continue;
+    const file = `site-config/collections${extra}`;
+    const stem = jsonStem(extra.slice(1))?.toLowerCase();
+    if (stem !== undefined && (COLLECTION_NAMES as string[]).includes(stem)) {
+      fileProblem(
+        file,
+        `"${extra.slice(1)}" is not read as a collection: its name does not end in .json`,
+        `${stem}.json is the collection: if this file is a copy of it, delete this one; if it holds the changes you want, delete ${stem}.json and rename this one to ${stem}.json.`,
+      );
+      continue;
+    }
     const near = didYouMean(name, COLLECTION_NAMES);
     fileProblem(
-      `site-config/collections${extra}`,
+      file,
       "this file is not a known collection",
       `${near ? `Did you mean collections/${near}.json? ` : ""}Collections: ${COLLECTION_NAMES.map((n) => `${n}.json`).join(", ")}.`,
     );
@@ -266,7 +298,6 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
   const pages: PageSource[] = [];
   const pageFiles = listFiles(join(configDir, "pages"));
   const serviceIds = idsOf(collections.services);
-  const assets = listFiles(join(root, "public"));
   const publicFolders = new Set(assets.map((p) => p.split("/")[1] ?? ""));
   for (const name of pageFiles) {
     const file = `site-config/pages${name}`;
@@ -298,5 +329,5 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
     home.draft = false;
   }
 
-  return { settings, template, collections, pages, assets: new Set(assets), problems };
+  return { settings, template, collections, pages, assets: assetSet, problems };
 }

@@ -95,6 +95,8 @@ export function checkDocument<T>(
   const media: MediaUse[] = [];
   const slots = new Map<string, string>();
   const missingLinks: MissingLink[] = [];
+  // Values a site keyword already explained (a file not in public/): their pattern or format adds nothing (one message per mistake).
+  const reported = new Set<string>();
   const problemAt = (severity: Problem["severity"], pointer: string, message: string, hint?: string): Problem => {
     const loc = parsed.locations.get(pointer)?.value ?? { line: 1, column: 1 };
     return { severity, file, line: loc.line, column: loc.column, path: readablePath(pointer, value), message, hint, pointer };
@@ -117,7 +119,10 @@ export function checkDocument<T>(
     collectionIds: (name) => facts.collectionIds.get(name),
     collectionNoun: (name) => (name in COLLECTIONS ? COLLECTIONS[name as CollectionName].noun : "entry"),
     collectionSuggestion: (id, ids) => [...ids].find((known) => known.toLowerCase() === id.toLowerCase()) ?? didYouMean(id, ids),
-    report: (pointer, message, hint) => add("error", pointer, message, hint),
+    report: (pointer, message, hint) => {
+      reported.add(pointer);
+      add("error", pointer, message, hint);
+    },
     missingRoute: (pointer, path, message, hint) => {
       const problem = problemAt("error", pointer, message, hint);
       found.push(problem);
@@ -143,7 +148,10 @@ export function checkDocument<T>(
       fallbacks.push({ pointer, alt });
     }
   }
-  if (!valid) found.push(...problemsFromAjv(validator.errors ?? [], { file, parsed, sectionTypes: facts.schemas.sectionTypes }));
+  if (!valid) {
+    const errors = (validator.errors ?? []).filter((e) => !(reported.has(e.instancePath) && (e.keyword === "pattern" || e.keyword === "format")));
+    found.push(...problemsFromAjv(errors, { file, parsed, sectionTypes: facts.schemas.sectionTypes, fits: facts.schemas.fits }));
+  }
   // "$schema" is what gives authors autocompletion; a wrong one silently turns it off.
   if (expectSchemaRef !== undefined && value && typeof value === "object" && !Array.isArray(value) && value.$schema !== expectSchemaRef) {
     const loc = parsed.locations.get("/$schema");

@@ -8,6 +8,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { loadSite } from "../../src/content/site.ts";
+import { formatProblem } from "../../src/content/problems.ts";
 import { devRoot } from "./dev-fixture";
 
 const root = devRoot(Number(process.env.E2E_EDITOR_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 200));
@@ -157,6 +159,63 @@ test("a key written twice inside a section: that section becomes an error card n
   await expect(shownSections(page)).toHaveCount(8);
   expect(await serverInstance(page), "no restart").toBe(instance);
 });
+
+// Issue 53's mistakes: the open page shows, on its card, exactly the lines npm run validate prints for them.
+const sameWords: { name: string; file: string; from: string; to: string; title: string; sections: number; says: string }[] = [
+  {
+    name: "an HTML tag typed into the hero's headline",
+    file: "site-config/pages/home.json",
+    from: "Reality with",
+    to: "Reality<br>with",
+    title: "Section 1 (hero) cannot be shown",
+    sections: 7,
+    says: '"<br>" is an HTML tag: texts are shown as written, so visitors would see "<br>". Replace "<br>" with a space',
+  },
+  {
+    name: "a YouTube link as the hero's video",
+    file: "site-config/pages/home.json",
+    from: '"/media/hero.webm"',
+    to: '"https://www.youtube.com/watch?v=dQw4w9WgXcQ"',
+    title: "Section 1 (hero) cannot be shown",
+    sections: 7,
+    says: "is a YouTube link, not a video file. Only files under public/ can be used here",
+  },
+  {
+    name: "Enter pressed inside a text",
+    file: "site-config/pages/home.json",
+    from: "Reality with",
+    to: "Reality\n    with",
+    title: OWN,
+    sections: 0,
+    says: "the text is split over two lines. Join lines 8 and 9 into one",
+  },
+  {
+    name: "a non-breaking space pasted after a colon",
+    file: "site-config/settings.json",
+    from: '"email": "',
+    to: '"email":\u00a0"',
+    title: NOTHING,
+    sections: 0,
+    says: "a non-breaking space (U+00A0) where a value was expected",
+  },
+];
+
+for (const m of sameWords) {
+  test(`${m.name}: the open page's card shows the words npm run validate prints, and goes once it is fixed`, async ({ page }) => {
+    const instance = await serverInstance(page);
+    edit(m.file, m.from, m.to);
+    const printed = loadSite(root).problems.map(formatProblem);
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toContain(m.says);
+    const card = cards(page).filter({ hasText: m.title });
+    await expect(card.getByRole("listitem")).toHaveText(printed, { timeout: 20_000 });
+    await expect(shownSections(page)).toHaveCount(m.sections);
+    git("checkout", "-q", "--", m.file);
+    await expect(cards(page)).toHaveCount(0, { timeout: 30_000 });
+    await expect(shownSections(page)).toHaveCount(8);
+    expect(await serverInstance(page), "no restart").toBe(instance);
+  });
+}
 
 const misplaced: { name: string; file: string; message: RegExp }[] = [
   { name: "a page file named with capitals and a space", file: "site-config/pages/About Us.json", message: /"About Us\.json" cannot be a page's file name/ },

@@ -6,8 +6,9 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadSite } from "@/content/site";
+import { checkSite, loadSite } from "@/content/site";
 import { formatProblem } from "@/content/problems";
+import { followAdvice } from "../helpers/advice";
 import { copySite, problemsAfter, replaceOnce, repoRoot, type SiteCopy } from "../helpers/site-copy";
 
 let site: SiteCopy | undefined;
@@ -332,7 +333,7 @@ describe("what each file allows but the files together get wrong", () => {
   });
   it("an upper-case id is refused, as the guide says", () => {
     const lines = problemsAfter((s) => s.edit("collections/industries.json", replaceOnce('"id": "healthcare"', '"id": "Healthcare"')));
-    expect(lines[0]).toMatch(/item 1 \(Healthcare\) > id {2}"id" is not in the expected form\. Expected: .*lower-case letters/);
+    expect(lines[0]).toMatch(/item 1 \(Healthcare\) > id {2}"id" is not in the expected form\. Write "healthcare" \(use lower-case letters/);
   });
   it("a count written in a text that the collection no longer has is a warning", () => {
     const lines = problemsAfter((s) => s.edit("pages/services.json", replaceOnce("and more, all delivered", "and more: 21 services delivered")));
@@ -345,5 +346,139 @@ describe("what each file allows but the files together get wrong", () => {
     );
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/section 2 \(text-block\) {2}warning: this section has 24,\d{3} characters of text/);
+  });
+});
+
+describe("advice that works when followed: each message's fix, applied as written, leads to a valid site", () => {
+  const NBSP = "\u00a0";
+  const careers = (s: SiteCopy) =>
+    s.read("pages/thank-you.json").replace("Thank You | Vistaar", "Careers | Vistaar").replace('"heading": "Thank You"', '"heading": "Careers"');
+  const farah = `{
+      "id": "Farah Khan",
+      "name": "Farah Khan",
+      "title": "Director of Digital, Sahyadri Cooperative Bank",
+      "quote": "Our new mobile banking app passed the regulator's security audit on the first attempt."
+    },
+    `;
+  /** [what the author did, the mistake]: one error, whose advice followed to the letter (up to three times) leaves no problem at all. */
+  const cases: [string, (s: SiteCopy) => void][] = [
+    // The mistakes of issue 53.
+    ["<br> typed into the hero's headline", (s) => s.edit("pages/home.json", replaceOnce("Reality with", "Reality<br>with"))],
+    ["**bold** in the hero's headline", (s) => s.edit("pages/home.json", replaceOnce("Your Vision", "Your **Vision**"))],
+    ["Enter pressed inside a paragraph", (s) => s.edit("pages/about-us.json", replaceOnce("every day.", "every\n        day."))],
+    ["a Windows path", (s) => s.edit("pages/about-us.json", replaceOnce('"/media/about-team.svg"', '"public\\media\\about-team.svg"'))],
+    ["a phone number to dial written as a number", (s) => s.edit("settings.json", replaceOnce('"dial": "+919822045310"', '"dial": 919822045310'))],
+    ["a page saved by Notepad as careers.json.txt", (s) => s.write("pages/careers.json.txt", careers(s))],
+    ["a page saved as careers.JSON", (s) => s.write("pages/careers.JSON", careers(s))],
+    [
+      "a YouTube link as the hero's video",
+      (s) => s.edit("pages/home.json", replaceOnce('"/media/hero.webm"', '"https://www.youtube.com/watch?v=dQw4w9WgXcQ"')),
+    ],
+    ["a picture's path without its first /", (s) => s.edit("pages/about-us.json", replaceOnce('"/media/about-team.svg"', '"media/team/photo.jpg"'))],
+    ["non-breaking spaces pasted as indentation", (s) => s.edit("settings.json", replaceOnce('  "email"', `${NBSP}${NBSP}"email"`))],
+    ["a non-breaking space after a colon", (s) => s.edit("settings.json", replaceOnce('"email": "', `"email":${NBSP}"`))],
+    ["curly quotes around a text", (s) => s.edit("settings.json", replaceOnce('"hello@vistaartechnologies.in"', "\u201chello@vistaartechnologies.in\u201d"))],
+    ["a LinkedIn page without https://", (s) => s.edit("settings.json", replaceOnce('"https://www.linkedin.com', '"www.linkedin.com'))],
+    ["a LinkedIn page with http://", (s) => s.edit("settings.json", replaceOnce('"https://www.linkedin.com', '"http://www.linkedin.com'))],
+    [
+      "a testimonial's name as its id",
+      (s) => s.edit("collections/testimonials.json", replaceOnce('{\n      "id": "ananya-kulkarni"', `${farah}{\n      "id": "ananya-kulkarni"`)),
+    ],
+    // More of the same kinds.
+    ["<b> tags in a paragraph", (s) => s.edit("pages/about-us.json", replaceOnce("60 engineers", "<b>60 engineers</b>"))],
+    ["<br> in a paragraph", (s) => s.edit("pages/about-us.json", replaceOnce("before joining, and", "before joining.<br>And"))],
+    [
+      "&nbsp; in a service's short description",
+      (s) => s.edit("collections/services.json", replaceOnce("Production AI features", "Production&nbsp;AI features")),
+    ],
+    ["&amp; in a heading", (s) => s.edit("pages/about-us.json", replaceOnce('"Who Are We?"', '"Who &amp; Why?"'))],
+    ["\\n in a one-paragraph text", (s) => s.edit("pages/thank-you.json", replaceOnce("contacting us, one", "contacting us.\\nOne"))],
+    ["\\n in a paragraph", (s) => s.edit("pages/about-us.json", replaceOnce(" Since 2017", "\\n\\nSince 2017"))],
+    ["a Markdown link in a text", (s) => s.edit("pages/about-us.json", replaceOnce("a costed plan", "a [costed plan](/contact-us)"))],
+    ["*italics* in a testimonial", (s) => s.edit("collections/testimonials.json", replaceOnce("in eleven weeks", "in *eleven* weeks"))],
+    ["a text closed with a curly quote", (s) => s.edit("settings.json", replaceOnce('"hello@vistaartechnologies.in"', '"hello@vistaartechnologies.in\u201d'))],
+    ["a closing quote left out before the comma", (s) => s.edit("pages/home.json", replaceOnce('"kicker": "Industries",', '"kicker": "Industries,'))],
+    ["a zero-width space before a field", (s) => s.edit("settings.json", replaceOnce('"email":', '\u200b"email":'))],
+    ["curly quotes around a field name", (s) => s.edit("settings.json", replaceOnce('"email":', "\u201cemail\u201d:"))],
+    ["an en dash in a section type", (s) => s.edit("pages/home.json", replaceOnce('"type": "stats-band"', '"type": "stats\u2013band"'))],
+    [
+      "an en dash in a service's id on a page",
+      (s) => s.edit("pages/home.json", replaceOnce('"services": ["app-development"', '"services": ["app\u2013development"')),
+    ],
+    ["a Windows path to a misspelt file", (s) => s.edit("pages/about-us.json", replaceOnce('"/media/about-team.svg"', '"public\\media\\about-tem.svg"'))],
+    ["a path that starts with public/", (s) => s.edit("pages/about-us.json", replaceOnce('"/media/about-team.svg"', '"public/media/about-team.svg"'))],
+    [
+      "a picture's web address",
+      (s) => s.edit("pages/about-us.json", replaceOnce('"/media/about-team.svg"', '"https://images.example.com/people/team-photo.jpg"')),
+    ],
+    ["a backslash in a text", (s) => s.edit("pages/about-us.json", replaceOnce('"Who Are We?"', '"Who \\Are We?"'))],
+    ["a PIN code written as a number", (s) => s.edit("settings.json", replaceOnce('"postalCode": "411045"', '"postalCode": 411045'))],
+    ["a figure written as a number", (s) => s.edit("settings.json", replaceOnce('"value": "50+"', '"value": 50'))],
+    ["an opening time without its leading 0", (s) => s.edit("settings.json", replaceOnce('"opens": "09:00"', '"opens": "9:00"'))],
+    ["a WhatsApp number with + and spaces", (s) => s.edit("settings.json", replaceOnce('"email":', '"whatsapp": "+91 98220 45310",\n  "email":'))],
+    [
+      "the site's address with a slash at the end",
+      (s) => s.edit("settings.json", replaceOnce('"https://www.vistaartechnologies.in"', '"https://www.vistaartechnologies.in/"')),
+    ],
+    [
+      "a menu link without its first /",
+      (s) => s.edit("settings.json", replaceOnce('{ "label": "About Us", "href": "/about-us" }', '{ "label": "About Us", "href": "about-us" }')),
+    ],
+    ["a non-breaking space after an allowed value", (s) => s.edit("pages/home.json", replaceOnce('"tone": "dark" }', `"tone": "dark${NBSP}" }`))],
+    ["a page saved as careers.txt", (s) => s.write("pages/careers.txt", careers(s))],
+    [
+      "an em dash in a collection's name",
+      (s) => s.edit("pages/web-development.json", replaceOnce('"collection": "web-offerings"', '"collection": "web\u2014offerings"')),
+    ],
+    ["a zero-width space inside a field name", (s) => s.edit("pages/thank-you.json", replaceOnce('"heading": "Thank You"', '"head\u200bing": "Thank You"'))],
+  ];
+  it.each(cases)("%s", async (_name, mistake) => {
+    site = copySite({ ownPublic: true });
+    mistake(site);
+    const said: string[] = [];
+    let problems = (await checkSite(site.root)).problems;
+    for (let step = 0; step < 3 && problems.length > 0; step++) {
+      expect(problems.map(formatProblem), "one message per mistake").toHaveLength(1);
+      const [problem] = problems;
+      const line = formatProblem(problem!);
+      expect(said, "each step says something new").not.toContain(line);
+      said.push(line);
+      await followAdvice(site, problem!);
+      problems = (await checkSite(site.root)).problems;
+    }
+    expect(problems.map(formatProblem)).toEqual([]);
+    expect(said).toMatchSnapshot();
+  });
+  it.each([
+    ["Marathi with an emoji", "आम्ही लवकरच तुमच्याशी संपर्क साधू 🙂"],
+    ["an ampersand, R&D; and a percent sign", "R&D; teams, Web & Cloud: 50% faster * on average"],
+    ["typographic quotes, dashes and a non-breaking space", "We\u2019re here \u2013 \u201calways\u201d, Mon\u00a0to\u00a0Sat"],
+    ["signs that are not Markdown or HTML", "C# and F#, 5* rated, a < b and c > d, snake_case names"],
+  ])("a text with %s is plain text and passes", (_name, text) => {
+    expect(problemsAfter((s) => s.edit("pages/thank-you.json", replaceOnce(/"text": "[^"]*"/, `"text": ${JSON.stringify(text)}`)))).toEqual([]);
+  });
+  it("a file saved with Windows line endings passes", () => {
+    expect(problemsAfter((s) => s.edit("pages/about-us.json", (t) => t.replace(/\n/g, "\r\n")))).toEqual([]);
+  });
+  it("the editor guide quotes these messages as they read", () => {
+    const guide = readFileSync(join(repoRoot, "docs", "editing.md"), "utf8");
+    const quoted = [
+      "<br> typed into the hero's headline",
+      "Enter pressed inside a paragraph",
+      "a non-breaking space after a colon",
+      "curly quotes around a text",
+      "an en dash in a section type",
+      "a Windows path to a misspelt file",
+      "a LinkedIn page without https://",
+      "a testimonial's name as its id",
+      "a phone number to dial written as a number",
+    ];
+    for (const name of quoted) {
+      const mistake = cases.find(([n]) => n === name)?.[1];
+      expect(mistake, name).toBeDefined();
+      const [line] = problemsAfter(mistake!);
+      // Line numbers move as content changes; what follows them must read as in the guide.
+      expect(guide, name).toContain(line!.replace(/^\S+:\d+:\d+ {2}/, ""));
+    }
   });
 });

@@ -182,3 +182,16 @@ describe("section types in VS Code", () => {
     expect(await completions(home, empty, empty.indexOf(`${anchor} {  },`) + anchor.length + 3)).toEqual(["type"]);
   });
 });
+
+describe("a value that breaks its rule, in VS Code", () => {
+  const settings = join(repoRoot, "site-config", "settings.json");
+  const text = readFileSync(settings, "utf8");
+  it.each([
+    ["a LinkedIn page without https://", '"https://www.linkedin.com', '"www.linkedin.com', "Start the address with https://."],
+    ["a phone number to dial with spaces", '"dial": "+919822045310"', '"dial": "+91 98220 45310"', "Write a plus sign, the country code and the digits only"],
+  ])("%s: the rule in words, as npm run validate says it", async (_name, from, to, rule) => {
+    const found = await diagnostics(settings, text.replace(from, to));
+    expect(found.length).toBeGreaterThan(0);
+    for (const d of found) expect(d.message).toContain(rule);
+  });
+});

@@ -7,7 +7,7 @@ import { loadSite } from "@/content/site";
 import { checkDocument } from "@/content/validate";
 import { parseJson } from "@/content/json-source";
 import { formatProblem } from "@/content/problems";
-import { loadSchemas } from "@/content/schemas";
+import { loadSchemas, withPlainText } from "@/content/schemas";
 import { repoRoot } from "../helpers/site-copy";
 
 const site = loadSite(repoRoot);
@@ -181,5 +181,43 @@ describe("editor completions", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("texts and rules in words", () => {
+  const content = schemas.files.filter((f) => !f.startsWith("forms/") && f !== "section.schema.json");
+  it.each(content)("%s: a field with a pattern or a format says its rule in words (patternErrorMessage)", (file) => {
+    const silent: string[] = [];
+    walkSchema(schemas.raw.get(file), file, ["examples", "defaultSnippets"], (obj, path) => {
+      if (("pattern" in obj || "format" in obj) && typeof obj.patternErrorMessage !== "string") silent.push(path);
+    });
+    expect(silent).toEqual([]);
+  });
+  it("texts people read are checked as plain text; addresses, paths, ids, e-mail, phone numbers to dial and fixed values are not", () => {
+    const plain = (file: string, ...path: string[]) =>
+      path.reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, withPlainText(schemas.raw.get(file)!)).plainText === true;
+    const settings = (...path: string[]) => plain("settings.schema.json", "properties", ...path);
+    const common = (...path: string[]) => plain("common.schema.json", "definitions", ...path);
+    expect([
+      common("heading"),
+      common("kicker"),
+      common("paragraphs", "items"),
+      common("link", "properties", "label"),
+      common("image", "properties", "alt"),
+    ]).toEqual([true, true, true, true, true]);
+    expect([settings("tagline"), settings("phone", "properties", "display"), settings("footer", "properties", "copyright")]).toEqual([true, true, true]);
+    expect([
+      common("image", "properties", "src"),
+      common("href"),
+      common("id"),
+      common("tone"),
+      common("video", "properties", "webm"),
+      settings("$schema"),
+      settings("email"),
+      settings("siteUrl"),
+      settings("phone", "properties", "dial"),
+      settings("whatsapp"),
+      settings("social", "properties", "linkedin"),
+    ]).toEqual(Array(11).fill(false));
   });
 });

@@ -57,7 +57,8 @@ export function TextareaWidget(props: WidgetProps) {
       value={typeof value === "string" ? value : ""}
       aria-invalid={rawErrors.length > 0 || undefined}
       aria-describedby={ariaDescribedByIds(id)}
-      onChange={(e) => typed(props, e.target.value === "" ? options.emptyValue : e.target.value)}
+      // Texts are plain, one line in the file (as in the canvas's in-place box): a line break typed or pasted becomes a space.
+      onChange={(e) => typed(props, e.target.value === "" ? options.emptyValue : e.target.value.replace(/[ \t]*\r?\n[ \t]*/g, " "))}
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
     />
