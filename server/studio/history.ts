@@ -30,12 +30,12 @@ function versions(out: string, live: ReadonlySet<string>): Version[] {
 export async function fileHistory(repo: Repo, path: string, limit = 100): Promise<Version[]> {
   const { drafts, published } = repo.options;
   const sides = [drafts, `origin/${published}`];
-  const commits = (await repo.git(["log", "--full-history", `-${limit * 2}`, `--format=%H%x1f%P%x1f${FORMAT}`, ...sides, "--", path]))
+  const commits = (await repo.git(["log", "--full-history", `-${limit * 2}`, `--format=%P%x1f${FORMAT}`, ...sides, "--", path]))
     .split("\n")
     .filter(Boolean)
     .map((line) => {
-      const [commit = "", parents = "", ...rest] = line.split("\x1f");
-      return { commit, parents: parents.split(" ").filter(Boolean), line: [commit, ...rest].join("\x1f") };
+      const [parents = "", ...rest] = line.split("\x1f");
+      return { commit: rest[0] ?? "", parents: parents.split(" ").filter(Boolean), line: rest.join("\x1f") };
     });
   // The file's content (its blob) in each commit, in each merge's parents and at both ends, asked of Git at once.
   const asked = [...new Set([...sides, ...commits.flatMap((c) => [c.commit, ...(c.parents.length > 1 ? c.parents : [])])])];
