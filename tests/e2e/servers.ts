@@ -125,12 +125,15 @@ export default async function startServers(_config: FullConfig): Promise<() => P
   const stopAll = () => Promise.all(children.map(({ child, grace }) => stop(child, grace))).then(() => undefined);
   const started = Date.now();
   mkdirSync(LOG_DIR, { recursive: true });
+  // E2E_SERVERS=studio,builder starts only those (a run of one project's tests while working on it).
+  const only = process.env.E2E_SERVERS?.split(",").map((name) => name.trim());
+  const servers = only ? SERVERS.filter((s) => only.includes(s.name)) : SERVERS;
   try {
-    await Promise.all(SERVERS.map((server) => start(server, children)));
+    await Promise.all(servers.map((server) => start(server, children)));
   } catch (err) {
     await stopAll();
     throw err;
   }
-  console.log(`The tests' ${SERVERS.length} servers started in ${((Date.now() - started) / 1000).toFixed(1)} s (their output: ${LOG_DIR})`);
+  console.log(`The tests' ${servers.length} servers started in ${((Date.now() - started) / 1000).toFixed(1)} s (their output: ${LOG_DIR})`);
   return stopAll;
 }

@@ -156,21 +156,62 @@ test("a change made on both sides is shown, not overwritten; the publisher keeps
   developerCommit(HOME, (t) => t.replace(/"headline": "[^"]*"/, '"headline": "Engineering for growing businesses"'), "Home: a developer's headline");
 
   const page = await signIn(browser, PUBLISHER);
+  await page.setViewportSize({ width: 1280, height: 900 });
   const dialog = await publish(page, /Changed on both sides|changed both in the drafts and on the published site/);
   await expect(dialog).toContainText("section 1 (Hero) was changed on both sides");
+  // Both values, in words, and who made each.
+  const mine = dialog.locator("label").filter({ hasText: "Keep the drafts' version" });
+  const theirs = dialog.locator("label").filter({ hasText: "Keep the published version" });
+  await expect(mine).toContainText("Software that ships on time");
+  await expect(mine).toContainText(EDITOR.name);
+  await expect(theirs).toContainText("Engineering for growing businesses");
+  await expect(theirs).toContainText("Dev Eloper");
+  await page.screenshot({ path: join("shots", "studio", "conflict-1280.png") });
   expect(published(HOME)).toContain('"headline": "Engineering for growing businesses"');
   await dialog.getByLabel("Keep the drafts' version").check();
   await dialog.getByRole("button", { name: "Publish with these choices" }).click();
   await expect(dialog).toContainText(/Published: 1 change is live/, { timeout: 180_000 });
   expect(published(HOME)).toContain('"headline": "Software that ships on time"');
+  expect(git(remote, "log", "-1", "--format=%B", "main")).toContain("kept the drafts' version (Asha Rao), not the published one (Dev Eloper)");
+});
+
+test("who else has a file open shows in a second browser, live, and goes when they close it", async ({ browser }) => {
+  const ravi = await signIn(browser, PUBLISHER);
+  await ravi.setViewportSize({ width: 1280, height: 900 });
+  const asha = await signIn(browser, EDITOR);
+  const files = ravi.getByRole("navigation", { name: "Site files" });
+  await expect(files.getByRole("button", { name: /^\/.*Asha Rao editing/ })).toBeVisible({ timeout: 30_000 });
+  await expect(ravi.getByText("Asha Rao also has this file open")).toBeVisible();
+  // Not one's own name.
+  await expect(files.getByText("Ravi Kumar editing")).toHaveCount(0);
+  await ravi.screenshot({ path: join("shots", "studio", "presence-1280.png") });
+  // Asha opens another file: the list follows.
+  await asha
+    .getByRole("navigation", { name: "Site files" })
+    .getByRole("button", { name: /^\/about-us/ })
+    .click();
+  await expect(files.getByRole("button", { name: /^\/about-us.*Asha Rao editing/ })).toBeVisible({ timeout: 30_000 });
+  await expect(ravi.getByText("Asha Rao also has this file open")).toHaveCount(0);
+  await asha.context().close();
+  await expect(files.getByText("Asha Rao editing")).toHaveCount(0, { timeout: 30_000 });
 });
 
 test("restoring an earlier version of the page puts its heading back as a draft, and publishing makes it live again", async ({ browser }) => {
   const page = await signIn(browser, PUBLISHER);
   await page.getByRole("button", { name: "History" }).click();
   const history = page.getByRole("dialog", { name: /^History of/ });
+  await expect(history.getByRole("heading", { name: "History of Page /" })).toBeVisible();
+  // Every version, the one the conflict's publish set aside included.
+  await expect(history.getByRole("button", { name: /Home: a developer's headline.*set aside by a publish/ })).toBeVisible();
   await history.getByRole("button", { name: /The site as the tests start from it/ }).click();
-  await expect(history).toContainText("Heading changed from “Explore Our Offering” to “Explore What We Do”");
+  // Compared in words, word by word: never raw JSON.
+  const comparison = history.getByRole("region", { name: "That version compared with the draft now" });
+  await expect(comparison).toContainText("Section 3 (Service explorer)");
+  await expect(comparison.locator("del")).toContainText(["Offering"]);
+  await expect(comparison.locator("ins")).toContainText(["What We Do"]);
+  await expect(history.locator("pre")).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: join("shots", "studio", "history-compare-1280.png") });
   await history.getByRole("button", { name: "Restore this version" }).click();
   await expect(row(page, "Explore Our Offering")).toBeVisible();
   expect(drafts()[0]).toMatch(new RegExp(`^${PUBLISHER.name}\\|Page /: restored the version of .+ UTC by Dev Eloper$`));

@@ -322,6 +322,12 @@ describe("malformed requests get a JSON answer in the 4xx, never the dev server'
     expect(typeof res.json.error).toBe("string");
   });
 
+  it.each(["con", "aux", "lpt1", "send-email"])("a new page called %s is refused, saying why (Windows, or an address the site uses)", async (slug) => {
+    const res = await editorCall(editor.url, "/pages", { method: "POST", body: { action: "create", slug } });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatch(/Windows keeps|is taken/);
+  });
+
   it("a 5,000-character file name: the picture is stored under a shorter name", async () => {
     const res = await editorCall(editor.url, "/upload", {
       method: "POST",

@@ -3,18 +3,22 @@
  * The studio behind the nginx server block `npm run studio -- nginx` prints (server/studio/nginx.ts),
  * under a real nginx with TLS (a self-signed certificate made by openssl): sign-in through it gives
  * a Secure cookie, the live events arrive unbuffered, a picture at the upload limit gets through to
- * the studio (which answers it, not nginx), and plain HTTP only redirects to the studio's own
- * address. Skipped, with a message, on a machine without nginx or openssl.
+ * the studio (which answers it, not nginx), a larger body gets the studio's own words, plain HTTP
+ * only redirects to the studio's own address, eight builder tabs of one browser all open and save
+ * (HTTP/2), only forward-secret suites are offered, and nginx's own answers carry the security
+ * headers. Skipped, with a message, on a machine without nginx or openssl.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { request as httpsRequest } from "node:https";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium";
 import { UPLOAD_LIMIT } from "../../src/editor/server/media";
-import { studioNginx } from "../../server/studio/nginx";
+import { studioNginx, TLS12_CIPHERS } from "../../server/studio/nginx";
 import { EDITOR, type StudioFixture, studioFixture } from "../../scripts/studio-sandbox";
 import { freePort, NGINX, type RunningNginx, startNginx } from "../helpers/nginx";
 
@@ -93,7 +97,12 @@ describe.skipIf(!ready)("the studio behind nginx with TLS", () => {
       { origin, host: "127.0.0.1", port: studioPort },
       { certificate: join(work, "studio.pem"), key: join(work, "studio.key"), httpsPort: https, httpPort: http },
     );
-    nginx = startNginx(work, block.replace(/listen (\d+)/g, "listen 127.0.0.1:$1"));
+    // On loopback only, IPv6 too when the machine has it.
+    const ipv6 = spawnSync("ip", ["-6", "addr", "show", "lo"], { encoding: "utf8" }).stdout?.includes("::1");
+    nginx = startNginx(
+      work,
+      block.replace(/listen (\d+)/g, "listen 127.0.0.1:$1").replace(/ *listen \[::\]:(\d+)(.*)\n/g, ipv6 ? "  listen [::1]:$1$2\n" : ""),
+    );
     const deadline = Date.now() + 10_000;
     for (;;) {
       const up = await send("GET", "/sign-in").then(
@@ -109,7 +118,7 @@ describe.skipIf(!ready)("the studio behind nginx with TLS", () => {
     await nginx?.stop();
     await studio?.stop();
     studio?.remove();
-  });
+  }, 60_000);
 
   test("signing in through it gives a Secure, HttpOnly, SameSite=Strict cookie, and the builder opens with it", async () => {
     const cookie = await signIn();
@@ -179,4 +188,94 @@ describe.skipIf(!ready)("the studio behind nginx with TLS", () => {
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe(`${origin}/__edit?file=x`);
   });
+
+  test("a body larger than the studio's limit gets the studio's own answer, in JSON; far larger, nginx's, in the same words", async () => {
+    const cookie = (await signIn()).split(";")[0] as string;
+    const headers = { cookie, origin, "x-site-editor": "1", "content-type": "application/octet-stream", "x-file-name": "big.png" };
+    const over = await send("POST", "/__edit/api/upload", headers, Buffer.alloc(30 * 1024 * 1024, 1));
+    expect(over.status).toBe(413);
+    expect(over.headers["content-type"]).toMatch(/application\/json/);
+    expect(JSON.parse(over.body).error).toMatch(/too large: .*25 MB/);
+    expect(over.headers["permissions-policy"]).toContain("camera=()");
+    const far = await send("POST", "/__edit/api/upload", headers, Buffer.alloc(60 * 1024 * 1024, 1));
+    expect(far.status).toBe(413);
+    expect(far.headers["content-type"]).toMatch(/application\/json/);
+    expect(JSON.parse(far.body).error).toMatch(/too large: .*25 MB/);
+    for (const name of ["permissions-policy", "x-content-type-options", "content-security-policy", "strict-transport-security"])
+      expect(far.headers[name], name).toBeTruthy();
+    expect(far.headers.server).toBe("nginx");
+  }, 60_000);
+
+  test("the studio's answers carry Permissions-Policy through it; nginx names no version", async () => {
+    const res = await send("GET", "/sign-in");
+    expect(res.headers["permissions-policy"]).toContain("camera=()");
+    expect(res.headers.server ?? "").not.toMatch(/\d/);
+  });
+
+  test("TLS 1.2 offers only forward-secret AEAD suites (each suite tried with openssl s_client); TLS 1.3 is on", async () => {
+    const handshake = (...args: string[]) =>
+      new Promise<{ ok: boolean; out: string }>((resolve) => {
+        const child = execFile("openssl", ["s_client", "-connect", `127.0.0.1:${https}`, "-servername", NAME, ...args], { timeout: 10_000 }, (err, stdout) =>
+          resolve({ ok: !err, out: stdout }),
+        );
+        child.stdin?.end();
+      });
+    const suites = execFileSync("openssl", ["ciphers", "ALL:COMPLEMENTOFALL"], { encoding: "utf8" }).trim().split(":");
+    const accepted: string[] = [];
+    // A few at a time: each is a process and a handshake.
+    for (let i = 0; i < suites.length; i += 8)
+      await Promise.all(
+        suites.slice(i, i + 8).map(async (suite) => {
+          const { ok, out } = await handshake("-tls1_2", "-cipher", suite);
+          if (ok && /Cipher is (?!\(NONE\))/.test(out)) accepted.push(suite);
+        }),
+      );
+    expect(accepted.length).toBeGreaterThan(0);
+    for (const suite of accepted) expect(TLS12_CIPHERS, suite).toContain(suite);
+    for (const suite of accepted) expect(suite).toMatch(/^ECDHE-.*(GCM|CHACHA20)/);
+    expect((await handshake("-tls1_3")).out).toMatch(/TLSv1\.3/);
+    expect((await handshake("-tls1_1")).ok).toBe(false);
+  }, 120_000);
+
+  test("eight builder tabs of one browser all open, keep their live updates, and each saves (HTTP/2)", async () => {
+    const cookie = (await signIn()).split(";")[0] as string;
+    const [name = "", value = ""] = cookie.split("=");
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${NAME} 127.0.0.1`],
+    });
+    try {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } });
+      await context.addCookies([{ name, value, domain: NAME, path: "/", secure: true, httpOnly: true, sameSite: "Strict" }]);
+      const tabs = [];
+      for (let i = 0; i < 8; i++) {
+        const page = await context.newPage();
+        await page.goto(`${origin}/__edit?file=site-config%2Fpages%2Fhome.json`);
+        tabs.push(page);
+      }
+      for (const page of tabs) await page.getByRole("button", { name: "Saved", exact: true }).waitFor({ timeout: 60_000 });
+      expect(await tabs[0]?.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).nextHopProtocol)).toBe("h2");
+      // Each tab saves through the builder's API, from its own page, while all eight hold their event streams.
+      for (const [i, page] of tabs.entries()) {
+        const status = await page.evaluate(async (n) => {
+          const headers = { "x-site-editor": "1", "content-type": "application/json" };
+          const file = (await (await fetch("/__edit/api/file?path=site-config/pages/about-us.json")).json()) as { hash: string; value: { title: string } };
+          const res = await fetch("/__edit/api/save", {
+            method: "POST",
+            headers,
+            body: JSON.stringify({
+              path: "site-config/pages/about-us.json",
+              value: { ...file.value, title: `About us, saved from tab ${n}` },
+              hash: file.hash,
+            }),
+          });
+          return res.status;
+        }, i + 1);
+        expect(status, `tab ${i + 1}`).toBe(200);
+      }
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
 });

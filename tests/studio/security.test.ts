@@ -114,6 +114,35 @@ describe("signing in", () => {
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await locked.text()).toContain("Too many failed sign-ins");
   });
+  test("wrong passwords slow the next try down, doubling, rather than lock the account: the right one gets in after the wait", async () => {
+    const attempt = (password: string) =>
+      fetch(`${studio.url}/sign-in`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...own() },
+        body: form({ email: EDITOR.email, password }),
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt(`wrong password ${i}`)).status).toBe(401);
+    const first = await attempt(EDITOR.password);
+    expect(first.status).toBe(429);
+    expect(first.headers.get("retry-after")).toBe("1");
+    expect(await first.text()).toContain("wait 1 second, then try again");
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await attempt("wrong password 6")).status).toBe(401);
+    const second = await attempt(EDITOR.password);
+    expect(second.status).toBe(429);
+    expect(second.headers.get("retry-after")).toBe("2");
+    // Another account from the same address is not held up.
+    const other = await fetch(`${studio.url}/sign-in`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...own() },
+      body: form({ email: PUBLISHER.email.replace("ravi", "nobody"), password: "not the one at all" }),
+    });
+    expect(other.status).toBe(401);
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await attempt(EDITOR.password)).status).toBe(303);
+  });
   test("a sign-in posted from another site is refused", async () => {
     const res = await fetch(`${studio.url}/sign-in`, {
       method: "POST",
@@ -215,6 +244,15 @@ describe("starting and settings", () => {
       expect(res.status).toBe(303);
       expect(res.headers.get("set-cookie")).toMatch(/Secure/);
       expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+      // The proxy not saying https: no silent loop, the page says why.
+      const plain = await fetch(`${other.url}/sign-in`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://studio.example.test" },
+        body: form({ email: EDITOR.email, password: EDITOR.password }),
+      });
+      expect(plain.status).toBe(400);
+      expect(await plain.text()).toContain("this request came over plain HTTP, so signing in cannot work");
     } finally {
       await other.stop();
       other.remove();

@@ -67,6 +67,7 @@ describe("a page file that cannot be a page says why, with a fix that fits", () 
     ["the folder of the site's pictures", "pages/media.json"],
     ["the folder of the build's scripts", "pages/assets.json"],
     ["a static host's rules", "pages/_headers.json"],
+    ["a name Windows keeps for a device", "pages/con.json"],
     ["a name with capitals and a space, whose address is a page already", "pages/About Us.json"],
     ["a name with capitals and a space", "pages/Landing Page.json"],
     ["a page in a folder named as a service", "pages/services/web-development.json"],

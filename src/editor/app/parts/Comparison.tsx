@@ -20,7 +20,7 @@ function TextDiff({ change }: { change: FieldChange }) {
             <span key={i}>{part.text}</span>
           ) : part.op === "del" ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: as above.
-            <del key={i} className="ed-diff-del">
+            <del key={i} className="ed-diff-del mr-1">
               <span className="sr-only">[taken out: </span>
               {part.text}
               <span className="sr-only">]</span>
