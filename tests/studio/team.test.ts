@@ -193,6 +193,34 @@ describe("drafts on the remote", () => {
   }, 180_000);
 });
 
+describe("the remote out of reach", () => {
+  test("saves go on; the studio says how many are on its server only and why, and copies them once the remote is back", async () => {
+    const asha = await signedIn(EDITOR);
+    const away = `${studio.remote}-away`;
+    execFileSync("mv", [studio.remote, away]);
+    try {
+      await saveHeadline(asha, "Saved while the remote was away");
+      await saveHeadline(asha, "Saved again while it was away");
+      let remote = { behind: 0, error: null as string | null };
+      const deadline = Date.now() + 10_000;
+      while (!remote.error && Date.now() < deadline) {
+        remote = ((await (await api(asha, "/studio")).json()) as { remote: typeof remote }).remote;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(remote.behind).toBe(2);
+      expect(remote.error).toMatch(/remote\.git/);
+    } finally {
+      execFileSync("mv", [away, studio.remote]);
+    }
+    // The next retry (or the next save) copies both.
+    const deadline = Date.now() + 20_000;
+    while (git(studio.remote, "rev-parse", "drafts") !== git(clone(), "rev-parse", "drafts") && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
+    expect(git(studio.remote, "rev-parse", "drafts")).toBe(git(clone(), "rev-parse", "drafts"));
+    expect(((await (await api(asha, "/studio")).json()) as { remote: { behind: number; error: string | null } }).remote).toEqual({ behind: 0, error: null });
+  }, 60_000);
+});
+
 describe("a conflict at publish, and history", () => {
   test("the conflict holds both values and who made them; the merge names what was kept; history keeps the version set aside", async () => {
     const asha = await signedIn(EDITOR);
