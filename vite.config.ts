@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from "vite";
 import { contentRoot } from "./src/content/routes.ts";
 import { siteContent } from "./src/content/vite-plugin.ts";
 import { pagePipelineStart } from "./src/deploy/vite-plugin.ts";
-import { editorEndpoints } from "./src/editor/server/vite-plugin.ts";
+import { editorEndpoints } from "./builder/server/vite-plugin.ts";
 import { pictureCopies } from "./src/images/vite-plugin.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));

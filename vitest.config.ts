@@ -9,7 +9,13 @@ export default defineConfig({
   },
   test: {
     // integration/: builds a copy of the site (editor tasks), ~30 s. server/: the real server process.
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/studio/**/*.test.ts"],
+    include: [
+      "tests/unit/**/*.test.{ts,tsx}",
+      "tests/builder/**/*.test.{ts,tsx}",
+      "tests/server/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+      "tests/studio/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 20_000,
     // Two files at a time (the default is one on a two-core machine): most of their time is spent

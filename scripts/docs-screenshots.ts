@@ -1,6 +1,6 @@
 /**
  * The page builder's pictures in docs/editing.md, taken from the builder itself: `npm run edit` in a
- * copy of the project (scripts/project-copy.ts), Chromium at the docs' sizes, each picture after
+ * copy of the project (tests/helpers/project-copy.ts), Chromium at the docs' sizes, each picture after
  * the steps an editor takes to get there.
  *
  *   npx tsx scripts/docs-screenshots.ts        # writes docs/images/builder-*.png
@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
-import { copyProject } from "./project-copy.ts";
+import { copyProject } from "../tests/helpers/project-copy.ts";
 import { waitForUrl } from "./bench/serve.ts";
 
 const root = join(import.meta.dirname, "..");

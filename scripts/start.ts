@@ -26,7 +26,7 @@ function newest(path: string): number {
 const inputs = ["src", "site-config", "schemas", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const sources = Math.max(...inputs.map((p) => newest(join(root, p))));
-// With STUDIO_DEPLOY=local, dist/ is what the studio last published (server/studio/deploy.ts): never built over from this folder's files.
+// With STUDIO_DEPLOY=local, dist/ is what the studio last published (studio/deploy.ts): never built over from this folder's files.
 if (existsSync(join(root, "dist", ".studio-release"))) {
   console.log("Serving the site the studio published (dist/ is its release).");
 } else if (sources > built) {

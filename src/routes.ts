@@ -17,7 +17,7 @@ const pages = [
 // The section catalog exists only while previewing: `react-router build`
 // (and typegen) run with NODE_ENV=production, so it is neither pre-rendered
 // nor bundled, and the production server answers /__sections with a 301 to /.
-// (The page builder, /__edit, is no route: the dev server serves its build, src/editor/server/.)
+// (The page builder, /__edit, is no route: the dev server serves its build, builder/server/.)
 const catalog = catalogEnabled() ? [route(CATALOG_PATH.slice(1), "routes/catalog.tsx")] : [];
 
 export default [

@@ -25,7 +25,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type Page, type Response } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
-import { copyProject } from "../project-copy.ts";
+import { copyProject } from "../../tests/helpers/project-copy.ts";
 import { waitForUrl } from "./serve.ts";
 
 export type ArmName = "ours" | "studio" | "puck" | "puckdev";

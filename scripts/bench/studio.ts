@@ -1,7 +1,7 @@
 /**
  * The studio for a team (`npm run bench -- --mode studio`): `npm run studio` run as a team runs it,
  * on a copy of the project with a bare repository in a temporary folder as the remote
- * (scripts/studio-sandbox.ts), and timed from outside:
+ * (tests/helpers/studio-sandbox.ts), and timed from outside:
  *
  * - start: from the process's spawn to "Studio ready" (the first start also clones the remote and
  *   builds the studio's app when it is not built; a restart does neither);
@@ -14,8 +14,8 @@
  *   in, beside Puck 0.23's production build, in the same run (scripts/bench/editor.ts).
  */
 import { readFileSync } from "node:fs";
-import { EDITOR, PUBLISHER, studioFixture } from "../studio-sandbox.ts";
-import { StudioClient } from "../studio-client.ts";
+import { EDITOR, PUBLISHER, studioFixture } from "../../tests/helpers/studio-sandbox.ts";
+import { StudioClient } from "../../tests/helpers/studio-client.ts";
 import { type EditorBench, printEditorBench, runEditorBench } from "./editor.ts";
 
 export interface StudioBench {

@@ -206,7 +206,7 @@ export const EDITOR_KEYWORDS = [
   "enumTitles",
   // A section's group in the page builder's library (src/content/section-categories.ts).
   "category",
-  // A text the page builder lets editors change in place in its canvas (src/editor/app/inline.ts).
+  // A text the page builder lets editors change in place in its canvas (builder/app/canvas/inline.ts).
   "inlineEdit",
 ] as const;
 

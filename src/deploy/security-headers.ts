@@ -2,7 +2,7 @@
  * The security headers the site is served with, in one place for every way it is served: the
  * production server (server/security.ts, through helmet), the nginx include and _headers (written
  * by the build, src/deploy/outputs.ts), and the dev server's files of public/
- * (src/editor/vite-plugin.ts).
+ * (builder/server/vite-plugin.ts).
  *
  * script-src stays strict ('self' plus hashes, never 'unsafe-inline' or 'unsafe-eval'). The built
  * pages carry inline scripts (React Router's, and the boot script) whose text changes with every

@@ -1,6 +1,6 @@
 /**
  * The development servers the browser tests run against (tests/e2e/servers.ts starts them): `npm
- * run dev` in a copy of the whole project (scripts/project-copy.ts), laid out as a checkout is, so
+ * run dev` in a copy of the whole project (tests/helpers/project-copy.ts), laid out as a checkout is, so
  * the dev server meets the content as it does on an author's machine. For *.dev.spec.ts, with one
  * draft page added, linked from the header menu, as an author would preview it before publishing;
  * with `--editor`, for the page builder's tests (*.editor.spec.ts), the copy as it is, committed to
@@ -9,7 +9,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { copyProject } from "../../scripts/project-copy.ts";
+import { copyProject } from "../helpers/project-copy.ts";
 import { DRAFT, devRoot } from "./dev-fixture.ts";
 
 const repo = join(import.meta.dirname, "..", "..");

@@ -8,7 +8,7 @@ import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { copyProject } from "../../scripts/project-copy.ts";
+import { copyProject } from "../helpers/project-copy.ts";
 
 const repo = join(import.meta.dirname, "..", "..");
 const port = Number(process.env.E2E_EDITOR_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 200) + 50;

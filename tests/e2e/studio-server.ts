@@ -1,10 +1,10 @@
 /**
  * The studio the *.studio.spec.ts tests run against (tests/e2e/servers.ts starts it): a copy of the
  * project, its bare remote, two accounts, started as `npm run studio` starts it, deploying locally
- * into the copy's dist/ (scripts/studio-sandbox.ts). Removed when the tests stop it.
+ * into the copy's dist/ (tests/helpers/studio-sandbox.ts). Removed when the tests stop it.
  */
 import { join } from "node:path";
-import { studioFixture } from "../../scripts/studio-sandbox.ts";
+import { studioFixture } from "../helpers/studio-sandbox.ts";
 
 const port = Number(process.argv[2] ?? 4573);
 // Publishes reuse the pictures' copies and compressed scripts the project's own build made (named by

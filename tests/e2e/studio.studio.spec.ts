@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { EDITOR, PUBLISHER } from "../../scripts/studio-sandbox";
+import { EDITOR, PUBLISHER } from "../helpers/studio-sandbox";
 
 const port = Number(process.env.E2E_STUDIO_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 400);
 const base = join(tmpdir(), `site-studio-${port}`);

@@ -1,5 +1,5 @@
 /**
- * The page builder's endpoints (src/editor/vite-plugin.ts) in a real Vite dev server over a copy of
+ * The page builder's endpoints (builder/server/vite-plugin.ts) in a real Vite dev server over a copy of
  * the content, without React Router: what `npm run edit` answers under /__edit/api and for files
  * of public/, started in a second or two. Run as a script (`tsx tests/helpers/editor-server.ts
  * <root>`), it prints `EDITOR_URL=<url>` once it listens, for tests that kill it.
@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { createServer, type ViteDevServer } from "vite";
-import { EDITOR_HEADER, editorEndpoints } from "../../src/editor/server/vite-plugin.ts";
+import { EDITOR_HEADER, editorEndpoints } from "../../builder/server/vite-plugin.ts";
 
 export interface EditorServer {
   url: string;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { Accounts, passwordMatches } from "../../server/studio/accounts";
+import { Accounts, passwordMatches } from "../../studio/accounts";
 
 const dirs: string[] = [];
 const accounts = () => {

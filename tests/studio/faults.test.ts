@@ -4,14 +4,14 @@
  * every save its editor saw confirmed is there, a publish either happened or did not (never half),
  * the next publish works, and the studio says what it put right. A real studio (npm run studio's
  * script) on a copy of the project, with a bare repository as the remote. Exact moments come from
- * STUDIO_CRASH_AT (server/studio/crash.ts); the rounds of saves are killed at random moments.
+ * STUDIO_CRASH_AT (studio/crash.ts); the rounds of saves are killed at random moments.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
-import { EDITOR, PUBLISHER, type StudioFixture, studioFixture } from "../../scripts/studio-sandbox";
-import { StudioClient } from "../../scripts/studio-client";
+import { EDITOR, PUBLISHER, type StudioFixture, studioFixture } from "../helpers/studio-sandbox";
+import { StudioClient } from "../helpers/studio-client";
 
 const HOME = "site-config/pages/home.json";
 type Page = { sections: { type: string; headline?: string; heading?: string }[] };

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The studio behind the nginx server block `npm run studio -- nginx` prints (server/studio/nginx.ts),
+ * The studio behind the nginx server block `npm run studio -- nginx` prints (studio/nginx.ts),
  * under a real nginx with TLS (a self-signed certificate made by openssl): sign-in through it gives
  * a Secure cookie, the live events arrive unbuffered, a picture at the upload limit gets through to
  * the studio (which answers it, not nginx), a larger body gets the studio's own words, plain HTTP
@@ -17,9 +17,9 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium";
-import { UPLOAD_LIMIT } from "../../src/editor/server/media";
-import { studioNginx, TLS12_CIPHERS } from "../../server/studio/nginx";
-import { EDITOR, type StudioFixture, studioFixture } from "../../scripts/studio-sandbox";
+import { UPLOAD_LIMIT } from "../../builder/server/media";
+import { studioNginx, TLS12_CIPHERS } from "../../studio/nginx";
+import { EDITOR, type StudioFixture, studioFixture } from "../helpers/studio-sandbox";
 import { freePort, NGINX, type RunningNginx, startNginx } from "../helpers/nginx";
 
 const ready = existsSync(NGINX) && existsSync("/usr/bin/openssl");

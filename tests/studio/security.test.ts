@@ -8,8 +8,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { EDITOR, PUBLISHER, type StudioFixture, studioFixture } from "../../scripts/studio-sandbox";
-import { loadStudioConfig } from "../../server/studio/config";
+import { EDITOR, PUBLISHER, type StudioFixture, studioFixture } from "../helpers/studio-sandbox";
+import { loadStudioConfig } from "../../studio/config";
 
 let studio: StudioFixture;
 const port = 4700 + (process.pid % 200);

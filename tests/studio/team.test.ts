@@ -10,9 +10,9 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { EDITOR, PUBLISHER, type StudioFixture, studioFixture } from "../../scripts/studio-sandbox";
-import { StudioClient } from "../../scripts/studio-client";
-import { loadStudioConfig } from "../../server/studio/config";
+import { EDITOR, PUBLISHER, type StudioFixture, studioFixture } from "../helpers/studio-sandbox";
+import { StudioClient } from "../helpers/studio-client";
+import { loadStudioConfig } from "../../studio/config";
 
 const HOME = "site-config/pages/home.json";
 type Page = { sections: { type: string; headline?: string; heading?: string }[] };

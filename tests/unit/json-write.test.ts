@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeJson } from "@/editor/server/json-write";
+import { writeJson } from "../../builder/server/json-write";
 import { repoRoot } from "../helpers/site-copy";
 
 const home = readFileSync(join(repoRoot, "site-config", "pages", "home.json"), "utf8");

@@ -1,8 +1,9 @@
 /**
- * The layer rules of .dependency-cruiser.cjs (run on src/ by `npm run layers`, part of `npm test`):
- * the real tree passes, and a small tree with one deliberate breach of each kind fails with that rule.
+ * The layer rules of .dependency-cruiser.cjs (run on every product folder by `npm run layers`, part
+ * of `npm test`): the real tree passes, and a small tree with one deliberate breach of each kind
+ * fails with that rule.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { cruise, type ICruiseResult } from "dependency-cruiser";
@@ -12,8 +13,12 @@ import { afterAll, describe, expect, it } from "vitest";
 const repo = join(import.meta.dirname, "..", "..");
 const options = await extractDepcruiseOptions(join(repo, ".dependency-cruiser.cjs"));
 
+/** The folders `npm run layers` checks (package.json). */
+const FOLDERS = ["src", "server", "builder", "studio", "scripts", "tools"];
+
 async function violations(baseDir: string): Promise<string[]> {
-  const result = await cruise(["src"], { ...options, baseDir, tsConfig: undefined, validate: true });
+  const present = FOLDERS.filter((folder) => existsSync(join(baseDir, folder)));
+  const result = await cruise(present, { ...options, baseDir, tsConfig: undefined, validate: true });
   return (result.output as ICruiseResult).summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
 }
 
@@ -25,8 +30,8 @@ const file = (path: string, text: string) => {
 };
 
 describe("layers", () => {
-  it("the project's src/ keeps every rule", async () => {
-    const result = await cruise(["src"], { ...options, baseDir: repo, validate: true });
+  it("the project's code keeps every rule", async () => {
+    const result = await cruise(FOLDERS, { ...options, baseDir: repo, validate: true });
     expect((result.output as ICruiseResult).summary.violations).toEqual([]);
   }, 60_000);
 
@@ -39,16 +44,25 @@ describe("layers", () => {
     file("src/content/read.ts", 'import { section } from "../sections/hero/Hero.tsx";\nexport const read = section;\n');
     file("src/page/a.ts", 'import { b } from "./b.ts";\nexport const a = () => b;\n');
     file("src/page/b.ts", 'import { a } from "./a.ts";\nexport const b = () => a;\n');
-    file("src/root.tsx", 'import { open } from "./editor/open.ts";\nexport const root = open;\n');
-    file("src/editor/open.ts", "export const open = 1;\n");
+    file("src/root.tsx", 'import { open } from "../builder/app/open.ts";\nexport const root = open;\n');
+    file("builder/app/open.ts", 'import { readFileSync } from "node:fs";\nimport { api } from "../server/api.ts";\nexport const open = [readFileSync, api];\n');
+    file("builder/server/api.ts", 'import { serve } from "../../studio/serve.ts";\nexport const api = serve;\n');
+    file("builder/shared/words.ts", 'import { api } from "../server/api.ts";\nexport const words = api;\n');
+    file("studio/serve.ts", 'import { fixture } from "../tests/helpers/fixture.ts";\nexport const serve = fixture;\n');
+    file("tests/helpers/fixture.ts", "export const fixture = 1;\n");
     expect((await violations(fixture)).sort()).toEqual([
+      "builder-app-is-browser-code: builder/app/open.ts -> fs",
+      "builder-app-no-server-code: builder/app/open.ts -> builder/server/api.ts",
+      "builder-not-studio: builder/server/api.ts -> studio/serve.ts",
+      "builder-shared-is-the-bottom: builder/shared/words.ts -> builder/server/api.ts",
       "components-are-primitives: src/components/button.ts -> src/sections/hero/Hero.tsx",
       "content-not-components: src/content/read.ts -> src/sections/hero/Hero.tsx",
       "lib-is-the-bottom: src/lib/helper.ts -> src/components/button.ts",
       "no-cycles: src/page/a.ts -> src/page/b.ts",
+      "product-not-commands-or-tests: studio/serve.ts -> tests/helpers/fixture.ts",
       "runtime-below-ui: src/runtime/boot.ts -> src/deploy/build.ts",
       "runtime-not-build: src/runtime/boot.ts -> src/deploy/build.ts",
-      "site-not-builder: src/root.tsx -> src/editor/open.ts",
+      "site-not-builder: src/root.tsx -> builder/app/open.ts",
     ]);
   }, 60_000);
 });

@@ -1,0 +1,143 @@
+/** The editor's calls to its endpoints (builder/server/vite-plugin.ts), with the header they require; each can be cancelled. */
+import type { EditorFile, EditorProblem, FileChange, FileConflict, PublishOutcome, Version } from "../shared/types";
+
+export type { FileConflict, PublishOutcome, Version };
+import type { JsonValue } from "@/content/json-source";
+import type { Collections } from "@/content/collections";
+import type { SiteSettings } from "@/generated/content";
+import type { CatalogEntry, PageData } from "@/content/site.server";
+import type { ImageFacts } from "@/images/slots";
+
+export type { EditorFile, EditorProblem, FileChange, JsonValue };
+
+export type Schema = { [key: string]: unknown };
+
+/** A picture just stored in public/media/: its path for content, its size in bytes, what the site knows of it. */
+export interface Uploaded {
+  src: string;
+  size: number;
+  images: Record<string, ImageFacts>;
+}
+
+/** A section type in the library: its example, rendered. */
+export type LibraryEntry = CatalogEntry & { title: string; example: JsonValue };
+
+export interface EditorState {
+  files: EditorFile[];
+  routes: string[];
+  media: string[];
+  /** What the site knows of each picture in public/media/. */
+  images: Record<string, ImageFacts>;
+  /** Each file of public/media/'s size in bytes. */
+  mediaBytes: Record<string, number>;
+  schemas: { sections: Record<string, Schema>; documents: Record<string, Schema> };
+  collections: Collections | null;
+  settings: SiteSettings | null;
+  problems: EditorProblem[];
+  library: LibraryEntry[];
+  /** The largest picture the upload takes, in bytes. */
+  uploadLimit: number;
+  /** Which start of the dev server answers (a restart makes a new one). */
+  server?: string;
+  /** Served by the studio (studio/): who is signed in. */
+  studio?: { account: StudioAccount };
+}
+
+export interface StudioAccount {
+  name: string;
+  email: string;
+  role: "editor" | "publisher";
+}
+
+export interface StudioStatus {
+  account: StudioAccount;
+  pending: { changes: Version[]; by: { name: string; count: number }[] };
+  editing: { email: string; name: string; path: string; at: number }[];
+  publishing: { id: string; running: boolean; log: string[]; outcome: PublishOutcome | null } | null;
+  deploy: "none" | "local";
+  /** Saves not on the remote's drafts branch yet, and why (a push that failed and is being retried). */
+  remote: { behind: number; error: string | null };
+}
+
+export interface FileData {
+  path: string;
+  text: string;
+  hash: string;
+  value: JsonValue;
+  /** In the studio: who saved it last, and when. */
+  savedBy?: { name: string; date: string } | null;
+}
+
+export interface CheckResult {
+  text: string;
+  problems: EditorProblem[];
+  errors: boolean;
+  page: PageData | null;
+  settings: SiteSettings | null;
+  routes: string[];
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** What the server wrote into the builder's page for its first questions (builder/server/builder-page.ts): each answer used once. */
+const firstAnswers: Map<string, unknown> = (() => {
+  const element = typeof document === "undefined" ? null : document.getElementById("editor-first");
+  try {
+    return new Map(Object.entries(JSON.parse(element?.textContent ?? "{}") as Record<string, unknown>));
+  } catch {
+    return new Map();
+  }
+})();
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  if (!init?.method && firstAnswers.has(path)) {
+    const answer = firstAnswers.get(path) as T;
+    firstAnswers.delete(path);
+    return answer;
+  }
+  const res = await fetch(`/__edit/api${path}`, { ...init, headers: { "x-site-editor": "1", ...init?.headers } });
+  const type = res.headers.get("content-type") ?? "";
+  // The editor's own errors are JSON; anything else (a proxy's page, say) is said as its status.
+  const data = (type.includes("json") ? await res.json() : {}) as T & { error?: string };
+  if (!res.ok) throw new ApiError(res.status, data.error ?? `The editor's server answered ${res.status} ${res.statusText}.`, data);
+  return data;
+}
+
+const post = <T>(path: string, body: unknown, signal?: AbortSignal) =>
+  call<T>(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
+
+export const isAbort = (err: unknown) => err instanceof DOMException && err.name === "AbortError";
+
+export const api = {
+  state: (signal?: AbortSignal) => call<EditorState>("/state", { signal }),
+  file: (path: string, signal?: AbortSignal) => call<FileData>(`/file?path=${encodeURIComponent(path)}`, { signal }),
+  check: (path: string, value: JsonValue, preview: string | undefined, signal?: AbortSignal) => post<CheckResult>("/check", { path, value, preview }, signal),
+  save: (path: string, value: JsonValue, hash: string) => post<FileData & { problems: EditorProblem[] }>("/save", { path, value, hash }),
+  links: (route: string) => call<{ file: string; path: string; href: string }[]>(`/links?route=${encodeURIComponent(route)}`),
+  createPage: (slug: string, from?: string) => post<{ path: string; route: string }>("/pages", { action: "create", slug, from }),
+  renamePage: (slug: string, to: string, fixLinks: boolean) =>
+    post<{ renamed: boolean; links: { file: string; path: string; href: string }[]; path?: string }>("/pages", { action: "rename", slug, to, fixLinks }),
+  deletePage: (slug: string) => post<{ deleted: boolean; links: { file: string; path: string; href: string }[] }>("/pages", { action: "delete", slug }),
+  upload: (file: File) =>
+    call<Uploaded>("/upload", {
+      method: "POST",
+      headers: { "x-file-name": encodeURIComponent(file.name), "Content-Type": "application/octet-stream" },
+      body: file,
+    }),
+  changes: (signal?: AbortSignal) => call<{ available: boolean; files: FileChange[] }>("/changes", { signal }),
+  discard: (path: string) => post<{ path: string }>("/discard", { path }),
+  studio: (signal?: AbortSignal) => call<StudioStatus>("/studio", { signal }),
+  presence: (path: string) => post<unknown>("/studio/presence", { path }),
+  publish: (choices: Record<string, Record<string, "mine" | "theirs">>) => post<{ started: boolean; id: string }>("/studio/publish", { choices }),
+  history: (path: string) => call<Version[]>(`/studio/history?path=${encodeURIComponent(path)}`),
+  version: (path: string, commit: string) => call<{ text: string }>(`/studio/version?path=${encodeURIComponent(path)}&commit=${commit}`),
+  restore: (path: string, commit: string) => post<{ restored: boolean }>("/studio/restore", { path, commit }),
+};

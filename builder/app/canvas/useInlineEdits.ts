@@ -1,0 +1,88 @@
+/**
+ * The builder's side of editing a text in place in the canvas: which texts of a section can be (the
+ * schema's `inlineEdit`), each keystroke shown at once and kept as an edit (one undo step per text,
+ * like typing in the form), the form told once the edit is over, and the site's checks on that text
+ * handed back to the canvas to show beside it.
+ */
+import { type RefObject, useEffect, useRef } from "react";
+import { splitPointer, withValueAt } from "@/lib/json-pointer";
+import type { EditorProblem, EditorState } from "../api-client";
+import type { CanvasHandle } from "./types";
+import type { BuilderWindow } from "./protocol";
+import { inlineFields } from "./inline";
+import { listOf } from "../state/list";
+import type { Action, Doc, Json } from "../state/types";
+
+export function useInlineEdits({
+  doc,
+  site,
+  dispatch,
+  typed,
+  canvas,
+  problems,
+}: {
+  /** The file as it is now (not as last drawn). */
+  doc: Doc | null;
+  site: EditorState | null;
+  dispatch(action: Action): void;
+  /** Shows a section as just changed in the canvas, before the builder draws again. */
+  typed(id: string, section: Json): void;
+  canvas: RefObject<CanvasHandle | null>;
+  /** The open file's problems as last checked. */
+  problems: readonly EditorProblem[];
+}) {
+  const now = useRef({ doc, site });
+  now.current = { doc, site };
+  // The text being edited in place, for its checks.
+  const editing = useRef<{ id: string; pointer: string } | null>(null);
+
+  useEffect(() => {
+    const sectionOf = (id: string) => {
+      const { doc } = now.current;
+      const index = doc?.kind === "page" || doc?.kind === "template" ? doc.ids.indexOf(id) : -1;
+      return index >= 0 && doc ? { index, section: listOf(doc)[index] as Json } : null;
+    };
+    const change = (id: string, pointer: string, value: string) => {
+      const found = sectionOf(id);
+      if (!found) return;
+      const next = withValueAt(found.section, splitPointer(pointer), value) as Json;
+      typed(id, next);
+      dispatch({ type: "edit", target: { entry: id }, value: next, key: `inline:${id}:${pointer}` });
+    };
+    const builder = window as BuilderWindow;
+    builder.siteBuilder = {
+      ...builder.siteBuilder,
+      inline: {
+        fields(id) {
+          const found = sectionOf(id);
+          const type = (found?.section as { type?: unknown } | undefined)?.type;
+          const schema = typeof type === "string" ? now.current.site?.schemas.sections[type] : undefined;
+          return found && schema ? inlineFields(schema, found.section) : [];
+        },
+        input(id, pointer, value) {
+          editing.current = { id, pointer };
+          change(id, pointer, value);
+        },
+        end(id, pointer, value) {
+          change(id, pointer, value);
+          editing.current = null;
+          // The typing is one undo step, and the form (which was not told of each keystroke) takes the value.
+          dispatch({ type: "seal" });
+        },
+      },
+    };
+    return () => {
+      if (builder.siteBuilder) builder.siteBuilder = { ...builder.siteBuilder, inline: undefined };
+    };
+  }, [dispatch, typed]);
+
+  // The site's checks on the text being edited, shown beside it in the canvas.
+  useEffect(() => {
+    const target = editing.current;
+    const index = target ? (doc?.ids.indexOf(target.id) ?? -1) : -1;
+    if (!target || index < 0) return;
+    const field = `/sections/${index}${target.pointer}`;
+    const problem = problems.find((p) => p.field === field && p.severity === "error") ?? problems.find((p) => p.field === field);
+    canvas.current?.inlineProblem(target.id, target.pointer, problem ? (problem.detail ?? problem.message) : null);
+  }, [problems, doc?.ids, canvas]);
+}

@@ -1,0 +1,56 @@
+/** What the fields panel shows for the selection: the selected entry's form, the page's own fields, or the whole file's. */
+import { useMemo } from "react";
+import { kindOf, labelOf } from "../../shared/labels";
+import type { EditorFile, EditorState, Schema } from "../api-client";
+import { listKey, listOf } from "../state/list";
+import type { Doc, JsonObject, Target } from "../state/types";
+
+/** The page-level fields (title, description, status...) as one pseudo-entry of the outline. */
+export const OWN_FIELDS = "@page";
+
+export interface Fields {
+  title: string;
+  schema: Schema;
+  value: Doc["value"];
+  pointer: string;
+  target: Target;
+  /** The selected entry (index in the list), or null. */
+  entry: { index: number; id: string; label: string } | null;
+}
+
+export function useFields(doc: Doc | null, file: EditorFile | undefined, site: EditorState | null, selected: string | null): Fields | null {
+  return useMemo(() => {
+    if (!doc || !site || !file) return null;
+    const documentSchema = site.schemas.documents[file.schema];
+    const key = listKey(doc.kind);
+    if (!key) return documentSchema ? { title: file.name, schema: documentSchema, value: doc.value, pointer: "", target: { whole: true }, entry: null } : null;
+    const list = listOf(doc);
+    const index = selected ? doc.ids.indexOf(selected) : -1;
+    if (selected === OWN_FIELDS || index < 0) {
+      if (!documentSchema || typeof doc.value !== "object" || doc.value === null || Array.isArray(doc.value)) return null;
+      const { [key]: _, ...own } = doc.value as JsonObject;
+      return {
+        title: doc.kind === "collection" ? `${file.name}: the collection` : "Page settings",
+        schema: documentSchema,
+        value: own,
+        pointer: "",
+        target: { fields: true },
+        entry: null,
+      };
+    }
+    const entry = list[index];
+    const kind = kindOf(entry);
+    const type = typeof entry === "object" && entry !== null && !Array.isArray(entry) && typeof entry.type === "string" ? entry.type : undefined;
+    const schema = key === "sections" ? (type ? site.schemas.sections[type] : undefined) : documentSchema;
+    if (!schema || entry === undefined) return null;
+    const label = labelOf(entry, kind ?? "Entry");
+    return {
+      title: `${label} (${index + 1} of ${list.length}${kind && kind !== label ? `, ${kind}` : ""})`,
+      schema,
+      value: entry,
+      pointer: `/${key}/${index}`,
+      target: { entry: selected as string },
+      entry: { index, id: selected as string, label },
+    };
+  }, [doc, file, site, selected]);
+}

@@ -1,0 +1,160 @@
+/**
+ * Creating, duplicating, renaming and deleting a page. A page's address is its file name, so a
+ * rename moves the page; links to the old address are listed, and changed on request. A page that
+ * other content links to cannot be deleted until those links go.
+ */
+import type { PageAction } from "./types";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import type { EditorFile } from "../api-client";
+
+type Link = { file: string; path: string; href: string };
+type Outcome = { links?: Link[]; error?: string } | undefined;
+
+export function PageDialog({
+  action: initial,
+  pages,
+  onCancel,
+  onRun,
+}: {
+  action: PageAction;
+  pages: EditorFile[];
+  onCancel(): void;
+  onRun(action: PageAction, fixLinks?: boolean): Promise<Outcome>;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [action, setAction] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ links?: Link[]; error?: string }>({});
+  const hint = useId();
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  const run = async (fixLinks = false) => {
+    setBusy(true);
+    const result = await onRun(action, fixLinks);
+    setBusy(false);
+    setOutcome(result ?? {});
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run();
+  };
+
+  const title =
+    action.kind === "create"
+      ? action.from
+        ? `Duplicate the page /${action.from === "home" ? "" : action.from}`
+        : "New page"
+      : action.kind === "rename"
+        ? `Rename /${action.slug}`
+        : `Delete /${action.slug}`;
+  const input = "mt-1 block w-full rounded-md border border-slate-400 px-2 py-1.5 font-mono text-sm";
+  return (
+    <dialog ref={dialog} aria-labelledby="page-dialog-title" className="ed-dialog m-auto w-[min(36rem,calc(100vw-2rem))]" onClose={onCancel}>
+      <form onSubmit={submit} className="space-y-3">
+        <h2 id="page-dialog-title" className="text-lg font-bold">
+          {title}
+        </h2>
+        {action.kind === "create" && (
+          <>
+            <label className="block text-sm font-semibold">
+              Address
+              <input
+                className={input}
+                value={action.slug}
+                required
+                pattern="[a-z0-9]+(-[a-z0-9]+)*"
+                aria-describedby={hint}
+                autoFocus
+                onChange={(e) => setAction({ ...action, slug: e.target.value })}
+              />
+            </label>
+            <label className="block text-sm font-semibold">
+              Start from
+              <select className={input} value={action.from} onChange={(e) => setAction({ ...action, from: e.target.value })}>
+                <option value="">A blank page (one banner)</option>
+                {pages.map((p) => {
+                  const slug = p.path.replace(/^.*\//, "").replace(/\.json$/, "");
+                  return (
+                    <option key={p.path} value={slug}>
+                      A copy of {p.route ?? slug}
+                    </option>
+                  );
+                })}
+              </select>
+            </label>
+          </>
+        )}
+        {action.kind === "rename" && (
+          <label className="block text-sm font-semibold">
+            New address
+            <input
+              className={input}
+              value={action.to}
+              required
+              pattern="[a-z0-9]+(-[a-z0-9]+)*"
+              aria-describedby={hint}
+              autoFocus
+              onChange={(e) => setAction({ ...action, to: e.target.value })}
+            />
+          </label>
+        )}
+        {action.kind !== "delete" && (
+          <p id={hint} className="text-xs text-slate-700">
+            Lower-case letters, digits and hyphens between words, e.g. <code>cloud-migration</code>: the page will be at{" "}
+            <code>/{(action.kind === "create" ? action.slug : action.to) || "…"}</code>
+            {action.kind === "create" && ", as a draft (shown only in the preview until its status is changed)"}.
+          </p>
+        )}
+        {action.kind === "delete" && (
+          <p className="text-sm">The file site-config/pages/{action.slug}.json will be deleted (Changes can bring it back until the next commit).</p>
+        )}
+        {outcome.error && (
+          <p role="alert" className="text-sm font-semibold text-red-800">
+            {outcome.error}
+          </p>
+        )}
+        {outcome.links && outcome.links.length > 0 && (
+          <div role="alert" className="text-sm">
+            <p className="font-semibold">
+              {action.kind === "delete"
+                ? `Other content links to /${action.slug}; change or remove these links first:`
+                : `These links point at /${action.slug}:`}
+            </p>
+            <ul className="mt-1 max-h-40 list-disc overflow-y-auto pl-5 font-mono text-xs">
+              {outcome.links.map((l) => (
+                <li key={`${l.file}:${l.path}`}>
+                  {l.file}: {l.path} = "{l.href}"
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" className="rounded-md px-3 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100" onClick={onCancel}>
+            Cancel
+          </button>
+          {action.kind === "rename" && outcome.links && outcome.links.length > 0 ? (
+            <button
+              type="button"
+              disabled={busy}
+              className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800"
+              onClick={() => void run(true)}
+            >
+              Rename and change {outcome.links.length === 1 ? "the link" : `the ${outcome.links.length} links`}
+            </button>
+          ) : (
+            <button
+              type="submit"
+              disabled={busy || (action.kind === "delete" && Boolean(outcome.links?.length))}
+              className={`rounded-md px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50 ${action.kind === "delete" ? "bg-red-700 hover:bg-red-800" : "bg-blue-700 hover:bg-blue-800"}`}
+            >
+              {action.kind === "create" ? "Create" : action.kind === "rename" ? "Rename" : "Delete"}
+            </button>
+          )}
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,131 @@
+/** The right-hand side: the open file's outline (for files with a list) above the selected thing's fields, each scrolling on its own. */
+import { memo, type RefObject, useCallback, useMemo, useRef } from "react";
+import type { EditorFile, EditorState } from "../api-client";
+import type { Fields } from "../fields/useFields";
+import { OWN_FIELDS } from "../fields/useFields";
+import type { useEntryCommands } from "../outline/useEntryCommands";
+import type { useProblems } from "./views";
+import { splitPointer, withValueAt } from "@/lib/json-pointer";
+import { listKey } from "../state/list";
+import type { Action, Doc, Json } from "../state/types";
+import { FieldsPanel } from "../fields/FieldsPanel";
+import type { OutlineItem } from "../outline/types";
+import { OutlinePanel } from "../outline/OutlinePanel";
+import type { PageAction } from "../files/types";
+import type { PickerContext } from "../fields/pickers";
+
+export interface SidebarProps {
+  doc: Doc;
+  file: EditorFile;
+  site: EditorState;
+  selected: string | null;
+  items: OutlineItem[];
+  fields: Fields | null;
+  problems: ReturnType<typeof useProblems>;
+  commands: ReturnType<typeof useEntryCommands>;
+  refs: { outline: RefObject<HTMLDivElement | null>; heading: RefObject<HTMLHeadingElement | null> };
+  addPicture: PickerContext["addPicture"];
+  dispatch(action: Action): void;
+  onSelect(id: string): void;
+  onLibrary(): void;
+  /** The name of what the builder's clipboard holds, and its Paste. */
+  clip: string | null;
+  onPaste(): void;
+  onPageAction(action: PageAction): void;
+  onFocusField(id: string): void;
+  /** A section as just typed (one keystroke), for the canvas to show before the builder draws again. */
+  onTyped(id: string, section: Json): void;
+  /** Counts the changes not typed in the form (undo, a new entry, a file read again): each makes the form take its value afresh. */
+  revision: number;
+}
+
+export const Sidebar = memo(function Sidebar(props: SidebarProps) {
+  const { doc, file, site, selected, items, fields, problems, commands, dispatch } = props;
+  const key = listKey(doc.kind);
+  const { routes, media, collections, uploadLimit, images, mediaBytes } = site;
+  const { addPicture } = props;
+  // The form's handlers stay the same function while one thing is shown, whatever is typed.
+  const shown = useRef({ fields, selected, onTyped: props.onTyped });
+  shown.current = { fields, selected, onTyped: props.onTyped };
+  const preview = useCallback(
+    (field: string, value: unknown) => {
+      const { fields, onTyped } = shown.current;
+      if (key === "sections" && fields?.entry) onTyped(fields.entry.id, withValueAt(fields.value, splitPointer(field), value) as Json);
+    },
+    [key],
+  );
+  const { revision } = props;
+  const context = useMemo(
+    () => ({ routes, media, collections, addPicture, uploadLimit, preview, revision, images, mediaBytes }),
+    [routes, media, collections, addPicture, uploadLimit, preview, revision, images, mediaBytes],
+  );
+  const onChange = useCallback(
+    (value: Json, field: string) => {
+      const { fields, selected } = shown.current;
+      if (fields) dispatch({ type: "edit", target: fields.target, value, key: `field:${selected}:${field}` });
+    },
+    [dispatch],
+  );
+  const onBlur = useCallback(() => dispatch({ type: "seal" }), [dispatch]);
+  const slug = file.kind === "page" ? file.path.replace(/^.*\//, "").replace(/\.json$/, "") : null;
+  const entry = fields?.entry ?? null;
+  return (
+    <aside aria-label="Outline and fields" className="flex min-h-0 flex-col border-l border-slate-300 bg-white">
+      {key && (
+        <OutlinePanel
+          ref={props.refs.outline}
+          title={key === "sections" ? "Sections" : "Entries"}
+          kind={key}
+          slug={slug}
+          items={items}
+          selected={selected}
+          ownFieldsSelected={selected === OWN_FIELDS}
+          ownFieldsErrors={problems.mine.some((p) => p.severity === "error" && !p.field.startsWith(`/${key}/`))}
+          after={entry ? entry.index + 1 : null}
+          onSelect={props.onSelect}
+          onOwnFields={() => dispatch({ type: "select", id: OWN_FIELDS })}
+          onMove={commands.move}
+          onDuplicate={commands.duplicate}
+          onDelete={commands.remove}
+          onAdd={() =>
+            key === "sections"
+              ? props.onLibrary()
+              : commands.addEntry((site.schemas.documents[file.schema]?.defaultSnippets as { body?: Json }[] | undefined)?.[0]?.body)
+          }
+          clip={props.clip}
+          onPaste={props.onPaste}
+          onPageAction={(kind) =>
+            slug &&
+            props.onPageAction(
+              kind === "duplicate" ? { kind: "create", slug: `${slug}-copy`, from: slug } : kind === "rename" ? { kind, slug, to: slug } : { kind, slug },
+            )
+          }
+        />
+      )}
+      <FieldsPanel
+        ref={props.refs.heading}
+        title={fields?.title ?? "Nothing selected"}
+        form={fields ? { schema: fields.schema, value: fields.value, pointer: fields.pointer, key: `${doc.path}:${selected ?? ""}` } : null}
+        entry={
+          entry
+            ? {
+                label: entry.label,
+                index: entry.index,
+                count: items.length,
+                onMove: (by) => commands.move(entry.id, by),
+                onDuplicate: () => commands.duplicate(entry.id),
+                onDelete: () => commands.remove(entry.id),
+              }
+            : null
+        }
+        problems={problems.mine}
+        summary={fields ? problems.under(fields.pointer, "field", fields.schema) : []}
+        context={context}
+        onChange={onChange}
+        onBlur={onBlur}
+        onFocusField={props.onFocusField}
+        empty={<p className="text-sm text-slate-700">Select a section in the outline or the canvas.</p>}
+      />
+    </aside>
+  );
+});

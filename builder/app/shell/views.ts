@@ -1,0 +1,92 @@
+/** What the builder's panels show, derived from the state: the page the canvas previews, the outline's rows, the problems in words. */
+import { useMemo, useRef } from "react";
+import { fieldLabel, kindOf, labelOf } from "../../shared/labels";
+import { splitPointer } from "@/lib/json-pointer";
+import type { EditorFile, EditorProblem, EditorState, Schema } from "../api-client";
+import type { Checked } from "./useCheck";
+import type { OutlineItem } from "../outline/types";
+import type { ListedProblem } from "./types";
+import { listKey, listOf } from "../state/list";
+import type { Doc } from "../state/types";
+import { fieldId, problemPlace } from "./words";
+
+/** Which page the canvas shows: the open page; for the template or the services, a service page (the selected one); otherwise home. */
+export function usePreviewRoute(doc: Doc | null, file: EditorFile | undefined, site: EditorState | null, selected: string | null): string {
+  const index = doc && selected ? doc.ids.indexOf(selected) : -1;
+  const entry = doc && index >= 0 ? listOf(doc)[index] : undefined;
+  const entryId = entry && typeof entry === "object" && !Array.isArray(entry) && typeof entry.id === "string" ? entry.id : undefined;
+  return useMemo(() => {
+    if (!doc || !site) return "/";
+    if (doc.kind === "page") return file?.route ?? "/";
+    const services = site.collections?.services ?? [];
+    // The selected service's page, as edited (a new service's too: the check renders it with the edits).
+    if (file?.name === "services" && entryId) return `/services/${entryId}`;
+    if (doc.kind === "template" || file?.name === "services") return services[0] ? `/services/${services[0].id}` : "/";
+    return "/";
+  }, [doc, site, file, entryId]);
+}
+
+/**
+ * The outline's rows: each entry of the list, by its own heading or name, with its problems
+ * counted. A row that reads as before keeps its object, so typing re-renders only the row typed in.
+ */
+export function useOutline(doc: Doc | null, file: EditorFile | undefined, mine: readonly EditorProblem[]): OutlineItem[] {
+  const known = useRef(new Map<string, OutlineItem>());
+  const last = useRef<OutlineItem[]>([]);
+  return useMemo(() => {
+    const key = doc ? listKey(doc.kind) : null;
+    if (!doc || !key) return [];
+    const rows = listOf(doc).map((entry, i) => {
+      const base = `/${key}/${i}`;
+      const own = mine.filter((p) => p.field === base || p.field.startsWith(`${base}/`));
+      const kind = kindOf(entry);
+      const id = doc.ids[i] as string;
+      const row: OutlineItem = {
+        id,
+        label: labelOf(entry, kind ?? `Entry ${i + 1}`),
+        detail: kind ?? file?.name ?? "",
+        errors: own.filter((p) => p.severity === "error").length,
+        warnings: own.filter((p) => p.severity === "warning").length,
+      };
+      const before = known.current.get(id);
+      return before && before.label === row.label && before.detail === row.detail && before.errors === row.errors && before.warnings === row.warnings
+        ? before
+        : row;
+    });
+    // The same list when no row changed (typing in a field): the outline and its drag-and-drop context are not drawn again.
+    if (rows.length === last.current.length && rows.every((r, i) => r === last.current[i])) return last.current;
+    known.current = new Map(rows.map((r) => [r.id, r]));
+    last.current = rows;
+    return rows;
+  }, [doc, file, mine]);
+}
+
+/** The problems of the last check (or of the start), this file's first, in words (as of the value checked: typing does not redo them). */
+export function useProblems(doc: Doc | null, file: EditorFile | undefined, site: EditorState | null, checked: Checked | null) {
+  const path = doc?.path;
+  const value = checked?.sent.path === path ? checked?.sent.value : doc?.value;
+  return useMemo(() => {
+    const all = checked?.result.problems ?? site?.problems ?? [];
+    const mine = path ? all.filter((p) => p.file === path) : [];
+    const others = path ? all.filter((p) => p.file !== path) : all;
+    const errors = mine.filter((p) => p.severity === "error").length;
+    const otherErrors = others.filter((p) => p.severity === "error").length;
+    const listed: ListedProblem[] = [
+      ...(value !== undefined && file && site ? mine.map((problem) => ({ problem, place: problemPlace(problem, file, value, site.schemas), mine: true })) : []),
+      ...others.filter((p) => p.severity === "error").map((problem) => ({ problem, place: problem.file.replace(/^site-config\//, ""), mine: false })),
+    ];
+    /** This file's problems inside the form of the value at `pointer` (with `schema`), each with its field in words and its element. */
+    const under = (pointer: string, idPrefix: string, schema?: Schema) =>
+      mine
+        .filter((p) => p.field === pointer || p.field.startsWith(`${pointer}/`))
+        .map((problem) => {
+          const path = splitPointer(problem.field.slice(pointer.length)).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+          return {
+            problem,
+            place: schema && path.length > 0 ? fieldLabel(schema, path).replace(/ > /g, " › ") : "",
+            fieldId: fieldId(idPrefix, pointer, problem.field),
+          };
+        });
+    return { mine, errors, otherErrors, listed, under };
+  }, [path, value, file, site, checked]);
+}

@@ -1,0 +1,48 @@
+/** What the studio adds to the builder: its bar (account, drafts not published, History, Publish, Sign out) and the Publish and History dialogs. */
+import { useState } from "react";
+import type { DescribeOptions } from "../../shared/describe";
+import type { useStudio } from "./useStudio";
+import type { Json } from "../state/types";
+import { HistoryDialog } from "./HistoryDialog";
+import { PublishDialog } from "./PublishDialog";
+import { StudioBar } from "./StudioBar";
+
+export interface StudioProps {
+  studio: ReturnType<typeof useStudio>;
+  path: string;
+  /** What a person calls the open file: "Page /about-us". */
+  title: string;
+  current: Json;
+  options: DescribeOptions;
+  onRestored(): void;
+}
+
+export function Studio({ studio, path, title, current, options, onRestored }: StudioProps) {
+  const [open, setOpen] = useState<"publish" | "history" | null>(null);
+  const { status } = studio;
+  if (!status) return null;
+  return (
+    <>
+      <StudioBar
+        status={status}
+        here={studio.others.filter((e) => e.path === path).map((e) => e.name)}
+        onHistory={() => setOpen("history")}
+        onPublish={() => setOpen("publish")}
+      />
+      <PublishDialog open={open === "publish"} status={status} steps={studio.steps} onPublish={studio.startPublish} onClose={() => setOpen(null)} />
+      <HistoryDialog
+        open={open === "history"}
+        path={path}
+        title={title}
+        current={current}
+        options={options}
+        canRestore={status.account.role === "publisher"}
+        onClose={() => setOpen(null)}
+        onRestored={() => {
+          setOpen(null);
+          onRestored();
+        }}
+      />
+    </>
+  );
+}

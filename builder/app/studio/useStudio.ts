@@ -1,0 +1,65 @@
+/**
+ * In the studio: who is signed in, the drafts not published yet and who made them, who is editing
+ * which file (this window says which file it has open, every HEARTBEAT_MS), and a publish's steps as they
+ * come. Nothing in `npm run edit`.
+ */
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { api, isAbort, type StudioStatus } from "../api-client";
+import { subscribe } from "../shell/changes-feed";
+
+const HEARTBEAT_MS = 20_000;
+
+export function useStudio(enabled: boolean, path: string | undefined) {
+  const [status, setStatus] = useState<StudioStatus | null>(null);
+  const [steps, setSteps] = useState<string[]>([]);
+  const refresh = useCallback(async (signal?: AbortSignal) => {
+    try {
+      setStatus(await api.studio(signal));
+    } catch (err) {
+      if (!isAbort(err)) throw err;
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    void refresh(controller.signal);
+    const stop = subscribe((event, data) => {
+      if (event === "changed") void refresh();
+      else if (event === "presence") setStatus((s) => (s ? { ...s, editing: data as StudioStatus["editing"] } : s));
+      else if (event === "publish") {
+        const { step, done } = data as { step?: string; done?: boolean };
+        if (step) setSteps((list) => [...list, step]);
+        if (done) void refresh();
+      }
+    }, true);
+    return () => {
+      controller.abort();
+      stop();
+    };
+  }, [enabled, refresh]);
+
+  useEffect(() => {
+    if (!enabled || !path) return;
+    const here = () => void api.presence(path).catch(() => undefined);
+    here();
+    const timer = setInterval(here, HEARTBEAT_MS);
+    return () => clearInterval(timer);
+  }, [enabled, path]);
+
+  /** Starts a publish; its id, to tell its outcome from an earlier one's. */
+  const startPublish = useCallback(
+    async (choices: Record<string, Record<string, "mine" | "theirs">>) => {
+      setSteps([]);
+      const { id } = await api.publish(choices);
+      await refresh();
+      return id;
+    },
+    [refresh],
+  );
+
+  // Who else has a file open: everyone but this person (their other windows included in theirs).
+  const others = useMemo(() => status?.editing.filter((e) => e.email !== status.account.email) ?? [], [status]);
+
+  return { status, steps, refresh, startPublish, others };
+}

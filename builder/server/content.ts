@@ -1,0 +1,150 @@
+/**
+ * The builder's content: the site's files, the schemas their forms are made from, reading a file,
+ * checking edits with the site's own checks (the same as `npm run validate`) and saving them, and
+ * the links to a page. Everything through the content layer.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { COLLECTIONS, COLLECTION_NAMES } from "../../src/content/collections.ts";
+import { readablePath } from "../../src/content/ajv-problems.ts";
+import type { JsonValue } from "../../src/content/json-source.ts";
+import { checkSite, hasErrors } from "../../src/content/site.ts";
+import { readSources } from "../../src/content/sources.ts";
+import { previewOf } from "../../src/content/site.server.ts";
+import { escapeSegment } from "../../src/lib/json-pointer.ts";
+import { contentPath, type contentWriter, EditorError, type oneAtATime, readText, sha256 } from "./files.ts";
+import { writeJson } from "./json-write.ts";
+import { toEditorProblem } from "./problems.ts";
+import { bundleSchema } from "./schema-bundle.ts";
+import type { EditorFile } from "../shared/types.ts";
+
+/** A page's own form leaves its sections out: each section has a form of its own, by its type. */
+const withoutSections = (schema: Record<string, unknown>) => {
+  const { sections: _, ...properties } = schema.properties as Record<string, unknown>;
+  return { ...schema, properties, required: (schema.required as string[]).filter((r) => r !== "sections") };
+};
+
+export function contentApi(root: string, writer: ReturnType<typeof contentWriter>, perFile: ReturnType<typeof oneAtATime>) {
+  const schemasDir = join(root, "schemas");
+
+  function files(): EditorFile[] {
+    const sources = readSources(root);
+    return [
+      ...sources.pages.map((p): EditorFile => ({ path: p.file, kind: "page", name: p.slug, route: p.path, draft: p.draft, schema: "page" })),
+      { path: sources.template.file, kind: "template", name: "Service page template", schema: "service-template" },
+      ...COLLECTION_NAMES.map(
+        (name): EditorFile => ({ path: sources.collections[name].file, kind: "collection", name, schema: `collections/${COLLECTIONS[name].schema}` }),
+      ),
+      { path: sources.settings.file, kind: "settings", name: "Settings", schema: "settings" },
+    ];
+  }
+
+  /** Every schema a form needs, bundled: the documents', each section type's, and each collection entry's. */
+  function schemas() {
+    const sectionFiles = readdirSync(join(schemasDir, "sections"))
+      .filter((f) => f.endsWith(".schema.json"))
+      .sort();
+    const sections = Object.fromEntries(sectionFiles.map((f) => [f.slice(0, -".schema.json".length), bundleSchema(schemasDir, `sections/${f}`)]));
+    const documents: Record<string, Record<string, unknown>> = {
+      page: bundleSchema(schemasDir, "page.schema.json", withoutSections),
+      "service-template": bundleSchema(schemasDir, "service-template.schema.json", withoutSections),
+      settings: bundleSchema(schemasDir, "settings.schema.json"),
+    };
+    for (const name of new Set(Object.values(COLLECTIONS).map((c) => c.schema))) {
+      documents[`collections/${name}`] = bundleSchema(schemasDir, `collections/${name}.schema.json`, (s) => {
+        const list = (s.properties as { items?: { items: Record<string, unknown> } }).items;
+        if (!list) throw new Error(`The collection schema ${name}.schema.json has no "items" property.`);
+        return { ...list.items, definitions: s.definitions };
+      });
+    }
+    return { sections, documents };
+  }
+
+  const isJson = (text: string) => {
+    try {
+      JSON.parse(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  function read(path: string) {
+    const full = contentPath(root, path);
+    const text = readText(full);
+    return { path, text, hash: sha256(text), value: JSON.parse(text) as JsonValue };
+  }
+
+  /** What saving `value` into `path` would write, every problem of the site with it, and the page at `preview` as it would render. */
+  async function check(path: string, value: unknown, preview?: string) {
+    const full = contentPath(root, path);
+    // A file deleted on disk, or not JSON there (a text editor's save read half-written, a hand edit's mistake): the
+    // builder's edits are checked as plain formatted JSON. Saving still refuses a file that changed on disk (409).
+    const disk = existsSync(full) ? readText(full) : null;
+    const text = disk !== null && isJson(disk) ? writeJson(disk, value) : `${JSON.stringify(value, null, 2)}\n`;
+    const result = await checkSite(root, { overlay: new Map([[path, text]]) });
+    return {
+      text,
+      problems: result.problems.map(toEditorProblem),
+      errors: hasErrors(result.problems),
+      page: preview ? ((await previewOf(result, preview, root)) ?? null) : null,
+      settings: result.site?.settings ?? null,
+      routes: [...result.routes, ...result.draftRoutes],
+    };
+  }
+
+  /**
+   * Saves `value` into `path` if the file is still what the editor read (`hash`) and the site has no
+   * error with it. Checked again at the moment of writing: a hand edit made while the site was being
+   * checked is kept, and the save answers 409.
+   */
+  function save(path: string, value: unknown, hash: string) {
+    const full = contentPath(root, path);
+    const changed = () =>
+      new EditorError(409, `${path} changed on disk since the editor read it (edited by hand?). Nothing was saved: reload it to see what it holds now.`);
+    return perFile(full, async () => {
+      // hash "": the editor means to write a file that is not there (deleted on disk while it was open).
+      const missing = hash === "" && !existsSync(full);
+      const current = missing ? "" : readText(full);
+      if ((missing ? "" : sha256(current)) !== hash) throw changed();
+      const { text, problems, errors } = await check(path, value);
+      if (errors)
+        throw new EditorError(
+          422,
+          `${path} was not saved: fix the errors first.\n${problems
+            .filter((p) => p.severity === "error")
+            .map((p) => p.text)
+            .join("\n")}`,
+        );
+      if (missing ? !writer.create(full, text) : text !== current && !writer.replace(full, text, hash)) throw changed();
+      return { path, text, hash: sha256(text), problems, before: missing ? null : current };
+    });
+  }
+
+  /** Every place that links to `route` (or to a part of it, "/about-us#team"): the file, where in it, the link. */
+  function linksTo(route: string) {
+    const sources = readSources(root);
+    const documents = [sources.settings, sources.template, ...Object.values(sources.collections), ...sources.pages];
+    const out: { file: string; pointer: string; path: string; href: string }[] = [];
+    for (const doc of documents) {
+      const parsed = doc.parsed;
+      if (!parsed) continue;
+      const visit = (node: JsonValue, pointer: string) => {
+        if (typeof node === "string") {
+          if (node === route || node.startsWith(`${route}#`) || node.startsWith(`${route}?`))
+            out.push({ file: doc.file, pointer, path: readablePath(pointer, parsed.value), href: node });
+        } else if (Array.isArray(node))
+          node.forEach((child, i) => {
+            visit(child, `${pointer}/${i}`);
+          });
+        else if (node && typeof node === "object") for (const [key, child] of Object.entries(node)) visit(child, `${pointer}/${escapeSegment(key)}`);
+      };
+      visit(parsed.value, "");
+    }
+    return out;
+  }
+
+  return { files, schemas, read, check, save, linksTo };
+}
+
+export type ContentApi = ReturnType<typeof contentApi>;

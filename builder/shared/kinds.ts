@@ -1,0 +1,34 @@
+/** What a content file is to the builder, for its browser side and its servers alike: its list, what a person calls it, how its changes are described. */
+import type { DescribeOptions } from "./describe.ts";
+import type { Schema } from "./labels.ts";
+import type { JsonValue } from "../../src/content/json-source.ts";
+import type { EditorFile, FileKind } from "./types.ts";
+
+/** The list the builder shows entries of: "sections" of pages and the template, "items" of collections. */
+export const listKey = (kind: FileKind): "sections" | "items" | null =>
+  kind === "page" || kind === "template" ? "sections" : kind === "collection" ? "items" : null;
+
+/** What a person calls a file: "Page /about-us", "Collection: services", "Settings". */
+export function fileTitle(file: EditorFile): string {
+  if (file.kind === "page") return `Page ${file.route ?? file.name}`;
+  if (file.kind === "collection") return `Collection: ${file.name}`;
+  return file.name;
+}
+
+export interface Schemas {
+  sections: Record<string, Schema>;
+  documents: Record<string, Schema>;
+}
+
+/** The schema of one entry of the file's list: a section's by its type, a collection's entry schema. */
+export function entrySchema(file: EditorFile, schemas: Schemas, entry: JsonValue): Schema | undefined {
+  if (file.kind === "collection") return schemas.documents[file.schema];
+  const type = entry && typeof entry === "object" && !Array.isArray(entry) && typeof entry.type === "string" ? entry.type : undefined;
+  return type ? schemas.sections[type] : undefined;
+}
+
+export const describeOptions = (file: EditorFile, schemas: Schemas): DescribeOptions => ({
+  listKey: listKey(file.kind),
+  schema: file.kind === "collection" ? undefined : schemas.documents[file.schema],
+  entrySchema: (entry) => entrySchema(file, schemas, entry),
+});
