@@ -93,7 +93,7 @@ export async function studioFixture({
     developerDir,
     async start(more = {}) {
       const from = output.length;
-      child = spawn(process.execPath, ["--import", "tsx", join(project, "scripts", "studio.ts")], {
+      child = spawn(process.execPath, ["--import", "tsx", join(project, "studio", "cli.ts")], {
         cwd: project,
         env: { ...env, ...more },
         stdio: ["ignore", "pipe", "pipe"],

@@ -214,7 +214,7 @@ describe("starting and settings", () => {
       STUDIO_REMOTE: studio.remote,
       STUDIO_PORT: String(port + 1),
     };
-    const run = spawnSync(process.execPath, ["--import", "tsx", join(studio.project, "scripts", "studio.ts")], {
+    const run = spawnSync(process.execPath, ["--import", "tsx", join(studio.project, "studio", "cli.ts")], {
       cwd: studio.project,
       env,
       encoding: "utf8",

@@ -43,7 +43,7 @@ const clone = () => join(studio.data, "repo");
 function cli(args: string[], input = "") {
   const env: NodeJS.ProcessEnv = { ...process.env, STUDIO_DATA: studio.data, STUDIO_REMOTE: studio.remote, STUDIO_PORT: String(port) };
   delete env.SITE_ROOT;
-  const run = spawnSync(process.execPath, ["--import", "tsx", join(studio.project, "scripts", "studio.ts"), ...args], {
+  const run = spawnSync(process.execPath, ["--import", "tsx", join(studio.project, "studio", "cli.ts"), ...args], {
     cwd: studio.project,
     env,
     input,
