@@ -1,25 +1,21 @@
 /**
  * A file's versions from Git (who, when, the message in plain words, and whether the live site has
- * it), one version's text, what the drafts hold that is not published yet, and Restore (a new
- * commit with an earlier version, never a rewrite of history).
+ * it), what the drafts hold that is not published yet, and Restore (a new commit with an earlier
+ * version, never a rewrite of history).
  */
-import { writeFileDurably } from "./durable.ts";
 import { join } from "node:path";
+import type { Clone, Commit, Person } from "../builder/server/git.ts";
 import type { FileChange, Version } from "../builder/shared/types.ts";
-import type { Person, Repo } from "./git.ts";
+import { writeFileDurably } from "./durable.ts";
 
-/** Git's fields for one commit, separated by a character no field holds. */
-const FORMAT = ["%H", "%an", "%ae", "%aI", "%s"].join("%x1f");
-
-function versions(out: string, live: ReadonlySet<string>): Version[] {
-  return out
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => {
-      const [commit = "", author = "", email = "", date = "", message = ""] = line.split("\x1f");
-      return { commit, author, email, date, message, published: live.has(commit) };
-    });
-}
+const version = (c: Commit, published: ReadonlySet<string>): Version => ({
+  commit: c.commit,
+  author: c.author,
+  email: c.email,
+  date: c.date,
+  message: c.subject,
+  published: published.has(c.commit),
+});
 
 /**
  * Every version of `path` that ever existed on either side, newest first: the drafts' and the
@@ -27,67 +23,56 @@ function versions(out: string, live: ReadonlySet<string>): Version[] {
  * (plain `git log` simplifies those away). A merge is a version only when it made a file neither
  * side had (a section-by-section merge), not when it kept one side's.
  */
-export async function fileHistory(repo: Repo, path: string, limit = 100): Promise<Version[]> {
-  const { drafts, published } = repo.options;
-  const sides = [drafts, `origin/${published}`];
-  const commits = (await repo.git(["log", "--full-history", `-${limit * 2}`, `--format=%P%x1f${FORMAT}`, ...sides, "--", path]))
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => {
-      const [parents = "", ...rest] = line.split("\x1f");
-      return { commit: rest[0] ?? "", parents: parents.split(" ").filter(Boolean), line: rest.join("\x1f") };
-    });
-  // The file's content (its blob) in each commit, in each merge's parents and at both ends, asked of Git at once.
-  const asked = [...new Set([...sides, ...commits.flatMap((c) => [c.commit, ...(c.parents.length > 1 ? c.parents : [])])])];
-  const answers = (await repo.git(["cat-file", "--batch-check=%(objectname)"], { input: asked.map((c) => `${c}:${path}\n`).join("") })).split("\n");
-  const blob = new Map(asked.map((c, i) => [c, answers[i]?.endsWith(" missing") ? null : (answers[i] ?? null)]));
-  const kept = commits.filter((c) => c.parents.length < 2 || c.parents.every((p) => blob.get(p) !== blob.get(c.commit))).slice(0, limit);
+export async function fileHistory(clone: Clone, path: string, limit = 100): Promise<Version[]> {
+  const { drafts } = clone.options;
+  const sides = [drafts, clone.live];
+  const all = await clone.log(sides, { paths: [path], fullHistory: true, limit: limit * 2 });
+  // The file's content in each commit, in each merge's parents and at both ends, asked of Git at once.
+  const asked = [...new Set([...sides, ...all.flatMap((c) => [c.commit, ...(c.parents.length > 1 ? c.parents : [])])])];
+  const blobs = await clone.blobs(asked.map((c) => `${c}:${path}`));
+  const blob = new Map(asked.map((c, i) => [c, blobs[i] ?? null]));
+  const kept = all.filter((c) => c.parents.length < 2 || c.parents.every((p) => blob.get(p) !== blob.get(c.commit))).slice(0, limit);
   // Published: what plain history of the published branch explains; set aside: what neither side's plain history does.
-  const plain = async (ref: string) => new Set((await repo.git(["rev-list", ref, "--", path])).split("\n").filter(Boolean));
-  const [live, draft] = await Promise.all([plain(`origin/${published}`), plain(drafts)]);
-  return versions(kept.map((c) => c.line).join("\n"), live).map((v) => ({
-    ...v,
-    live: blob.get(v.commit) === blob.get(`origin/${published}`),
-    draft: blob.get(v.commit) === blob.get(drafts),
-    setAside: !live.has(v.commit) && !draft.has(v.commit),
+  const [live, draft] = await Promise.all([clone.touching(clone.live, [path]), clone.touching(drafts, [path])]);
+  return kept.map((c) => ({
+    ...version(c, live),
+    live: blob.get(c.commit) === blob.get(clone.live),
+    draft: blob.get(c.commit) === blob.get(drafts),
+    setAside: !live.has(c.commit) && !draft.has(c.commit),
   }));
 }
 
 /** The changes on the drafts branch that are not published yet, newest first, and who made them. */
-export async function pending(repo: Repo): Promise<{ changes: Version[]; by: { name: string; count: number }[] }> {
-  const changes = versions(await repo.git(["log", "--no-merges", `--format=${FORMAT}`, `origin/${repo.options.published}..${repo.options.drafts}`]), new Set());
+export async function pending(clone: Clone): Promise<{ changes: Version[]; by: { name: string; count: number }[] }> {
+  const changes = (await clone.log([`${clone.live}..${clone.options.drafts}`], { noMerges: true })).map((c) => version(c, new Set()));
   const by = new Map<string, number>();
   for (const c of changes) by.set(c.author, (by.get(c.author) ?? 0) + 1);
   return { changes, by: [...by].map(([name, count]) => ({ name, count })) };
 }
 
 /** Content files whose drafts differ from the published site: for the builder's Changes view. */
-export async function unpublished(repo: Repo): Promise<FileChange[]> {
-  const { drafts, published } = repo.options;
-  const fields = (await repo.git(["diff", "--name-status", "-z", "--no-renames", `origin/${published}`, drafts, "--", "site-config", "public/media"])).split(
-    "\0",
-  );
+export async function unpublished(clone: Clone): Promise<FileChange[]> {
+  const { drafts } = clone.options;
   const out: FileChange[] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const [code, path] = [fields[i] as string, fields[i + 1] as string];
+  for (const { path, status } of await clone.changedFiles(clone.live, drafts, ["site-config", "public/media"])) {
     const json = path.endsWith(".json");
     out.push({
       path,
-      status: code === "A" ? "added" : code === "D" ? "deleted" : "changed",
-      diff: await repo.git(["diff", `origin/${published}`, drafts, "--", path]),
-      head: json ? await repo.show(`origin/${published}`, path) : null,
-      current: json ? await repo.show(drafts, path) : null,
+      status,
+      diff: await clone.diff(clone.live, path, drafts),
+      head: json ? await clone.show(clone.live, path) : null,
+      current: json ? await clone.show(drafts, path) : null,
     });
   }
   return out;
 }
 
 /** Puts `path` back as it was at `commit`, as a new commit on the drafts branch by `who`. */
-export async function restore(repo: Repo, path: string, commit: string, who: Person, title: string): Promise<string | null> {
-  const text = await repo.show(commit, path);
+export async function restore(clone: Clone, path: string, commit: string, who: Person, title: string): Promise<string | null> {
+  const text = await clone.show(commit, path);
   if (text === null) throw new Error(`${path} was not there in that version.`);
-  const [date = "", author = ""] = (await repo.git(["log", "-1", "--format=%aI%x1f%an", commit])).trim().split("\x1f");
-  writeFileDurably(join(repo.dir, path), text);
-  const day = new Date(date).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-  return repo.commit([path], who, `${title}: restored the version of ${day} UTC by ${author}`);
+  const [then] = await clone.log([commit], { limit: 1 });
+  writeFileDurably(join(clone.dir, path), text);
+  const day = new Date(then?.date ?? "").toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  return clone.commitAs(who, `${title}: restored the version of ${day} UTC by ${then?.author ?? "someone"}`, [path]);
 }

@@ -47,7 +47,7 @@ export async function startStudio(project: string) {
       // A save or publish in progress holds the clone's queue: close waits for requests, then for the queue.
       void studio.app
         .close()
-        .then(() => studio.repo.exclusive(async () => {}))
+        .then(() => studio.clone.exclusive(async () => {}))
         .then(
           () => process.exit(0),
           () => process.exit(1),

@@ -108,7 +108,7 @@ export function studioNginx(
     "  }",
     "",
     "  # Who is editing what, saves and publishes as they happen: sent at once, kept open (the studio pings every 25 s).",
-    "  location = /__edit/api/studio/events {",
+    "  location = /__edit/api/events {",
     ...proxied,
     "    proxy_buffering off;",
     "    gzip off;",

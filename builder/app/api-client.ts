@@ -1,81 +1,40 @@
 /** The editor's calls to its endpoints (builder/server/vite-plugin.ts), with the header they require; each can be cancelled. */
-import type { EditorFile, EditorProblem, FileChange, FileConflict, PublishOutcome, Version } from "../shared/types";
+import type {
+  CheckResult,
+  EditorFile,
+  EditorProblem,
+  EditorState,
+  FileChange,
+  FileConflict,
+  FileData,
+  JsonValue,
+  LibraryEntry,
+  PublishOutcome,
+  Schema,
+  StudioAccount,
+  StudioStatus,
+  Uploaded,
+  Version,
+} from "../shared/types";
 
-export type { FileConflict, PublishOutcome, Version };
-import type { JsonValue } from "@/content/json-source";
-import type { Collections } from "@/content/collections";
-import type { SiteSettings } from "@/generated/content";
-import type { CatalogEntry, PageData } from "@/content/site.server";
-import type { ImageFacts } from "@/images/slots";
-
-export type { EditorFile, EditorProblem, FileChange, JsonValue };
-
-export type Schema = { [key: string]: unknown };
-
-/** A picture just stored in public/media/: its path for content, its size in bytes, what the site knows of it. */
-export interface Uploaded {
-  src: string;
-  size: number;
-  images: Record<string, ImageFacts>;
-}
-
-/** A section type in the library: its example, rendered. */
-export type LibraryEntry = CatalogEntry & { title: string; example: JsonValue };
-
-export interface EditorState {
-  files: EditorFile[];
-  routes: string[];
-  media: string[];
-  /** What the site knows of each picture in public/media/. */
-  images: Record<string, ImageFacts>;
-  /** Each file of public/media/'s size in bytes. */
-  mediaBytes: Record<string, number>;
-  schemas: { sections: Record<string, Schema>; documents: Record<string, Schema> };
-  collections: Collections | null;
-  settings: SiteSettings | null;
-  problems: EditorProblem[];
-  library: LibraryEntry[];
-  /** The largest picture the upload takes, in bytes. */
-  uploadLimit: number;
-  /** Which start of the dev server answers (a restart makes a new one). */
-  server?: string;
-  /** Served by the studio (studio/): who is signed in. */
-  studio?: { account: StudioAccount };
-}
-
-export interface StudioAccount {
-  name: string;
-  email: string;
-  role: "editor" | "publisher";
-}
-
-export interface StudioStatus {
-  account: StudioAccount;
-  pending: { changes: Version[]; by: { name: string; count: number }[] };
-  editing: { email: string; name: string; path: string; at: number }[];
-  publishing: { id: string; running: boolean; log: string[]; outcome: PublishOutcome | null } | null;
-  deploy: "none" | "local";
-  /** Saves not on the remote's drafts branch yet, and why (a push that failed and is being retried). */
-  remote: { behind: number; error: string | null };
-}
-
-export interface FileData {
-  path: string;
-  text: string;
-  hash: string;
-  value: JsonValue;
-  /** In the studio: who saved it last, and when. */
-  savedBy?: { name: string; date: string } | null;
-}
-
-export interface CheckResult {
-  text: string;
-  problems: EditorProblem[];
-  errors: boolean;
-  page: PageData | null;
-  settings: SiteSettings | null;
-  routes: string[];
-}
+// The API's types are the server's own (builder/shared/types.ts): the app takes them from here.
+export type {
+  CheckResult,
+  EditorFile,
+  EditorProblem,
+  EditorState,
+  FileChange,
+  FileConflict,
+  FileData,
+  JsonValue,
+  LibraryEntry,
+  PublishOutcome,
+  Schema,
+  StudioAccount,
+  StudioStatus,
+  Uploaded,
+  Version,
+};
 
 export class ApiError extends Error {
   constructor(

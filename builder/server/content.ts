@@ -3,6 +3,7 @@
  * checking edits with the site's own checks (the same as `npm run validate`) and saving them, and
  * the links to a page. Everything through the content layer.
  */
+import { Conflict, Unprocessable } from "./errors.ts";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { COLLECTIONS, COLLECTION_NAMES } from "../../src/content/collections.ts";
@@ -12,7 +13,7 @@ import { checkSite, hasErrors } from "../../src/content/site.ts";
 import { readSources } from "../../src/content/sources.ts";
 import { previewOf } from "../../src/content/site.server.ts";
 import { escapeSegment } from "../../src/lib/json-pointer.ts";
-import { contentPath, type contentWriter, EditorError, type oneAtATime, readText, sha256 } from "./files.ts";
+import { contentPath, type contentWriter, type oneAtATime, readText, sha256 } from "./files.ts";
 import { writeJson } from "./json-write.ts";
 import { toEditorProblem } from "./problems.ts";
 import { bundleSchema } from "./schema-bundle.ts";
@@ -101,7 +102,7 @@ export function contentApi(root: string, writer: ReturnType<typeof contentWriter
   function save(path: string, value: unknown, hash: string) {
     const full = contentPath(root, path);
     const changed = () =>
-      new EditorError(409, `${path} changed on disk since the editor read it (edited by hand?). Nothing was saved: reload it to see what it holds now.`);
+      new Conflict(`${path} changed on disk since the editor read it (edited by hand?). Nothing was saved: reload it to see what it holds now.`);
     return perFile(full, async () => {
       // hash "": the editor means to write a file that is not there (deleted on disk while it was open).
       const missing = hash === "" && !existsSync(full);
@@ -109,8 +110,7 @@ export function contentApi(root: string, writer: ReturnType<typeof contentWriter
       if ((missing ? "" : sha256(current)) !== hash) throw changed();
       const { text, problems, errors } = await check(path, value);
       if (errors)
-        throw new EditorError(
-          422,
+        throw new Unprocessable(
           `${path} was not saved: fix the errors first.\n${problems
             .filter((p) => p.severity === "error")
             .map((p) => p.text)

@@ -9,15 +9,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { filesUnder } from "../../src/lib/files.ts";
-
-export class EditorError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { BadRequest, Forbidden, NotFound } from "./errors.ts";
 
 export const sha256 = (text: string | Buffer) => createHash("sha256").update(text).digest("hex");
 
@@ -39,8 +31,8 @@ function realPath(path: string): string {
  */
 export function allowedPath(root: string, file: string, areas: readonly string[], extensions: readonly string[]): string {
   if (typeof file !== "string" || file === "" || file.includes("\0") || file.includes("\\"))
-    throw new EditorError(400, "A file path is needed, with forward slashes.");
-  if (file.length > MAX_PATH) throw new EditorError(400, `That file path is too long (at most ${MAX_PATH} characters).`);
+    throw new BadRequest("A file path is needed, with forward slashes.");
+  if (file.length > MAX_PATH) throw new BadRequest(`That file path is too long (at most ${MAX_PATH} characters).`);
   const full = resolve(root, file);
   const realRoot = realpathSync(root);
   const real = realPath(full);
@@ -49,9 +41,9 @@ export function allowedPath(root: string, file: string, areas: readonly string[]
     return real.startsWith(base + sep) && real.startsWith(realRoot + sep);
   });
   if (!inside || relative(root, full).split(sep)[0] === "..")
-    throw new EditorError(403, `The editor only writes inside ${areas.join(" and ")}: "${file}" is not there.`);
-  if (!extensions.some((ext) => real.toLowerCase().endsWith(ext))) throw new EditorError(403, `"${file}" is not a ${extensions.join(" or ")} file.`);
-  if (existsSync(full) && lstatSync(full).isSymbolicLink()) throw new EditorError(403, `"${file}" is a link; the editor does not write through links.`);
+    throw new Forbidden(`The editor only writes inside ${areas.join(" and ")}: "${file}" is not there.`);
+  if (!extensions.some((ext) => real.toLowerCase().endsWith(ext))) throw new Forbidden(`"${file}" is not a ${extensions.join(" or ")} file.`);
+  if (existsSync(full) && lstatSync(full).isSymbolicLink()) throw new Forbidden(`"${file}" is a link; the editor does not write through links.`);
   return full;
 }
 
@@ -67,7 +59,7 @@ export const PICTURE_EXTENSIONS = [".jpg", ".png", ".webp", ".avif", ".gif", ".s
  */
 export function editablePath(root: string, file: string): string {
   if (typeof file === "string" && (/[*?[\]]/.test(file) || file.startsWith(":")))
-    throw new EditorError(400, `That takes one file's exact path, without wildcards; "${file}" is not one.`);
+    throw new BadRequest(`That takes one file's exact path, without wildcards; "${file}" is not one.`);
   return typeof file === "string" && file.startsWith("public/media/") ? allowedPath(root, file, ["public/media"], PICTURE_EXTENSIONS) : contentPath(root, file);
 }
 
@@ -185,6 +177,6 @@ export function readText(full: string): string {
   try {
     return readFileSync(full, "utf8");
   } catch {
-    throw new EditorError(404, `There is no file ${full}.`);
+    throw new NotFound(`There is no file ${full}.`);
   }
 }

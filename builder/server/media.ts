@@ -1,10 +1,11 @@
 /** Pictures and videos in public/media/: the list, what the site knows of each picture, and uploads (an SVG cleaned first). */
+import { BadRequest, TooLarge, UnsupportedType } from "./errors.ts";
 import { statSync } from "node:fs";
 import { basename, join, relative, sep } from "node:path";
 import { filesUnder } from "../../src/lib/files.ts";
 import { imageFactsOf, renderFacts } from "../../src/images/facts.ts";
 import type { ImageFacts } from "../../src/images/slots.ts";
-import { allowedPath, type contentWriter, EditorError } from "./files.ts";
+import { allowedPath, type contentWriter } from "./files.ts";
 
 /** Upload limit for one picture: room for a phone's or a camera's photo; the site makes small copies of any, and warns over IMAGE_MAX_BYTES (src/content/media.ts). */
 export const UPLOAD_LIMIT = 25 * 1024 * 1024;
@@ -36,9 +37,9 @@ export function mediaApi(root: string, writer: ReturnType<typeof contentWriter>)
    * SVG cleaned first: builder/server/svg.ts); returns its path for content.
    */
   async function upload(name: string, data: Buffer) {
-    if (data.length === 0) throw new EditorError(400, "The file is empty.");
-    if (data.length > UPLOAD_LIMIT) throw new EditorError(413, `The picture is too large: the limit is ${UPLOAD_LIMIT / 1024 / 1024} MB.`);
-    const notPicture = () => new EditorError(415, `"${name}" is not a picture (JPEG, PNG, WebP, AVIF, GIF or SVG).`);
+    if (data.length === 0) throw new BadRequest("The file is empty.");
+    if (data.length > UPLOAD_LIMIT) throw new TooLarge(`The picture is too large: the limit is ${UPLOAD_LIMIT / 1024 / 1024} MB.`);
+    const notPicture = () => new UnsupportedType(`"${name}" is not a picture (JPEG, PNG, WebP, AVIF, GIF or SVG).`);
     const extension = IMAGE_FORMATS[(await formatOf(data)) ?? ""];
     if (!extension) throw notPicture();
     let stored = data;

@@ -2,13 +2,14 @@
  * The builder's page actions: a new page (blank or a copy), a rename (its address follows, and the
  * links to it on request), a delete (refused while other content links to the page).
  */
+import { BadRequest, Conflict, NotFound } from "./errors.ts";
 import { existsSync, linkSync, rmSync, unlinkSync } from "node:fs";
 import type { JsonValue } from "../../src/content/json-source.ts";
 import { loadSite } from "../../src/content/site.ts";
 import { PAGE_SLUG, pagePath, reservedPageName } from "../../src/content/sources.ts";
 import { splitPointer } from "../../src/lib/json-pointer.ts";
 import type { ContentApi } from "./content.ts";
-import { contentPath, type contentWriter, EditorError, readText, sha256 } from "./files.ts";
+import { contentPath, type contentWriter, readText, sha256 } from "./files.ts";
 import { writeJson } from "./json-write.ts";
 
 /** A page address's length at most: room for any real one, and far below the system's limit on a file name. */
@@ -17,10 +18,10 @@ const MAX_SLUG = 80;
 export function pagesApi(root: string, writer: ReturnType<typeof contentWriter>, { read, schemas, linksTo }: Pick<ContentApi, "read" | "schemas" | "linksTo">) {
   const pageFile = (slug: string) => {
     if (!PAGE_SLUG.test(slug))
-      throw new EditorError(400, `"${slug}" cannot be a page address: use lower case letters, digits and hyphens between words, e.g. "cloud-migration".`);
-    if (slug.length > MAX_SLUG) throw new EditorError(400, `A page address has at most ${MAX_SLUG} characters; this one has ${slug.length}.`);
+      throw new BadRequest(`"${slug}" cannot be a page address: use lower case letters, digits and hyphens between words, e.g. "cloud-migration".`);
+    if (slug.length > MAX_SLUG) throw new BadRequest(`A page address has at most ${MAX_SLUG} characters; this one has ${slug.length}.`);
     const reserved = reservedPageName(slug);
-    if (reserved) throw new EditorError(400, `"${slug}" cannot be a page address: ${reserved}. Choose another.`);
+    if (reserved) throw new BadRequest(`"${slug}" cannot be a page address: ${reserved}. Choose another.`);
     return `site-config/pages/${slug}.json`;
   };
 
@@ -28,7 +29,7 @@ export function pagesApi(root: string, writer: ReturnType<typeof contentWriter>,
   function createPage(slug: string, from?: string) {
     const path = pageFile(slug);
     const full = contentPath(root, path);
-    if (existsSync(full)) throw new EditorError(409, `There is already a page ${pagePath(slug)} (${path}).`);
+    if (existsSync(full)) throw new Conflict(`There is already a page ${pagePath(slug)} (${path}).`);
     const site = loadSite(root);
     const titles = new Set([...(site.site?.pages ?? []), ...(site.site?.servicePages ?? [])].map((p) => p.title));
     const company = site.site?.settings.companyName ?? "Our company";
@@ -53,7 +54,7 @@ export function pagesApi(root: string, writer: ReturnType<typeof contentWriter>,
       };
     }
     const text = `${JSON.stringify(value, null, 2)}\n`;
-    if (!writer.create(full, text)) throw new EditorError(409, `There is already a page ${pagePath(slug)} (${path}).`);
+    if (!writer.create(full, text)) throw new Conflict(`There is already a page ${pagePath(slug)} (${path}).`);
     return { path, route: pagePath(slug) };
   }
 
@@ -61,16 +62,16 @@ export function pagesApi(root: string, writer: ReturnType<typeof contentWriter>,
   function renamePage(from: string, to: string, fixLinks: boolean) {
     const source = contentPath(root, pageFile(from));
     const target = contentPath(root, pageFile(to));
-    if (from === "home") throw new EditorError(400, "The home page is the page at /: it cannot be renamed.");
-    if (!existsSync(source)) throw new EditorError(404, `There is no page ${pagePath(from)}.`);
-    if (existsSync(target)) throw new EditorError(409, `There is already a page ${pagePath(to)}.`);
+    if (from === "home") throw new BadRequest("The home page is the page at /: it cannot be renamed.");
+    if (!existsSync(source)) throw new NotFound(`There is no page ${pagePath(from)}.`);
+    if (existsSync(target)) throw new Conflict(`There is already a page ${pagePath(to)}.`);
     const links = linksTo(pagePath(from));
     if (links.length > 0 && !fixLinks) return { renamed: false, links };
     // A link then an unlink: unlike a rename, never over a page made in the meantime.
     try {
       linkSync(source, target);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "EEXIST") throw new EditorError(409, `There is already a page ${pagePath(to)}.`);
+      if ((err as NodeJS.ErrnoException).code === "EEXIST") throw new Conflict(`There is already a page ${pagePath(to)}.`);
       throw err;
     }
     unlinkSync(source);
@@ -81,15 +82,14 @@ export function pagesApi(root: string, writer: ReturnType<typeof contentWriter>,
       const text = readText(full);
       const value = JSON.parse(text) as JsonValue;
       for (const link of list) setAt(value, link.pointer, pagePath(to) + link.href.slice(pagePath(from).length));
-      if (!writer.replace(full, writeJson(text, value), sha256(text)))
-        throw new EditorError(409, `${file} changed on disk while its links were fixed: reload it.`);
+      if (!writer.replace(full, writeJson(text, value), sha256(text))) throw new Conflict(`${file} changed on disk while its links were fixed: reload it.`);
     }
     return { renamed: true, links, path: pageFile(to), route: pagePath(to) };
   }
 
   /** Deletes a page, unless other content links to it (then the links, to fix first). */
   function deletePage(slug: string) {
-    if (slug === "home") throw new EditorError(400, "The home page is the page at /: the site needs it.");
+    if (slug === "home") throw new BadRequest("The home page is the page at /: the site needs it.");
     const path = pageFile(slug);
     const full = contentPath(root, path);
     const links = linksTo(pagePath(slug)).filter((l) => l.file !== path);

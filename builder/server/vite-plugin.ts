@@ -5,8 +5,9 @@
  * in the browser cannot use them. Every answer of the dev server says that only its own pages may
  * frame it (another site could otherwise show the builder in a frame and steer clicks), and the
  * files of public/ are served so that none can run a script (an uploaded SVG opened by its address).
- * The API itself is handler.ts, under /__edit/api. The builder and its canvas are the studio's
- * production build (builder-bundle.ts), made at start and when the code changes, not Vite's modules.
+ * The API itself is routes.ts under /__edit/api, hosted by local-api.ts. The builder and its canvas
+ * are the studio's production build (builder-bundle.ts), made at start and when the code changes,
+ * not Vite's modules.
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -16,26 +17,12 @@ import type { Plugin } from "vite";
 import type { SiteContentApi } from "../../src/content/dev-events.ts";
 import { MEDIA_CSP } from "../../src/deploy/security-headers.ts";
 import { assetType } from "../../src/lib/asset-type.ts";
-import { editorApi } from "./api.ts";
 import { BUNDLE_BASE, builderBundle, bundleFile, isBundleSource } from "./builder-bundle.ts";
 import { builderPage } from "./builder-page.ts";
-import { EditorError } from "./files.ts";
-import { type ApiRequest, handleApiRequest } from "./handler.ts";
+import { EventStream } from "./events.ts";
+import { localApi, loopback } from "./local-api.ts";
 
-export const EDITOR_HEADER = "x-site-editor";
-/** An API address longer than this is no request the builder makes. */
-const URL_LIMIT = 4096;
-
-const loopback = (address: string | undefined) => address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
-
-/** The host:port an Origin header names, or null for "null" or anything that is not an address. */
-function originHost(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
-}
+export { EDITOR_HEADER } from "./local-api.ts";
 
 /** A file of public/ or any SVG, by whichever address it is asked for (/media/x.svg, /@fs/.../x.svg, %-encoded). */
 function isPublicFile(url: string): boolean {
@@ -67,40 +54,6 @@ function setFrameHeaders(req: IncomingMessage, res: ServerResponse) {
     setHeader(name, name.toLowerCase() === "content-security-policy" && !String(value).includes("frame-ancestors") ? `${value}; ${FRAME_ANCESTORS}` : value);
 }
 
-const tooLarge = (what: string, limit: number) => new EditorError(413, `The ${what} is too large: the limit is ${Math.round(limit / 1024 / 1024)} MB.`);
-
-/**
- * The request's body, up to `limit` bytes. Over it: 413, before reading when Content-Length says
- * so; the rest of the body is read and dropped, so the client gets the answer instead of a reset.
- */
-function body(req: IncomingMessage, limit: number, what = "request"): Promise<Buffer> {
-  if (Number(req.headers["content-length"]) > limit) {
-    req.resume();
-    return Promise.reject(tooLarge(what, limit));
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      req.off("data", onData);
-      req.resume();
-      reject(tooLarge(what, limit));
-    };
-    req.on("data", onData);
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, data: unknown) {
-  res.statusCode = status;
-  res.setHeader("Content-Type", "application/json; charset=utf-8");
-  res.setHeader("Cache-Control", "no-store");
-  res.end(JSON.stringify(data));
-}
-
 export function editorEndpoints({ root }: { root: string }): Plugin {
   return {
     name: "site-editor-api",
@@ -109,13 +62,13 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
     enforce: "pre",
     async configureServer(server) {
       // Made here, in the dev server only: it sweeps the builder's temporary files (builder/server/files.ts).
-      const api = editorApi(root);
+      const events = new EventStream();
+      const instance = randomUUID();
+      const { app } = await localApi(root, events, instance);
       server.middlewares.use((req, res, next) => {
         setFrameHeaders(req, res);
         next();
       });
-      // Each start and restart of the dev server is a new instance: a client (a test) can tell a restart happened.
-      const instance = randomUUID();
       // Say where the editor is, under Vite's own addresses (`npm run edit` and `npm run dev`).
       server.httpServer?.once("listening", () => {
         setTimeout(() => {
@@ -131,11 +84,8 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
       await bundle.ready().catch((err: Error) => server.config.logger.error(err.message, { timestamp: true }));
       let page: { version: number; make: ReturnType<typeof builderPage> } | null = null;
       let stale = false;
-      // The open builders' event streams: told when content changed on disk, and when the builder's code was built again.
-      const streams = new Set<ServerResponse>();
-      const tell = (event: string) => {
-        for (const res of streams) res.write(`event: ${event}\ndata: null\n\n`);
-      };
+      // The open builders are told when content changed on disk, and when the builder's code was built again.
+      const tell = (event: string) => events.send(event, null);
       const content = server.config.plugins.find((p) => p.name === "site-content")?.api as SiteContentApi | undefined;
       const stopTelling = content?.onContentChanged(() => tell("changed"));
       const rebuild = () => {
@@ -151,13 +101,14 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
         if (!isBundleSource(project, file)) return;
         stale = true;
         clearTimeout(timer);
-        if (streams.size > 0) timer = setTimeout(() => void rebuild(), 200);
+        if (events.size > 0) timer = setTimeout(() => void rebuild(), 200);
       };
       for (const event of ["change", "add", "unlink"] as const) server.watcher.on(event, onCode);
       server.httpServer?.on("close", () => {
         clearTimeout(timer);
         stopTelling?.();
-        for (const res of streams) res.end();
+        events.close();
+        void app.close();
       });
 
       server.middlewares.use((req, res, next) => {
@@ -171,7 +122,11 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
         }
         if (path !== "/__edit" && path !== "/__edit/" && path !== "/__edit/canvas") return next();
         void (async () => {
-          if (!loopback(req.socket.remoteAddress)) return send(res, 403, { error: "The editor answers only this computer." });
+          if (!loopback(req.socket.remoteAddress)) {
+            res.statusCode = 403;
+            res.setHeader("Content-Type", "application/json; charset=utf-8");
+            return res.end(JSON.stringify({ error: "The editor answers only this computer." }));
+          }
           if (stale) await rebuild();
           // A build that failed (a mistake in the code, said in the terminal) leaves the last good one in use.
           const failed = await bundle.ready().then(
@@ -189,66 +144,20 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
           if (page?.version !== bundle.version()) page = { version: bundle.version(), make: builderPage(bundle.dir, BUNDLE_BASE) };
           const wanted = new URL(req.url ?? "/", "http://localhost").searchParams.get("file") ?? undefined;
           res.end(
+            // What the builder asks first, asked here of the API as the builder would, while its scripts load.
             await page.make(wanted, async (asked) => {
-              const url = new URL(asked, "http://localhost");
-              const { status, data } = await answer({
-                method: "GET",
-                path: url.pathname,
-                query: url.searchParams,
-                header: () => undefined,
-                body: () => Promise.reject(new EditorError(400, "No body here.")),
-              });
-              return { status, body: JSON.stringify(data) };
+              const answer = await app.inject({ method: "GET", url: `/__edit/api${asked}`, remoteAddress: "127.0.0.1" });
+              return { status: answer.statusCode, body: answer.body };
             }),
           );
         })().catch(next);
       });
 
-      server.middlewares.use("/__edit/api", (req, res, next) => {
-        void handle(req, res).catch(next);
+      // The builder's API: requests handed to its Fastify instance as they came (local-api.ts).
+      server.middlewares.use((req, res, next) => {
+        if (!(req.url ?? "").startsWith("/__edit/api/")) return next();
+        app.routing(req, res);
       });
-
-      async function answer(request: ApiRequest) {
-        const { status, data } = await handleApiRequest(api, request);
-        return { status, data: request.path === "/state" && status === 200 ? { ...(data as object), server: instance } : data };
-      }
-
-      async function handle(req: IncomingMessage, res: ServerResponse) {
-        try {
-          if (!loopback(req.socket.remoteAddress)) throw new EditorError(403, "The editor answers only this computer.");
-          const origin = req.headers.origin;
-          if (origin !== undefined && originHost(origin) !== req.headers.host) throw new EditorError(403, "The editor answers only its own pages.");
-          if (req.method !== "GET" && req.headers[EDITOR_HEADER] !== "1") throw new EditorError(403, "The editor answers only its own pages.");
-          if ((req.url ?? "").length > URL_LIMIT) throw new EditorError(414, "The address is too long.");
-          const url = new URL(req.url ?? "/", "http://localhost");
-          const request: ApiRequest = {
-            method: req.method ?? "GET",
-            path: url.pathname,
-            query: url.searchParams,
-            header: (name) => {
-              const value = req.headers[name.toLowerCase()];
-              return Array.isArray(value) ? value[0] : value;
-            },
-            body: (limit, what) => body(req, limit, what),
-          };
-          if (request.path === "/events" && request.method === "GET") {
-            res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-store" });
-            // Reconnect within a second after a restart of the server (the builder then catches up).
-            res.write("retry: 1000\n\n");
-            streams.add(res);
-            req.on("close", () => streams.delete(res));
-            return;
-          }
-          // The content plugin notices every write: open pages of the site reload, the builder checks its file.
-          const { status, data } = await answer(request);
-          return send(res, status, data);
-        } catch (err) {
-          if (err instanceof EditorError) return send(res, err.status, { error: err.message });
-          // Anything else is a fault of the builder: said in JSON, with the details in the terminal.
-          server.config.logger.error(`Page builder: ${req.method} ${req.url} failed: ${(err as Error).stack ?? String(err)}`, { timestamp: true });
-          return send(res, 500, { error: "The page builder's server failed on this request; the terminal running it says why." });
-        }
-      }
     },
   };
 }

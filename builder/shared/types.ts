@@ -1,5 +1,15 @@
-/** What the builder's server and its browser side say to each other about files and problems. */
+/**
+ * What the builder's server and its browser side say to each other: the API's answers, typed once
+ * here; the server's functions return these, and the browser's client (app/api-client.ts) reads them.
+ */
+import type { Collections } from "../../src/content/collections.ts";
+import type { JsonValue } from "../../src/content/json-source.ts";
 import type { Problem } from "../../src/content/problems.ts";
+import type { CatalogEntry, PageData } from "../../src/content/site.server.ts";
+import type { SiteSettings } from "../../src/generated/content.ts";
+import type { ImageFacts } from "../../src/images/slots.ts";
+
+export type { JsonValue };
 
 /** A version of a file in the studio, or a change not published yet (studio/history.ts). */
 export interface Version {
@@ -84,3 +94,70 @@ export type PublishOutcome =
   | { status: "nothing"; log: string[] }
   | { status: "conflict"; files: FileConflict[]; log: string[] }
   | { status: "refused"; reason: string; output: string; log: string[] };
+
+export type Schema = { [key: string]: unknown };
+
+/** A picture just stored in public/media/: its path for content, its size in bytes, what the site knows of it. */
+export interface Uploaded {
+  src: string;
+  size: number;
+  images: Record<string, ImageFacts>;
+}
+
+/** A section type in the library: its example, rendered. */
+export type LibraryEntry = CatalogEntry & { title: string; example: JsonValue };
+
+export interface EditorState {
+  files: EditorFile[];
+  routes: string[];
+  media: string[];
+  /** What the site knows of each picture in public/media/. */
+  images: Record<string, ImageFacts>;
+  /** Each file of public/media/'s size in bytes. */
+  mediaBytes: Record<string, number>;
+  schemas: { sections: Record<string, Schema>; documents: Record<string, Schema> };
+  collections: Collections | null;
+  settings: SiteSettings | null;
+  problems: EditorProblem[];
+  library: LibraryEntry[];
+  /** The largest picture the upload takes, in bytes. */
+  uploadLimit: number;
+  /** Which start of the dev server answers (a restart makes a new one). */
+  server?: string;
+  /** Served by the studio (studio/): who is signed in. */
+  studio?: { account: StudioAccount };
+}
+
+export interface StudioAccount {
+  name: string;
+  email: string;
+  role: "editor" | "publisher";
+}
+
+export interface StudioStatus {
+  account: StudioAccount;
+  pending: { changes: Version[]; by: { name: string; count: number }[] };
+  editing: { email: string; name: string; path: string; at: number }[];
+  publishing: { id: string; running: boolean; log: string[]; outcome: PublishOutcome | null } | null;
+  deploy: "none" | "local";
+  /** Saves not on the remote's drafts branch yet, and why (a push that failed and is being retried). */
+  remote: { behind: number; error: string | null };
+}
+
+export interface FileData {
+  path: string;
+  text: string;
+  hash: string;
+  value: JsonValue;
+  /** In the studio: who saved it last, and when. */
+  savedBy?: { name: string; date: string } | null;
+}
+
+export interface CheckResult {
+  text: string;
+  problems: EditorProblem[];
+  errors: boolean;
+  page: PageData | null;
+  settings: SiteSettings | null;
+  routes: string[];
+}

@@ -137,7 +137,7 @@ describe.skipIf(!ready)("the studio behind nginx with TLS", () => {
       host: "127.0.0.1",
       port: https,
       servername: NAME,
-      path: "/__edit/api/studio/events",
+      path: "/__edit/api/events",
       rejectUnauthorized: false,
       headers: { host: `${NAME}:${https}`, cookie, accept: "text/event-stream" },
     });

@@ -50,7 +50,7 @@ describe("without a session", () => {
     "/__edit/api/state",
     "/__edit/api/file?path=site-config/pages/home.json",
     "/__edit/api/studio",
-    "/__edit/api/studio/events",
+    "/__edit/api/events",
     "/__edit/api/changes",
     "/assets/img/x.0123456789.640.avif",
   ])("%s answers 401 or sends to sign in, and shows nothing", async (path) => {

@@ -14,6 +14,6 @@ export function useCodeWatch(canvas: RefObject<CanvasHandle | null>, announce: (
       if (event !== "code") return;
       canvas.current?.reload();
       announce("The site's code changed: the preview now draws the page with it. Reload this page for changes to the builder itself.");
-    }, studio);
+    });
   }, [canvas, announce, studio]);
 }

@@ -10,7 +10,7 @@ import { api, ApiError } from "../api-client";
 import { subscribe } from "../shell/changes-feed";
 import type { Action, Doc } from "../state/types";
 
-export function useDiskWatch(doc: Doc | null, dispatch: (action: Action) => void, refresh: () => void, saving: () => Promise<unknown> | null, studio: boolean) {
+export function useDiskWatch(doc: Doc | null, dispatch: (action: Action) => void, refresh: () => void, saving: () => Promise<unknown> | null) {
   const path = useRef(doc?.path);
   path.current = doc?.path;
   const waitForSave = useRef(saving);
@@ -28,6 +28,6 @@ export function useDiskWatch(doc: Doc | null, dispatch: (action: Action) => void
         if (err instanceof ApiError && err.status === 404 && path.current === open) dispatch({ type: "disk", disk: null });
       }
     };
-    return subscribe((event) => event === "changed" && void onChange(), studio);
-  }, [dispatch, refresh, studio]);
+    return subscribe((event) => event === "changed" && void onChange());
+  }, [dispatch, refresh]);
 }

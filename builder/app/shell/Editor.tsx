@@ -67,7 +67,7 @@ export function Editor() {
   const actions = useFileActions(state, dispatch, site, refresh, announce, checked && checked.sent.value === doc?.value ? problems.errors : 0, opening);
   const commands = useEntryCommands(state.doc, items, dispatch, announce, doc?.kind === "page" || doc?.kind === "template" ? reordered : undefined);
   const focusing = useFocusing(doc, dispatch, (path) => void actions.open(path), refs);
-  useDiskWatch(state.doc, dispatch, refresh, actions.pendingSave, Boolean(site?.studio));
+  useDiskWatch(state.doc, dispatch, refresh, actions.pendingSave);
   useCodeWatch(refs.canvas, announce, site ? Boolean(site.studio) : null);
   const studio = useStudio(Boolean(site?.studio), doc?.path);
 

@@ -11,10 +11,10 @@ let source: EventSource | null = null;
 const EVENTS = ["changed", "code", "presence", "publish"];
 
 /** Calls `listener` for each event of the builder's server (see above). */
-export function subscribe(listener: Listener, studio: boolean): () => void {
+export function subscribe(listener: Listener): () => void {
   listeners.add(listener);
   if (!source) {
-    const stream = new EventSource(studio ? "/__edit/api/studio/events" : "/__edit/api/events");
+    const stream = new EventSource("/__edit/api/events");
     source = stream;
     let cut = false;
     stream.addEventListener("error", () => {

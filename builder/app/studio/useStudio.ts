@@ -32,7 +32,7 @@ export function useStudio(enabled: boolean, path: string | undefined) {
         if (step) setSteps((list) => [...list, step]);
         if (done) void refresh();
       }
-    }, true);
+    });
     return () => {
       controller.abort();
       stop();

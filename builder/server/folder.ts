@@ -1,5 +1,5 @@
 /**
- * The page builder's server side: what the builder reads and writes, through the content layer, so
+ * A folder of the site as the page builder reads and writes it, through the content layer, so
  * that it checks content exactly as `npm run validate` does. In parts: content.ts (files, checks,
  * saves), pages.ts (new, renamed, deleted pages), media.ts (pictures), changes.ts (Git). Served by
  * the dev server (vite-plugin.ts) and by the studio (studio/), through handler.ts.
@@ -43,7 +43,7 @@ export function fingerprint(root: string, folders: readonly string[]): string {
   return parts.join("\n");
 }
 
-export function editorApi(root: string) {
+export function contentFolder(root: string) {
   // Also sweeps what a crash left mid-write.
   const writer = contentWriter(root);
   // Saves of one file, one after another: each compares against what the previous one wrote.
@@ -92,4 +92,4 @@ export function editorApi(root: string) {
   return { ...content, ...pagesApi(root, writer, content), ...pictures, ...changesApi(root), state };
 }
 
-export type EditorApi = ReturnType<typeof editorApi>;
+export type ContentFolder = ReturnType<typeof contentFolder>;

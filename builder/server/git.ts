@@ -1,0 +1,462 @@
+/**
+ * Git, in one module, spoken in verbs: nothing else in the builder or the studio runs `git`. A
+ * `Git` is one working folder (the project under `npm run edit`, the studio's clone, a publish's
+ * temporary worktree); a `Clone` is the studio's own clone of the site's repository, checked out on
+ * the drafts branch, with its queue and its recovery after a crash. Paths are always taken
+ * literally ("site-config/*.json" is a file of that name, never every page); commits are flushed
+ * to disk; an author is given to Git as a name and an address apart, so no name can change the
+ * address. A failure says which command and what Git said.
+ */
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+export interface Person {
+  name: string;
+  email: string;
+}
+
+export class GitError extends Error {
+  constructor(
+    message: string,
+    readonly stderr: string,
+    readonly stdout: string,
+  ) {
+    super(message);
+  }
+}
+
+/** One commit as the history shows it. */
+export interface Commit {
+  commit: string;
+  parents: string[];
+  author: string;
+  email: string;
+  /** ISO 8601. */
+  date: string;
+  subject: string;
+}
+
+/** The committer of every commit made here (the author is the person who made the change). */
+const COMMITTER = { GIT_COMMITTER_NAME: "Site studio", GIT_COMMITTER_EMAIL: "studio@localhost" };
+
+const authorEnv = (author: Person) => ({ GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email });
+
+/** Git's fields for one commit: separated by a character no field holds, one commit per record. */
+const LOG_FORMAT = ["%H", "%P", "%an", "%ae", "%aI", "%s"].join("%x1f");
+
+function commits(out: string): Commit[] {
+  return out
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [commit = "", parents = "", author = "", email = "", date = "", subject = ""] = line.split("\x1f");
+      return { commit, parents: parents.split(" ").filter(Boolean), author, email, date, subject };
+    });
+}
+
+export interface LogOptions {
+  /** Only commits that touched these paths. */
+  paths?: string[];
+  /** Every commit that touched them on any side of a merge, not only those plain history keeps. */
+  fullHistory?: boolean;
+  noMerges?: boolean;
+  limit?: number;
+}
+
+export class Git {
+  constructor(readonly dir: string) {}
+
+  /** git in this folder: its output, or a GitError. */
+  protected async git(args: string[], { env = {}, input, cwd = this.dir }: { env?: Record<string, string>; input?: string; cwd?: string } = {}) {
+    try {
+      const running = run("git", args, {
+        cwd,
+        env: { ...process.env, ...COMMITTER, GIT_TERMINAL_PROMPT: "0", GIT_LITERAL_PATHSPECS: "1", LC_ALL: "C", ...env },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      if (input !== undefined) running.child.stdin?.end(input);
+      return (await running).stdout;
+    } catch (err) {
+      const stderr = String((err as { stderr?: string }).stderr ?? "").trim();
+      throw new GitError(`git ${args[0]} failed: ${stderr || (err as Error).message}`, stderr, String((err as { stdout?: string }).stdout ?? ""));
+    }
+  }
+
+  private holds(args: string[]): Promise<boolean> {
+    return this.git(args).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** Whether this folder is in a Git repository at all. */
+  isRepository = () => this.holds(["rev-parse", "--git-dir"]);
+
+  /** The commit a ref names. */
+  head = async (ref = "HEAD") => (await this.git(["rev-parse", ref])).trim();
+
+  /** Whether a ref exists. */
+  exists = (ref: string) => this.holds(["rev-parse", "--verify", "--quiet", ref]);
+
+  /** Whether `ancestor` is in the history of `of`. */
+  isAncestor = (ancestor: string, of: string) => this.holds(["merge-base", "--is-ancestor", ancestor, of]);
+
+  /** A file as it was at `ref` (null if it was not there). */
+  show(ref: string, path: string): Promise<string | null> {
+    return this.git(["show", `${ref}:${path}`]).catch(() => null);
+  }
+
+  /** The content's object id of each "ref:path" (null: not there), asked at once. */
+  async blobs(specs: string[]): Promise<(string | null)[]> {
+    if (specs.length === 0) return [];
+    const lines = (await this.git(["cat-file", "--batch-check=%(objectname)"], { input: specs.map((s) => `${s}\n`).join("") })).split("\n");
+    return specs.map((_, i) => (lines[i] === undefined || lines[i].endsWith(" missing") ? null : lines[i]));
+  }
+
+  /** Commits reachable from `refs` (a range "a..b" is one of them), newest first. */
+  async log(refs: string[], { paths, fullHistory, noMerges, limit }: LogOptions = {}): Promise<Commit[]> {
+    const args = ["log", `--format=${LOG_FORMAT}`];
+    if (fullHistory) args.push("--full-history");
+    if (noMerges) args.push("--no-merges");
+    if (limit) args.push(`-${limit}`);
+    return commits(await this.git([...args, ...refs, "--", ...(paths ?? [])]));
+  }
+
+  /** The commits plain history keeps for `paths` from `ref` (those that explain what it holds). */
+  async touching(ref: string, paths: string[]): Promise<Set<string>> {
+    return new Set((await this.git(["rev-list", ref, "--", ...paths])).split("\n").filter(Boolean));
+  }
+
+  /** How many commits are in `range` ("a..b"). */
+  async count(range: string, { noMerges = false } = {}): Promise<number> {
+    return Number((await this.git(["rev-list", "--count", ...(noMerges ? ["--no-merges"] : []), range])).trim());
+  }
+
+  /** The files that differ between two commits under `paths`. */
+  async changedFiles(from: string, to: string, paths: string[]): Promise<{ path: string; status: "added" | "changed" | "deleted" }[]> {
+    const fields = (await this.git(["diff", "--name-status", "-z", "--no-renames", from, to, "--", ...paths])).split("\0");
+    const out: { path: string; status: "added" | "changed" | "deleted" }[] = [];
+    for (let i = 0; i + 1 < fields.length; i += 2) {
+      const code = fields[i] as string;
+      out.push({ path: fields[i + 1] as string, status: code === "A" ? "added" : code === "D" ? "deleted" : "changed" });
+    }
+    return out;
+  }
+
+  /** The unified diff of `path` from `from` to `to` (to: the working folder when left out). */
+  diff = (from: string, path: string, to?: string) => this.git(["diff", from, ...(to ? [to] : []), "--", path]);
+
+  /** The files of the working folder that differ from the last commit under `paths` (new ones too). */
+  async uncommitted(paths: string[]): Promise<{ path: string; status: "added" | "changed" | "deleted" }[]> {
+    return (await this.git(["status", "--porcelain", "--untracked-files=all", "--", ...paths]))
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => {
+        const code = line.slice(0, 2);
+        const path = line.slice(3).replace(/^.* -> /, "");
+        return { path, status: code === "??" ? "added" : code.includes("D") ? "deleted" : "changed" };
+      });
+  }
+
+  /** Whether the last commit has `path`. */
+  committed = (path: string, ref = "HEAD") => this.holds(["cat-file", "-e", `${ref}:${path}`]);
+
+  /** `paths` as the last commit has them: unstaged, and written back (or removed, when not committed). */
+  async putBack(paths: string[]): Promise<void> {
+    await this.git(["reset", "--quiet", "HEAD", "--", ...paths]).catch(() => undefined);
+    for (const path of paths) {
+      if (await this.committed(path)) await this.git(["checkout", "--quiet", "HEAD", "--", path]);
+      else rmSync(join(this.dir, path), { force: true });
+    }
+  }
+
+  /**
+   * Commits `paths` (already written in the folder, or deleted from it) on the branch checked out,
+   * as `author`; the new commit, or null if nothing changed. If it fails, the paths are put back as
+   * committed: nothing of an unconfirmed change stays staged or on disk.
+   */
+  async commitAs(author: Person, message: string, paths: string[]): Promise<string | null> {
+    try {
+      await this.git(["add", "--all", "--", ...paths]);
+      if (!(await this.git(["status", "--porcelain", "--", ...paths])).trim()) return null;
+      await this.git(["commit", "--quiet", "--no-verify", "-m", message, "--", ...paths], { env: authorEnv(author) });
+      return await this.head();
+    } catch (err) {
+      await this.putBack(paths);
+      throw err;
+    }
+  }
+
+  /** The author and time of the last commit of `path` on `ref`. */
+  async lastChange(ref: string, path: string): Promise<{ name: string; date: string } | null> {
+    const [last] = await this.log([ref], { paths: [path], limit: 1 }).catch(() => []);
+    return last ? { name: last.author, date: last.date } : null;
+  }
+}
+
+/** A folder where the merge of a publish is made, apart from the clone (git worktree). */
+export class Worktree extends Git {
+  constructor(
+    dir: string,
+    private readonly clone: Clone,
+  ) {
+    super(dir);
+  }
+
+  /** Merges `ref` without committing: clean, or the files changed on both sides. */
+  async merge(ref: string): Promise<{ clean: true } | { clean: false; conflicted: string[] }> {
+    const clean = await this.git(["merge", "--no-ff", "--no-commit", ref]).then(
+      () => true,
+      () => false,
+    );
+    if (clean) return { clean: true };
+    return { clean: false, conflicted: (await this.git(["diff", "--name-only", "--diff-filter=U"])).split("\n").filter(Boolean) };
+  }
+
+  /** A conflicted file as the two sides' common base, this side (the published) and the side merged in (the drafts) have it. */
+  async sides(path: string): Promise<{ base: string | null; ours: string | null; theirs: string | null }> {
+    const stage = (n: 1 | 2 | 3) => this.git(["show", `:${n}:${path}`]).catch(() => null);
+    const [base, ours, theirs] = await Promise.all([stage(1), stage(2), stage(3)]);
+    return { base, ours, theirs };
+  }
+
+  /** The commit both sides of the merge in progress come from. */
+  mergeBase = async () => (await this.git(["merge-base", "HEAD", "MERGE_HEAD"])).trim();
+
+  /** A file of the merge, written in the folder, marked as settled. */
+  settle = async (path: string) => void (await this.git(["add", "--all", "--", path]));
+
+  /** A conflicted file settled whole: this side's or the merged-in side's (removed if that side removed it). */
+  async take(path: string, side: "ours" | "theirs"): Promise<void> {
+    await this.git(["checkout", `--${side}`, "--", path]).catch(() => this.git(["rm", "--quiet", "--", path]));
+    await this.settle(path);
+  }
+
+  abortMerge = async () => void (await this.git(["merge", "--abort"]).catch(() => undefined));
+
+  /** Commits the merge as `author`; the new commit. */
+  async commitMerge(author: Person, message: string): Promise<string> {
+    await this.git(["commit", "--quiet", "--no-verify", "-m", message], { env: authorEnv(author) });
+    return this.head();
+  }
+
+  /** Pushes the commit checked out here to `branch` on the remote: "refused" when the remote moved meanwhile. */
+  async pushTo(branch: string): Promise<"pushed" | "refused"> {
+    try {
+      await this.git(["push", "--porcelain", "origin", `HEAD:refs/heads/${branch}`]);
+      return "pushed";
+    } catch (err) {
+      // --porcelain marks a refused ref with "!" (the remote has commits this push does not).
+      if (err instanceof GitError && err.stdout.split("\n").some((line) => line.startsWith("!\t"))) return "refused";
+      throw err;
+    }
+  }
+
+  /** Removes the folder and Git's record of it. */
+  async remove(): Promise<void> {
+    await this.clone.removeWorktree(this.dir);
+  }
+}
+
+export interface CloneOptions {
+  /** The clone (created from `remote` if missing). */
+  dir: string;
+  /** Any Git URL or path; credentials come from the environment or the SSH agent, never from the studio. */
+  remote: string;
+  /** Where editors' saves go. */
+  drafts: string;
+  /** What the live site is built from. */
+  published: string;
+}
+
+/**
+ * The studio's clone, checked out on the drafts branch. Every write goes through one queue, so a
+ * save's write and commit, a publish's merge and push never interleave. After a crash, `recover`
+ * puts it back in a known state and says what it did.
+ */
+export class Clone extends Git {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly options: CloneOptions) {
+    super(options.dir);
+  }
+
+  /** The remote's published branch, as last fetched. */
+  get live() {
+    return `origin/${this.options.published}`;
+  }
+
+  /** Runs `task` after every task queued before it, alone. */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(task, task);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** The remote's branches as they are now. */
+  fetch = async () => void (await this.git(["fetch", "--quiet", "origin"]));
+
+  /** Clones the remote on first use; checks out the drafts branch (made from the published one if new). */
+  async open(): Promise<string[]> {
+    const { remote, drafts, published } = this.options;
+    const said: string[] = [];
+    const fresh = !existsSync(join(this.dir, ".git"));
+    if (fresh) {
+      mkdirSync(dirname(this.dir), { recursive: true });
+      await this.git(["clone", "--quiet", "--no-checkout", remote, this.dir], { cwd: dirname(this.dir) });
+      said.push(`Cloned ${remote} into ${this.dir}.`);
+    }
+    // Commits and refs are flushed to disk: an acknowledged save survives a power cut.
+    await this.git(["config", "core.fsync", "committed,reference"]);
+    await this.git(["config", "core.fsyncMethod", "fsync"]);
+    await this.git(["config", "merge.conflictStyle", "merge"]);
+    await this.fetch();
+    if (!(await this.exists(`refs/heads/${drafts}`))) {
+      const start = (await this.exists(`refs/remotes/origin/${drafts}`)) ? `origin/${drafts}` : `origin/${published}`;
+      await this.git(["branch", drafts, start]);
+      said.push(`Started the ${drafts} branch from ${start}.`);
+    }
+    // A clone made just now has no files yet (--no-checkout): nothing of a save to put back.
+    said.push(...(await this.recover(fresh)));
+    // A publish pushed but stopped before the drafts caught up (a crash): they catch up now.
+    if ((await this.head(drafts)) !== (await this.head(this.live)) && (await this.isAncestor(drafts, this.live))) {
+      await this.fastForward(this.live);
+      said.push(`The drafts caught up with the published site (${published}), which already had them.`);
+    }
+    return said;
+  }
+
+  /** The drafts branch moved forward to `commit` (which has it in its history). */
+  fastForward = async (commit: string) => void (await this.git(["merge", "--quiet", "--ff-only", commit]));
+
+  /**
+   * After a crash: no stale lock, no merge in progress, no temporary worktree, the drafts branch
+   * checked out, and a file written but never committed (its save was never confirmed) put back.
+   */
+  async recover(fresh = false): Promise<string[]> {
+    const said: string[] = [];
+    for (const lock of ["index.lock", "HEAD.lock"]) {
+      if (existsSync(join(this.dir, ".git", lock))) {
+        rmSync(join(this.dir, ".git", lock), { force: true });
+        said.push(`Removed a lock file left by an interrupted Git command (.git/${lock}).`);
+      }
+    }
+    if (existsSync(join(this.dir, ".git", "MERGE_HEAD"))) {
+      await this.git(["merge", "--abort"]);
+      said.push("Stopped a merge left half done.");
+    }
+    const work = this.worktrees();
+    if (existsSync(work))
+      for (const left of readdirSync(work)) {
+        rmSync(join(work, left), { recursive: true, force: true });
+        said.push(`Removed an unfinished publish's folder (${left}).`);
+      }
+    // After the folders are gone: Git forgets the worktrees whose folder is missing.
+    await this.git(["worktree", "prune"]);
+    // Looked at before the checkout, which would put such a file back without a word.
+    const dirty = await this.uncommitted([]);
+    await this.git(["checkout", "--quiet", "--force", this.options.drafts]);
+    if (dirty.length > 0 && !fresh) {
+      await this.git(["reset", "--quiet", "--hard", "HEAD"]);
+      await this.git(["clean", "--quiet", "-fd"]);
+      said.push(`Put back files written by a save that was not finished (not confirmed to its editor): ${dirty.map((d) => d.path).join(", ")}.`);
+    }
+    return said;
+  }
+
+  /** Where temporary worktrees go: beside the clone, swept at start. */
+  private worktrees = () => join(dirname(this.dir), "work");
+
+  /** A new temporary worktree of `ref`, detached, named after `name` (publish, deploy). */
+  async worktree(ref: string, name: string): Promise<Worktree> {
+    const dir = join(this.worktrees(), name);
+    mkdirSync(dirname(dir), { recursive: true });
+    await this.git(["worktree", "add", "--quiet", "--detach", dir, ref]);
+    return new Worktree(dir, this);
+  }
+
+  async removeWorktree(dir: string): Promise<void> {
+    await this.git(["worktree", "remove", "--force", dir]).catch(() => rmSync(dir, { recursive: true, force: true }));
+  }
+
+  /** Pushes a local branch to the remote's branch of the same name: "refused" when the remote has commits it does not. */
+  async pushBranch(branch: string): Promise<"pushed" | "refused"> {
+    try {
+      await this.git(["push", "--quiet", "--porcelain", "origin", `refs/heads/${branch}:refs/heads/${branch}`]);
+      return "pushed";
+    } catch (err) {
+      if (err instanceof GitError && err.stdout.split("\n").some((line) => line.startsWith("!\t"))) return "refused";
+      throw err;
+    }
+  }
+}
+
+/**
+ * Copies the drafts branch to the remote after each save, in the background: a save never waits
+ * for it, and a lost server loses no acknowledged draft. A failed push is retried, waiting longer
+ * each time (up to five minutes); until it succeeds, `state()` says how many saves are on this
+ * server only, and why.
+ */
+export class DraftsMirror {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private retry: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private error: string | null = null;
+  private closed = false;
+
+  constructor(private readonly clone: Clone) {}
+
+  /** Pushes the drafts soon (once for any number of saves that come meanwhile). */
+  push(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    this.running = this.run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async run() {
+    const { drafts } = this.clone.options;
+    do {
+      this.again = false;
+      let error: string | null = null;
+      try {
+        if ((await this.clone.pushBranch(drafts)) === "refused")
+          error = `the remote's ${drafts} branch has changes this studio does not have (someone pushed to it)`;
+      } catch (err) {
+        error = (err instanceof GitError ? err.stderr : (err as Error).message).split("\n").find(Boolean) ?? "git push failed";
+      }
+      this.error = error;
+      if (error) {
+        this.failures++;
+        if (!this.closed) this.retry = setTimeout(() => void this.push(), Math.min(300_000, 2_000 * 2 ** (this.failures - 1))).unref();
+        return;
+      }
+      this.failures = 0;
+    } while (this.again);
+  }
+
+  /** Saves not on the remote yet (0 when it has them all), and why not, if a push failed. */
+  async state(): Promise<{ behind: number; error: string | null }> {
+    const { drafts, published } = this.clone.options;
+    const remote = (await this.clone.exists(`refs/remotes/origin/${drafts}`)) ? `origin/${drafts}` : `origin/${published}`;
+    const behind = await this.clone.count(`${remote}..${drafts}`).catch(() => 0);
+    return { behind, error: behind > 0 ? this.error : null };
+  }
+
+  close() {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * One builder back end, two stores. The builder's API (routes.ts) reads and writes the site through
+ * a `BuilderStore`; `npm run edit` gives it the local store (the project's own files: a save is a
+ * file written, "changes" are what Git says differs from the last commit), the studio a Git store
+ * (its clone: a save is also a commit by its editor, "changes" are the drafts not published yet;
+ * studio/git-store.ts). Both tell the open builders what changed through their event stream.
+ */
+import type { Person } from "./git.ts";
+import type { EventStream } from "./events.ts";
+import { changesApi } from "./changes.ts";
+import { contentFolder } from "./folder.ts";
+import type { CheckResult, EditorState, FileChange, FileData, Uploaded } from "../shared/types.ts";
+
+export type { Person };
+
+/** A link to a page, where it is: the file, the JSON Pointer and its path in words. */
+export interface Link {
+  file: string;
+  pointer: string;
+  path: string;
+  href: string;
+}
+
+/** What the page dialog asks for. */
+export type PageRequest =
+  | { action: "create"; slug: string; from?: string }
+  | { action: "rename"; slug: string; to: string; fixLinks: boolean }
+  | { action: "delete"; slug: string };
+
+export type PageAnswer =
+  | { path: string; route: string }
+  | { renamed: boolean; links: Link[]; path?: string; route?: string }
+  | { deleted: boolean; links: Link[] };
+
+/** A save's answer: the file as written, and the site's problems with it. */
+export type SaveAnswer = Omit<FileData, "value" | "savedBy"> & { problems: EditorState["problems"] };
+
+export interface BuilderStore {
+  /** The folder the site is read from and written to (the project, or the studio's clone). */
+  readonly root: string;
+  readonly events: EventStream;
+  state(): Promise<EditorState>;
+  read(path: string): Promise<FileData>;
+  check(path: string, value: unknown, preview?: string): Promise<CheckResult>;
+  /** Writes `value` if the file is still what the builder read (`hash`), as `who` (null: on this computer). */
+  save(path: string, value: unknown, hash: string, who: Person | null): Promise<SaveAnswer>;
+  linksTo(route: string): Link[];
+  pages(request: PageRequest, who: Person | null): Promise<PageAnswer>;
+  upload(name: string, data: Buffer, who: Person | null): Promise<Uploaded>;
+  changes(): Promise<{ available: boolean; files: FileChange[] }>;
+  discard(path: string, who: Person | null): Promise<{ path: string; restored: boolean }>;
+}
+
+/** The site's files in a folder, as the builder reads and writes them, before any store adds its own (commits, events). */
+export function folderStore(root: string) {
+  const folder = contentFolder(root);
+  return {
+    folder,
+    async state() {
+      return folder.state();
+    },
+    async read(path: string): Promise<FileData> {
+      return folder.read(path);
+    },
+    check: (path: string, value: unknown, preview?: string) => folder.check(path, value, preview),
+    linksTo: (route: string) => folder.linksTo(route),
+    async pages(request: PageRequest): Promise<PageAnswer> {
+      if (request.action === "create") return folder.createPage(request.slug, request.from);
+      if (request.action === "rename") return folder.renamePage(request.slug, request.to, request.fixLinks);
+      return folder.deletePage(request.slug);
+    },
+    upload: (name: string, data: Buffer) => folder.upload(name, data),
+  };
+}
+
+/**
+ * `npm run edit`: the project's own files. Nothing is committed; the content plugin of the dev
+ * server sees each write (as it sees a hand edit) and tells the pages and the builders.
+ */
+export function localStore(root: string, events: EventStream): BuilderStore {
+  const base = folderStore(root);
+  const git = changesApi(root);
+  return {
+    root,
+    events,
+    state: base.state,
+    read: base.read,
+    check: base.check,
+    async save(path, value, hash) {
+      const { before: _, ...saved } = await base.folder.save(path, value, hash);
+      return saved;
+    },
+    linksTo: base.linksTo,
+    pages: base.pages,
+    upload: base.upload,
+    changes: git.changes,
+    discard: git.discard,
+  };
+}

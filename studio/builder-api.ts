@@ -1,0 +1,58 @@
+/**
+ * The builder's API in the studio (builder/server/routes.ts over the Git store: each write a commit
+ * by the person signed in), with what a team adds: the state says who is signed in; putting a file
+ * back as published is a publisher's; the event stream starts with who is editing what; the
+ * studio's status (drafts not published and by whom, presence, the publish running, the remote);
+ * and each builder saying which file it has open.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { Forbidden } from "../builder/server/errors.ts";
+import { builderRoutes } from "../builder/server/routes.ts";
+import type { StudioStatus } from "../builder/shared/types.ts";
+import type { Account } from "./accounts.ts";
+import type { StudioContext } from "./context.ts";
+import { pending } from "./history.ts";
+import type { PublishRun } from "./publish-routes.ts";
+
+const accountOf = (request: FastifyRequest) => request.account as Account;
+const person = (request: FastifyRequest) => ({ name: accountOf(request).name, email: accountOf(request).email });
+
+export function publisherOnly(request: FastifyRequest) {
+  if (request.account?.role !== "publisher") throw new Forbidden("Only a publisher can do this: ask one of them.");
+}
+
+export async function builderApi(app: FastifyInstance, { ctx, publishing }: { ctx: StudioContext; publishing: () => PublishRun | null }) {
+  const { git, presence, config, mirror } = ctx;
+  app.addHook("preHandler", async (request) => {
+    if (request.method === "POST" && request.url.split("?")[0] === "/__edit/api/discard") publisherOnly(request);
+  });
+  await app.register(builderRoutes, {
+    prefix: "/__edit/api",
+    store: git.store,
+    who: person,
+    stateExtra: (request) => ({ studio: { account: { name: accountOf(request).name, email: accountOf(request).email, role: accountOf(request).role } } }),
+    hello: () => ({ event: "presence", data: presence.editing() }),
+  });
+
+  app.get("/__edit/api/studio", async (request, reply): Promise<StudioStatus> => {
+    reply.header("Cache-Control", "no-store");
+    const run = publishing();
+    const account = accountOf(request);
+    return {
+      account: { name: account.name, email: account.email, role: account.role },
+      pending: await pending(ctx.clone),
+      editing: presence.editing(),
+      publishing: run ? { id: run.id, running: !run.done, log: run.log, outcome: run.outcome } : null,
+      deploy: config.deploy,
+      remote: await mirror.state(),
+    };
+  });
+  app.post<{ Body: { path: string } }>(
+    "/__edit/api/studio/presence",
+    { schema: { body: { type: "object", required: ["path"], properties: { path: { type: "string", maxLength: 1024 } } } } },
+    async (request) => {
+      presence.here({ ...person(request), path: request.body.path });
+      return { editing: presence.editing() };
+    },
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The studio's store for the builder's API (builder/server/store.ts): the site's files in the
+ * studio's clone, where each write is a commit on the drafts branch by the person who made it,
+ * described in plain words, made before the answer and copied to the remote soon after (DraftsMirror).
+ * "Changes" are the drafts not published yet; "discard" puts a file back as published. A save
+ * refused because a colleague saved first names them.
+ */
+import { rmSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { Conflict } from "../builder/server/errors.ts";
+import type { EventStream } from "../builder/server/events.ts";
+import { editablePath } from "../builder/server/files.ts";
+import type { Clone, DraftsMirror, Person } from "../builder/server/git.ts";
+import { type BuilderStore, folderStore, type PageRequest } from "../builder/server/store.ts";
+import { describeChanges } from "../builder/shared/describe.ts";
+import { describeOptions, fileTitle } from "../builder/shared/kinds.ts";
+import type { JsonValue } from "../src/content/json-source.ts";
+import { crashPoint } from "./crash.ts";
+import { restore, unpublished } from "./history.ts";
+
+export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror) {
+  const base = folderStore(clone.dir);
+  const { folder } = base;
+  const person = (who: Person | null): Person => who ?? { name: "Site studio", email: "studio@localhost" };
+  const title = (path: string) => {
+    const file = folder.files().find((f) => f.path === path);
+    return file ? fileTitle(file) : path;
+  };
+
+  /** Commits what a write changed, as `who`, and tells the open builders; the commit, or null if nothing changed. */
+  async function commit(paths: string[], who: Person | null, message: string) {
+    crashPoint("save:written");
+    const made = await clone.commitAs(person(who), message, paths);
+    if (made) {
+      events.send("changed", { paths, by: person(who).name, commit: made });
+      void mirror.push();
+    }
+    return made;
+  }
+
+  /** A save in plain words: the first thing changed, and the rest counted and listed. */
+  function saveMessage(path: string, before: string | null, after: string) {
+    const file = folder.files().find((f) => f.path === path);
+    const lines = file
+      ? describeChanges(JSON.parse(before ?? "null") as JsonValue, JSON.parse(after) as JsonValue, describeOptions(file, folder.schemas()))
+      : [];
+    const more = lines.length > 1 ? ` (and ${lines.length - 1} more)\n\n${lines.map((l) => `- ${l}`).join("\n")}` : "";
+    return `${title(path)}: ${lines[0] ?? "edited"}${more}`;
+  }
+
+  /** Refused because the file changed since it was read: in the studio, that is a colleague's save, named. */
+  async function namedConflict(path: string, err: unknown): Promise<never> {
+    const last = err instanceof Conflict ? await clone.lastChange(clone.options.drafts, path) : null;
+    if (!last) throw err;
+    const time = new Date(last.date).toLocaleTimeString("en-GB", { timeStyle: "short" });
+    throw new Conflict(`Not saved: ${last.name} saved this file (${time}) since you opened it. Nothing is lost: choose what to keep.`);
+  }
+
+  async function pages(request: PageRequest, who: Person | null) {
+    return clone.exclusive(async () => {
+      const answer = await base.pages(request);
+      if (request.action === "create" && "route" in answer && !("renamed" in answer)) {
+        const from = request.from ? ` (a copy of /${request.from === "home" ? "" : request.from})` : "";
+        await commit([answer.path], who, `${title(answer.path)}: new page, as a draft${from}`);
+      } else if (request.action === "rename" && "renamed" in answer && answer.renamed && answer.path) {
+        const from = folder.pageFile(request.slug);
+        const files = [...new Set(answer.links.map((l) => l.file))];
+        const links = files.length ? `; links changed in ${files.length} files` : "";
+        await commit([from, answer.path, ...files], who, `${title(answer.path)}: renamed from ${request.slug}${links}`);
+      } else if (request.action === "delete" && "deleted" in answer && answer.deleted) {
+        await commit([folder.pageFile(request.slug)], who, `Page deleted: ${request.slug}.json`);
+      }
+      return answer;
+    });
+  }
+
+  const store: BuilderStore = {
+    root: clone.dir,
+    events,
+    state: base.state,
+    async read(path) {
+      return { ...(await base.read(path)), savedBy: await clone.lastChange(clone.options.drafts, path) };
+    },
+    check: base.check,
+    save: (path, value, hash, who) =>
+      clone.exclusive(async () => {
+        const saved = await folder.save(path, value, hash).catch((err: unknown) => namedConflict(path, err));
+        const { before, ...answer } = saved;
+        if (before !== saved.text) await commit([path], who, saveMessage(path, before, saved.text));
+        return answer;
+      }),
+    linksTo: base.linksTo,
+    pages,
+    upload: (name, data, who) =>
+      clone.exclusive(async () => {
+        const uploaded = await base.upload(name, data);
+        await commit([`public${uploaded.src}`], who, `Picture added: ${uploaded.src}`);
+        return uploaded;
+      }),
+    changes: async () => ({ available: true, files: await unpublished(clone) }),
+    discard: (asked, who) =>
+      clone.exclusive(async () => {
+        // One content file or picture, exactly: never a pattern, nothing else of the clone.
+        const path = relative(clone.dir, editablePath(clone.dir, asked)).split(sep).join("/");
+        const published = await clone.show(clone.live, path);
+        if (published !== null) await restore(clone, path, await clone.head(clone.live), person(who), title(path));
+        else {
+          // Not published at all: putting it back as published removes it.
+          rmSync(join(clone.dir, path), { force: true });
+          await clone.commitAs(person(who), `${path}: removed (not on the published site)`, [path]);
+        }
+        events.send("changed", { paths: [path], by: person(who).name });
+        void mirror.push();
+        return { path, restored: published !== null };
+      }),
+  };
+  return { store, commit, title, folder };
+}
+
+export type GitStore = ReturnType<typeof gitStore>;

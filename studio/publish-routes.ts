@@ -1,0 +1,68 @@
+/**
+ * Publish (publishers): one at a time, started by a request and run in the background; its steps
+ * go to the open builders as they happen and to the studio's own log, and its outcome is kept for
+ * the studio's status.
+ */
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { Conflict } from "../builder/server/errors.ts";
+import { describeOptions, fileTitle } from "../builder/shared/kinds.ts";
+import type { PublishOutcome } from "../builder/shared/types.ts";
+import type { Account } from "./accounts.ts";
+import { publisherOnly } from "./builder-api.ts";
+import type { StudioContext } from "./context.ts";
+import { publish } from "./publish.ts";
+
+export interface PublishRun {
+  id: string;
+  done: boolean;
+  log: string[];
+  outcome: PublishOutcome | null;
+}
+
+type Choices = Record<string, Record<string, "mine" | "theirs">>;
+
+export async function publishRoutes(app: FastifyInstance, { ctx, runs }: { ctx: StudioContext; runs: { current: PublishRun | null } }) {
+  const { clone, git, events, project, deploy, say } = ctx;
+  const describeFile = (path: string) => {
+    const file = git.folder.files().find((f) => f.path === path);
+    return file ? { title: fileTitle(file), options: describeOptions(file, git.folder.schemas()) } : undefined;
+  };
+
+  app.post<{ Body: { choices?: Choices } }>(
+    "/__edit/api/studio/publish",
+    { schema: { body: { type: "object", properties: { choices: { type: "object" } } } } },
+    async (request, reply) => {
+      publisherOnly(request);
+      if (runs.current && !runs.current.done) throw new Conflict("A publish is already running: its steps show in the builder.");
+      const account = request.account as Account;
+      const run: PublishRun = { id: randomUUID(), done: false, log: [], outcome: null };
+      runs.current = run;
+      const step = (line: string) => {
+        run.log.push(line);
+        events.send("publish", { step: line });
+        // The studio's own log too: what a publish did, and when, for whoever runs the service.
+        say(`Publish by ${account.email}: ${line}`);
+      };
+      const publisher = { name: account.name, email: account.email };
+      void clone
+        .exclusive(() => publish(clone, { publisher, choices: request.body.choices ?? {}, project, deploy, describeFile, say: step }))
+        .then(
+          (outcome) => {
+            run.outcome = outcome;
+            if (outcome.status === "published") events.send("changed", { paths: [], by: account.name, commit: outcome.commit });
+          },
+          (err: Error) => {
+            app.log.error(err);
+            run.outcome = { status: "refused", reason: `Publishing failed: ${err.message}`, output: "", log: run.log };
+          },
+        )
+        .finally(() => {
+          run.done = true;
+          events.send("publish", { done: true, outcome: run.outcome });
+        });
+      reply.code(202);
+      return { started: true, id: run.id };
+    },
+  );
+}
