@@ -3,29 +3,22 @@
  * last build, then start the production server.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { newestChange } from "../src/lib/files.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Written last by the build (src/deploy/post-build.ts): a build that failed half-way is built again.
 const stamp = join(root, "dist", "site.json");
 
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === "generated") continue; // rewritten only on change, by the build itself
-    max = Math.max(max, newest(join(path, entry)));
-  }
-  return max;
-}
-
 const inputs = ["src", "site-config", "schemas", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-const sources = Math.max(...inputs.map((p) => newest(join(root, p))));
+// src/generated/ is rewritten only on change, by the build itself.
+const sources = newestChange(
+  inputs.map((p) => join(root, p)),
+  new Set(["generated"]),
+);
 // With STUDIO_DEPLOY=local, dist/ is what the studio last published (studio/deploy.ts): never built over from this folder's files.
 if (existsSync(join(root, "dist", ".studio-release"))) {
   console.log("Serving the site the studio published (dist/ is its release).");

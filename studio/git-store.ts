@@ -22,30 +22,32 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
   const base = folderStore(clone.dir);
   const { folder } = base;
   const person = (who: Person | null): Person => who ?? { name: "Site studio", email: "studio@localhost" };
-  const title = (path: string) => {
-    const file = folder.files().find((f) => f.path === path);
+  const title = async (path: string) => {
+    const file = (await folder.files()).find((f) => f.path === path);
     return file ? fileTitle(file) : path;
   };
 
   /** Commits what a write changed, as `who`, and tells the open builders; the commit, or null if nothing changed. */
-  async function commit(paths: string[], who: Person | null, message: string) {
+  async function commit(paths: string[], who: Person | null, message: string, saving = false) {
     crashPoint("save:written");
     const made = await clone.commitAs(person(who), message, paths);
+    // A save's own check is the store's already (content.ts); anything else the builder wrote is read again.
+    if (!saving) folder.store.invalidate(paths);
     if (made) {
-      events.send("changed", { paths, by: person(who).name, commit: made });
+      events.send("changed", { paths, by: person(who).name, commit: made, generation: folder.store.version });
       void mirror.push();
     }
     return made;
   }
 
   /** A save in plain words: the first thing changed, and the rest counted and listed. */
-  function saveMessage(path: string, before: string | null, after: string) {
-    const file = folder.files().find((f) => f.path === path);
+  async function saveMessage(path: string, before: string | null, after: string) {
+    const file = (await folder.files()).find((f) => f.path === path);
     const lines = file
       ? describeChanges(JSON.parse(before ?? "null") as JsonValue, JSON.parse(after) as JsonValue, describeOptions(file, folder.schemas()))
       : [];
     const more = lines.length > 1 ? ` (and ${lines.length - 1} more)\n\n${lines.map((l) => `- ${l}`).join("\n")}` : "";
-    return `${title(path)}: ${lines[0] ?? "edited"}${more}`;
+    return `${await title(path)}: ${lines[0] ?? "edited"}${more}`;
   }
 
   /** Refused because the file changed since it was read: in the studio, that is a colleague's save, named. */
@@ -61,12 +63,12 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
       const answer = await base.pages(request);
       if (request.action === "create" && "route" in answer && !("renamed" in answer)) {
         const from = request.from ? ` (a copy of /${request.from === "home" ? "" : request.from})` : "";
-        await commit([answer.path], who, `${title(answer.path)}: new page, as a draft${from}`);
+        await commit([answer.path], who, `${await title(answer.path)}: new page, as a draft${from}`);
       } else if (request.action === "rename" && "renamed" in answer && answer.renamed && answer.path) {
         const from = folder.pageFile(request.slug);
         const files = [...new Set(answer.links.map((l) => l.file))];
         const links = files.length ? `; links changed in ${files.length} files` : "";
-        await commit([from, answer.path, ...files], who, `${title(answer.path)}: renamed from ${request.slug}${links}`);
+        await commit([from, answer.path, ...files], who, `${await title(answer.path)}: renamed from ${request.slug}${links}`);
       } else if (request.action === "delete" && "deleted" in answer && answer.deleted) {
         await commit([folder.pageFile(request.slug)], who, `Page deleted: ${request.slug}.json`);
       }
@@ -86,8 +88,8 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
       clone.exclusive(async () => {
         const saved = await folder.save(path, value, hash).catch((err: unknown) => namedConflict(path, err));
         const { before, ...answer } = saved;
-        if (before !== saved.text) await commit([path], who, saveMessage(path, before, saved.text));
-        return answer;
+        if (before !== saved.text) await commit([path], who, await saveMessage(path, before, saved.text), true);
+        return { ...answer, state: await folder.contentState() };
       }),
     linksTo: base.linksTo,
     pages,
@@ -103,13 +105,14 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
         // One content file or picture, exactly: never a pattern, nothing else of the clone.
         const path = relative(clone.dir, editablePath(clone.dir, asked)).split(sep).join("/");
         const published = await clone.show(clone.live, path);
-        if (published !== null) await restore(clone, path, await clone.head(clone.live), person(who), title(path));
+        if (published !== null) await restore(clone, path, await clone.head(clone.live), person(who), await title(path));
         else {
           // Not published at all: putting it back as published removes it.
           rmSync(join(clone.dir, path), { force: true });
           await clone.commitAs(person(who), `${path}: removed (not on the published site)`, [path]);
         }
-        events.send("changed", { paths: [path], by: person(who).name });
+        folder.store.invalidate([path]);
+        events.send("changed", { paths: [path], by: person(who).name, generation: folder.store.version });
         void mirror.push();
         return { path, restored: published !== null };
       }),

@@ -46,9 +46,11 @@ export async function historyRoutes(app: FastifyInstance, { ctx }: { ctx: Studio
       const path = editable(request.body.path);
       const account = request.account as Account;
       const who = { name: account.name, email: account.email };
-      const done = await clone.exclusive(() => restore(clone, path, request.body.commit, who, git.title(path)));
+      const title = await git.title(path);
+      const done = await clone.exclusive(() => restore(clone, path, request.body.commit, who, title));
       if (done) {
-        events.send("changed", { paths: [path], by: account.name, commit: done });
+        git.folder.store.invalidate([path]);
+        events.send("changed", { paths: [path], by: account.name, commit: done, generation: git.folder.store.version });
         void mirror.push();
       }
       return { restored: Boolean(done), commit: done };

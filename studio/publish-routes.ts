@@ -24,10 +24,6 @@ type Choices = Record<string, Record<string, "mine" | "theirs">>;
 
 export async function publishRoutes(app: FastifyInstance, { ctx, runs }: { ctx: StudioContext; runs: { current: PublishRun | null } }) {
   const { clone, git, events, project, deploy, say } = ctx;
-  const describeFile = (path: string) => {
-    const file = git.folder.files().find((f) => f.path === path);
-    return file ? { title: fileTitle(file), options: describeOptions(file, git.folder.schemas()) } : undefined;
-  };
 
   app.post<{ Body: { choices?: Choices } }>(
     "/__edit/api/studio/publish",
@@ -45,12 +41,21 @@ export async function publishRoutes(app: FastifyInstance, { ctx, runs }: { ctx: 
         say(`Publish by ${account.email}: ${line}`);
       };
       const publisher = { name: account.name, email: account.email };
+      const files = await git.folder.files();
+      const describeFile = (path: string) => {
+        const file = files.find((f) => f.path === path);
+        return file ? { title: fileTitle(file), options: describeOptions(file, git.folder.schemas()) } : undefined;
+      };
       void clone
         .exclusive(() => publish(clone, { publisher, choices: request.body.choices ?? {}, project, deploy, describeFile, say: step }))
         .then(
           (outcome) => {
             run.outcome = outcome;
-            if (outcome.status === "published") events.send("changed", { paths: [], by: account.name, commit: outcome.commit });
+            if (outcome.status === "published") {
+              // The drafts caught up with the merge: what the published side brought is read at the next ask.
+              git.folder.store.invalidate();
+              events.send("changed", { paths: [], by: account.name, commit: outcome.commit, generation: git.folder.store.version });
+            }
           },
           (err: Error) => {
             app.log.error(err);

@@ -1,6 +1,7 @@
 /** The editor's calls to its endpoints (builder/server/vite-plugin.ts), with the header they require; each can be cancelled. */
 import type {
   CheckResult,
+  ContentState,
   EditorFile,
   EditorProblem,
   EditorState,
@@ -10,6 +11,7 @@ import type {
   JsonValue,
   LibraryEntry,
   PublishOutcome,
+  SaveAnswer,
   Schema,
   StudioAccount,
   StudioStatus,
@@ -20,6 +22,7 @@ import type {
 // The API's types are the server's own (builder/shared/types.ts): the app takes them from here.
 export type {
   CheckResult,
+  ContentState,
   EditorFile,
   EditorProblem,
   EditorState,
@@ -29,6 +32,7 @@ export type {
   JsonValue,
   LibraryEntry,
   PublishOutcome,
+  SaveAnswer,
   Schema,
   StudioAccount,
   StudioStatus,
@@ -79,7 +83,7 @@ export const api = {
   state: (signal?: AbortSignal) => call<EditorState>("/state", { signal }),
   file: (path: string, signal?: AbortSignal) => call<FileData>(`/file?path=${encodeURIComponent(path)}`, { signal }),
   check: (path: string, value: JsonValue, preview: string | undefined, signal?: AbortSignal) => post<CheckResult>("/check", { path, value, preview }, signal),
-  save: (path: string, value: JsonValue, hash: string) => post<FileData & { problems: EditorProblem[] }>("/save", { path, value, hash }),
+  save: (path: string, value: JsonValue, hash: string) => post<SaveAnswer>("/save", { path, value, hash }),
   links: (route: string) => call<{ file: string; path: string; href: string }[]>(`/links?route=${encodeURIComponent(route)}`),
   createPage: (slug: string, from?: string) => post<{ path: string; route: string }>("/pages", { action: "create", slug, from }),
   renamePage: (slug: string, to: string, fixLinks: boolean) =>

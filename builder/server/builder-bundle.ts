@@ -5,8 +5,9 @@
  * builder and its canvas were two hundred modules fetched one by one (docs/performance.md).
  */
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
+import { newestChange } from "../../src/lib/files.ts";
 
 export const BUNDLE_BASE = "/studio-assets/";
 
@@ -17,20 +18,13 @@ export const BUNDLE_SOURCES = ["src", "builder", "schemas", "vite.studio.config.
 export const isBundleSource = (project: string, file: string) =>
   BUNDLE_SOURCES.some((source) => file === join(project, source) || file.startsWith(join(project, source) + sep));
 
-/** The newest modification time under `path`, folders included (a file deleted changes its folder's); 0 if missing. */
-function newestChange(path: string): number {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  return st.isDirectory() ? Math.max(st.mtimeMs, ...readdirSync(path).map((e) => newestChange(join(path, e)))) : st.mtimeMs;
-}
-
 /** The file in the build that says when the build started (a source saved during it is newer: built again). */
 const STAMP = ".started";
 
 /** Whether `dir` holds a build made from the project's sources as they are now. */
 export function bundleIsCurrent(project: string, dir: string): boolean {
   const started = existsSync(join(dir, STAMP)) && existsSync(join(dir, "index.html")) ? Number(readFileSync(join(dir, STAMP), "utf8")) : 0;
-  return started > 0 && started >= Math.max(...BUNDLE_SOURCES.map((p) => newestChange(join(project, p))));
+  return started > 0 && started >= newestChange(BUNDLE_SOURCES.map((p) => join(project, p)));
 }
 
 export interface BuilderBundle {

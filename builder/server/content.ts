@@ -10,7 +10,10 @@ import { COLLECTIONS, COLLECTION_NAMES } from "../../src/content/collections.ts"
 import { readablePath } from "../../src/content/ajv-problems.ts";
 import type { JsonValue } from "../../src/content/json-source.ts";
 import { checkSite, hasErrors } from "../../src/content/site.ts";
-import { readSources } from "../../src/content/sources.ts";
+import { readSources, type Sources } from "../../src/content/sources.ts";
+import type { SiteStore } from "../../src/content/site-store.ts";
+import { formatProblem } from "../../src/content/problems.ts";
+import { fingerprint } from "../../src/lib/files.ts";
 import { previewOf } from "../../src/content/site.server.ts";
 import { escapeSegment } from "../../src/lib/json-pointer.ts";
 import { contentPath, type contentWriter, type oneAtATime, readText, sha256 } from "./files.ts";
@@ -25,50 +28,81 @@ const withoutSections = (schema: Record<string, unknown>) => {
   return { ...schema, properties, required: (schema.required as string[]).filter((r) => r !== "sections") };
 };
 
-export function contentApi(root: string, writer: ReturnType<typeof contentWriter>, perFile: ReturnType<typeof oneAtATime>) {
+/** The site's files, from the sources a check read. */
+export function files(sources: Sources): EditorFile[] {
+  return [
+    ...sources.pages.map((p): EditorFile => ({ path: p.file, kind: "page", name: p.slug, route: p.path, draft: p.draft, schema: "page" })),
+    { path: sources.template.file, kind: "template", name: "Service page template", schema: "service-template" },
+    ...COLLECTION_NAMES.map(
+      (name): EditorFile => ({ path: sources.collections[name].file, kind: "collection", name, schema: `collections/${COLLECTIONS[name].schema}` }),
+    ),
+    { path: sources.settings.file, kind: "settings", name: "Settings", schema: "settings" },
+  ];
+}
+
+/** Every schema a form needs, bundled: the documents', each section type's, and each collection entry's. */
+function bundleAll(schemasDir: string) {
+  const sectionFiles = readdirSync(join(schemasDir, "sections"))
+    .filter((f) => f.endsWith(".schema.json"))
+    .sort();
+  const sections = Object.fromEntries(sectionFiles.map((f) => [f.slice(0, -".schema.json".length), bundleSchema(schemasDir, `sections/${f}`)]));
+  const documents: Record<string, Record<string, unknown>> = {
+    page: bundleSchema(schemasDir, "page.schema.json", withoutSections),
+    "service-template": bundleSchema(schemasDir, "service-template.schema.json", withoutSections),
+    settings: bundleSchema(schemasDir, "settings.schema.json"),
+  };
+  for (const name of new Set(Object.values(COLLECTIONS).map((c) => c.schema))) {
+    documents[`collections/${name}`] = bundleSchema(schemasDir, `collections/${name}.schema.json`, (s) => {
+      const list = (s.properties as { items?: { items: Record<string, unknown> } }).items;
+      if (!list) throw new Error(`The collection schema ${name}.schema.json has no "items" property.`);
+      return { ...list.items, definitions: s.definitions };
+    });
+  }
+  return { sections, documents };
+}
+
+const isJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Every place that links to `route` (or to a part of it, "/about-us#team"): the file, where in it, the link. */
+export function linksTo(root: string, route: string) {
+  const sources = readSources(root);
+  const documents = [sources.settings, sources.template, ...Object.values(sources.collections), ...sources.pages];
+  const out: { file: string; pointer: string; path: string; href: string }[] = [];
+  for (const doc of documents) {
+    const parsed = doc.parsed;
+    if (!parsed) continue;
+    const visit = (node: JsonValue, pointer: string) => {
+      if (typeof node === "string") {
+        if (node === route || node.startsWith(`${route}#`) || node.startsWith(`${route}?`))
+          out.push({ file: doc.file, pointer, path: readablePath(pointer, parsed.value), href: node });
+      } else if (Array.isArray(node))
+        node.forEach((child, i) => {
+          visit(child, `${pointer}/${i}`);
+        });
+      else if (node && typeof node === "object") for (const [key, child] of Object.entries(node)) visit(child, `${pointer}/${escapeSegment(key)}`);
+    };
+    visit(parsed.value, "");
+  }
+  return out;
+}
+
+export function contentApi(root: string, writer: ReturnType<typeof contentWriter>, perFile: ReturnType<typeof oneAtATime>, store: SiteStore) {
   const schemasDir = join(root, "schemas");
 
-  function files(): EditorFile[] {
-    const sources = readSources(root);
-    return [
-      ...sources.pages.map((p): EditorFile => ({ path: p.file, kind: "page", name: p.slug, route: p.path, draft: p.draft, schema: "page" })),
-      { path: sources.template.file, kind: "template", name: "Service page template", schema: "service-template" },
-      ...COLLECTION_NAMES.map(
-        (name): EditorFile => ({ path: sources.collections[name].file, kind: "collection", name, schema: `collections/${COLLECTIONS[name].schema}` }),
-      ),
-      { path: sources.settings.file, kind: "settings", name: "Settings", schema: "settings" },
-    ];
-  }
-
-  /** Every schema a form needs, bundled: the documents', each section type's, and each collection entry's. */
+  /** Every schema a form needs, bundled once and again only when a schema file changed. */
+  let bundled: { key: string; schemas: ReturnType<typeof bundleAll> } | null = null;
   function schemas() {
-    const sectionFiles = readdirSync(join(schemasDir, "sections"))
-      .filter((f) => f.endsWith(".schema.json"))
-      .sort();
-    const sections = Object.fromEntries(sectionFiles.map((f) => [f.slice(0, -".schema.json".length), bundleSchema(schemasDir, `sections/${f}`)]));
-    const documents: Record<string, Record<string, unknown>> = {
-      page: bundleSchema(schemasDir, "page.schema.json", withoutSections),
-      "service-template": bundleSchema(schemasDir, "service-template.schema.json", withoutSections),
-      settings: bundleSchema(schemasDir, "settings.schema.json"),
-    };
-    for (const name of new Set(Object.values(COLLECTIONS).map((c) => c.schema))) {
-      documents[`collections/${name}`] = bundleSchema(schemasDir, `collections/${name}.schema.json`, (s) => {
-        const list = (s.properties as { items?: { items: Record<string, unknown> } }).items;
-        if (!list) throw new Error(`The collection schema ${name}.schema.json has no "items" property.`);
-        return { ...list.items, definitions: s.definitions };
-      });
-    }
-    return { sections, documents };
+    const key = fingerprint(root, ["schemas"]);
+    if (bundled?.key !== key) bundled = { key, schemas: bundleAll(schemasDir) };
+    return bundled.schemas;
   }
-
-  const isJson = (text: string) => {
-    try {
-      JSON.parse(text);
-      return true;
-    } catch {
-      return false;
-    }
-  };
 
   function read(path: string) {
     const full = contentPath(root, path);
@@ -76,14 +110,19 @@ export function contentApi(root: string, writer: ReturnType<typeof contentWriter
     return { path, text, hash: sha256(text), value: JSON.parse(text) as JsonValue };
   }
 
-  /** What saving `value` into `path` would write, every problem of the site with it, and the page at `preview` as it would render. */
-  async function check(path: string, value: unknown, preview?: string) {
+  /** The text saving `value` into `path` would write, and the site checked with it. */
+  async function checked(path: string, value: unknown) {
     const full = contentPath(root, path);
     // A file deleted on disk, or not JSON there (a text editor's save read half-written, a hand edit's mistake): the
     // builder's edits are checked as plain formatted JSON. Saving still refuses a file that changed on disk (409).
     const disk = existsSync(full) ? readText(full) : null;
     const text = disk !== null && isJson(disk) ? writeJson(disk, value) : `${JSON.stringify(value, null, 2)}\n`;
-    const result = await checkSite(root, { overlay: new Map([[path, text]]) });
+    return { text, result: await checkSite(root, { overlay: new Map([[path, text]]) }) };
+  }
+
+  /** What saving `value` into `path` would write, every problem of the site with it, and the page at `preview` as it would render. */
+  async function check(path: string, value: unknown, preview?: string) {
+    const { text, result } = await checked(path, value);
     return {
       text,
       problems: result.problems.map(toEditorProblem),
@@ -108,43 +147,22 @@ export function contentApi(root: string, writer: ReturnType<typeof contentWriter
       const missing = hash === "" && !existsSync(full);
       const current = missing ? "" : readText(full);
       if ((missing ? "" : sha256(current)) !== hash) throw changed();
-      const { text, problems, errors } = await check(path, value);
-      if (errors)
+      const { text, result } = await checked(path, value);
+      if (hasErrors(result.problems))
         throw new Unprocessable(
-          `${path} was not saved: fix the errors first.\n${problems
+          `${path} was not saved: fix the errors first.\n${result.problems
             .filter((p) => p.severity === "error")
-            .map((p) => p.text)
+            .map(formatProblem)
             .join("\n")}`,
         );
       if (missing ? !writer.create(full, text) : text !== current && !writer.replace(full, text, hash)) throw changed();
-      return { path, text, hash: sha256(text), problems, before: missing ? null : current };
+      // The check of exactly what was written: the site as it is now, nothing read back.
+      if (text !== current) store.wrote([{ file: path, text }], result);
+      return { path, text, hash: sha256(text), problems: result.problems.map(toEditorProblem), before: missing ? null : current };
     });
   }
 
-  /** Every place that links to `route` (or to a part of it, "/about-us#team"): the file, where in it, the link. */
-  function linksTo(route: string) {
-    const sources = readSources(root);
-    const documents = [sources.settings, sources.template, ...Object.values(sources.collections), ...sources.pages];
-    const out: { file: string; pointer: string; path: string; href: string }[] = [];
-    for (const doc of documents) {
-      const parsed = doc.parsed;
-      if (!parsed) continue;
-      const visit = (node: JsonValue, pointer: string) => {
-        if (typeof node === "string") {
-          if (node === route || node.startsWith(`${route}#`) || node.startsWith(`${route}?`))
-            out.push({ file: doc.file, pointer, path: readablePath(pointer, parsed.value), href: node });
-        } else if (Array.isArray(node))
-          node.forEach((child, i) => {
-            visit(child, `${pointer}/${i}`);
-          });
-        else if (node && typeof node === "object") for (const [key, child] of Object.entries(node)) visit(child, `${pointer}/${escapeSegment(key)}`);
-      };
-      visit(parsed.value, "");
-    }
-    return out;
-  }
-
-  return { files, schemas, read, check, save, linksTo };
+  return { files, schemas, read, check, save, linksTo: (route: string) => linksTo(root, route) };
 }
 
 export type ContentApi = ReturnType<typeof contentApi>;

@@ -1,13 +1,13 @@
 /**
  * A folder of the site as the page builder reads and writes it, through the content layer, so
  * that it checks content exactly as `npm run validate` does. In parts: content.ts (files, checks,
- * saves), pages.ts (new, renamed, deleted pages), media.ts (pictures), changes.ts (Git). Served by
- * the dev server (vite-plugin.ts) and by the studio (studio/), through handler.ts.
+ * saves), pages.ts (new, renamed, deleted pages), media.ts (pictures), changes.ts (Git); the site as
+ * last read and checked is the store's (src/content/site-store.ts): read once, kept until a change.
  */
-import { type Dirent, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
 import type { JsonValue } from "../../src/content/json-source.ts";
-import { checkSite } from "../../src/content/site.ts";
+import { SiteStore } from "../../src/content/site-store.ts";
+import { fingerprint } from "../../src/lib/files.ts";
+import type { ContentState, EditorState } from "../shared/types.ts";
 import { catalogOf } from "../../src/content/site.server.ts";
 import { typeTitle } from "../shared/labels.ts";
 import { changesApi } from "./changes.ts";
@@ -17,57 +17,43 @@ import { mediaApi, UPLOAD_LIMIT } from "./media.ts";
 import { pagesApi } from "./pages.ts";
 import { toEditorProblem } from "./problems.ts";
 
-/** The folders the builder's state is made from: content, pictures, and the schemas (of sections too). */
-const STATE_SOURCES = ["site-config", "public", "schemas", "src/sections"];
+/** Besides content: what the builder's state is made of, and what no content check notices changing (a picture added by hand, a section's code). */
+const OTHER_SOURCES = ["public", "schemas", "src/sections"];
 
-/** Every file's path, size and time of change under these folders: equal while none of them changed. */
-export function fingerprint(root: string, folders: readonly string[]): string {
-  const parts: string[] = [];
-  const walk = (dir: string) => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return parts.push(`${dir}: none`);
-    }
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else {
-        const stats = statSync(path, { throwIfNoEntry: false });
-        if (stats) parts.push(`${path} ${stats.size} ${stats.mtimeMs}`);
-      }
-    }
-  };
-  for (const folder of folders) walk(join(root, folder));
-  return parts.join("\n");
-}
-
-export function contentFolder(root: string) {
+export function contentFolder(root: string, store = new SiteStore(root)) {
   // Also sweeps what a crash left mid-write.
   const writer = contentWriter(root);
   // Saves of one file, one after another: each compares against what the previous one wrote.
   const perFile = oneAtATime();
-  const content = contentApi(root, writer, perFile);
-  const { files, schemas } = content;
+  const content = contentApi(root, writer, perFile, store);
+  const { schemas } = content;
   const pictures = mediaApi(root, writer);
   const { media, images, sizes } = pictures;
 
+  /** The site's content as the builder shows it: what changes with a save. */
+  async function contentState(): Promise<ContentState> {
+    const result = await store.result();
+    return {
+      generation: store.version,
+      files: content.files(result.sources),
+      routes: [...result.routes, ...result.draftRoutes],
+      collections: result.site?.collections ?? null,
+      settings: result.site?.settings ?? null,
+      problems: result.problems.map(toEditorProblem),
+    };
+  }
+
   /** The whole site as the editor starts from it. */
-  async function readState() {
-    const result = await checkSite(root);
+  async function readState(): Promise<EditorState> {
+    const result = await store.result();
     const mediaFiles = media();
     return {
-      files: files(),
-      routes: [...result.routes, ...result.draftRoutes],
+      ...(await contentState()),
       media: mediaFiles,
       images: await images(mediaFiles),
       mediaBytes: sizes(mediaFiles),
       uploadLimit: UPLOAD_LIMIT,
       schemas: schemas(),
-      collections: result.site?.collections ?? null,
-      settings: result.site?.settings ?? null,
-      problems: result.problems.map(toEditorProblem),
       // The section library: each type's example, rendered (the same as /__sections).
       library: result.site
         ? catalogOf(result.site, result).map((entry) => ({ ...entry, title: typeTitle(entry.type), example: JSON.parse(entry.json) as JsonValue }))
@@ -75,10 +61,12 @@ export function contentFolder(root: string) {
     };
   }
 
-  // Read again only when a file it comes from changed: every opening of the builder asks for it.
-  let kept: { key: string; state: ReturnType<typeof readState> } | null = null;
+  // Made again only after a change: of the content (the store's generation), or of pictures, schemas or sections' code.
+  let kept: { key: string; state: Promise<EditorState> } | null = null;
   function state() {
-    const key = fingerprint(root, STATE_SOURCES);
+    const others = fingerprint(root, OTHER_SOURCES);
+    if (kept && !kept.key.endsWith(others)) store.invalidate();
+    const key = `${store.version} ${others}`;
     if (kept?.key !== key) {
       const read = readState();
       kept = { key, state: read };
@@ -89,7 +77,10 @@ export function contentFolder(root: string) {
     return kept.state;
   }
 
-  return { ...content, ...pagesApi(root, writer, content), ...pictures, ...changesApi(root), state };
+  /** The files of the site, as the store last read them. */
+  const files = async () => content.files((await store.result()).sources);
+
+  return { ...content, files, ...pagesApi(root, writer, content), ...pictures, ...changesApi(root), state, contentState, store };
 }
 
 export type ContentFolder = ReturnType<typeof contentFolder>;

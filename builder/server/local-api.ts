@@ -10,6 +10,7 @@ import { Forbidden, UriTooLong } from "./errors.ts";
 import type { EventStream } from "./events.ts";
 import { builderErrors, builderRoutes, JSON_LIMIT, NO_COERCION } from "./routes.ts";
 import { localStore } from "./store.ts";
+import type { SiteStore } from "../../src/content/site-store.ts";
 
 export const EDITOR_HEADER = "x-site-editor";
 /** An API address longer than this is no request the builder makes. */
@@ -26,8 +27,8 @@ function originHost(origin: string): string | null {
   }
 }
 
-export async function localApi(root: string, events: EventStream, instance: string) {
-  const store = localStore(root, events);
+export async function localApi(root: string, events: EventStream, instance: string, site?: SiteStore) {
+  const store = localStore(root, events, site);
   const app = Fastify({ logger: false, bodyLimit: JSON_LIMIT, maxParamLength: URL_LIMIT, ajv: NO_COERCION });
   builderErrors(app, "The page builder's server failed on this request; the terminal running it says why.");
   app.addHook("onRequest", async (request) => {

@@ -9,7 +9,8 @@ import type { Person } from "./git.ts";
 import type { EventStream } from "./events.ts";
 import { changesApi } from "./changes.ts";
 import { contentFolder } from "./folder.ts";
-import type { CheckResult, EditorState, FileChange, FileData, Uploaded } from "../shared/types.ts";
+import type { SiteStore } from "../../src/content/site-store.ts";
+import type { CheckResult, EditorState, FileChange, FileData, SaveAnswer, Uploaded } from "../shared/types.ts";
 
 export type { Person };
 
@@ -32,9 +33,6 @@ export type PageAnswer =
   | { renamed: boolean; links: Link[]; path?: string; route?: string }
   | { deleted: boolean; links: Link[] };
 
-/** A save's answer: the file as written, and the site's problems with it. */
-export type SaveAnswer = Omit<FileData, "value" | "savedBy"> & { problems: EditorState["problems"] };
-
 export interface BuilderStore {
   /** The folder the site is read from and written to (the project, or the studio's clone). */
   readonly root: string;
@@ -52,8 +50,8 @@ export interface BuilderStore {
 }
 
 /** The site's files in a folder, as the builder reads and writes them, before any store adds its own (commits, events). */
-export function folderStore(root: string) {
-  const folder = contentFolder(root);
+export function folderStore(root: string, site?: SiteStore) {
+  const folder = contentFolder(root, site);
   return {
     folder,
     async state() {
@@ -74,12 +72,14 @@ export function folderStore(root: string) {
 }
 
 /**
- * `npm run edit`: the project's own files. Nothing is committed; the content plugin of the dev
- * server sees each write (as it sees a hand edit) and tells the pages and the builders.
+ * `npm run edit`: the project's own files. Nothing is committed. Each change of the site (a save
+ * here, a hand edit seen by the dev server's watcher) is told to the open builders with its
+ * generation; a save's answer already holds the new content, so the builder that saved asks nothing.
  */
-export function localStore(root: string, events: EventStream): BuilderStore {
-  const base = folderStore(root);
+export function localStore(root: string, events: EventStream, site?: SiteStore): BuilderStore {
+  const base = folderStore(root, site);
   const git = changesApi(root);
+  base.folder.store.onChange(({ generation }) => events.send("changed", { generation }));
   return {
     root,
     events,
@@ -88,7 +88,7 @@ export function localStore(root: string, events: EventStream): BuilderStore {
     check: base.check,
     async save(path, value, hash) {
       const { before: _, ...saved } = await base.folder.save(path, value, hash);
-      return saved;
+      return { ...saved, state: await base.folder.contentState() };
     },
     linksTo: base.linksTo,
     pages: base.pages,

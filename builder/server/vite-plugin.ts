@@ -12,7 +12,8 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
+import { SiteStore } from "../../src/content/site-store.ts";
 import type { Plugin } from "vite";
 import type { SiteContentApi } from "../../src/content/dev-events.ts";
 import { MEDIA_CSP } from "../../src/deploy/security-headers.ts";
@@ -64,7 +65,17 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
       // Made here, in the dev server only: it sweeps the builder's temporary files (builder/server/files.ts).
       const events = new EventStream();
       const instance = randomUUID();
-      const { app } = await localApi(root, events, instance);
+      // The site as the dev server's content plugin checks it (one reading for the pages and the builder). Without that
+      // plugin (the builder alone), the builder watches the content itself.
+      const content = server.config.plugins.find((p) => p.name === "site-content")?.api as SiteContentApi | undefined;
+      const site = content?.store ?? new SiteStore(root);
+      if (!content)
+        for (const event of ["change", "add", "unlink"] as const)
+          server.watcher.on(event, (file) => {
+            const path = relative(root, file).split(sep).join("/");
+            if (path.startsWith("site-config/") || path.startsWith("schemas/")) site.changedOnDisk([path]);
+          });
+      const { app } = await localApi(root, events, instance, site);
       server.middlewares.use((req, res, next) => {
         setFrameHeaders(req, res);
         next();
@@ -84,10 +95,8 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
       await bundle.ready().catch((err: Error) => server.config.logger.error(err.message, { timestamp: true }));
       let page: { version: number; make: ReturnType<typeof builderPage> } | null = null;
       let stale = false;
-      // The open builders are told when content changed on disk, and when the builder's code was built again.
+      // The open builders are told when the builder's code was built again (content changes: the store tells them).
       const tell = (event: string) => events.send(event, null);
-      const content = server.config.plugins.find((p) => p.name === "site-content")?.api as SiteContentApi | undefined;
-      const stopTelling = content?.onContentChanged(() => tell("changed"));
       const rebuild = () => {
         stale = false;
         return bundle.rebuild().then(
@@ -106,7 +115,6 @@ export function editorEndpoints({ root }: { root: string }): Plugin {
       for (const event of ["change", "add", "unlink"] as const) server.watcher.on(event, onCode);
       server.httpServer?.on("close", () => {
         clearTimeout(timer);
-        stopTelling?.();
         events.close();
         void app.close();
       });

@@ -107,18 +107,27 @@ export interface Uploaded {
 /** A section type in the library: its example, rendered. */
 export type LibraryEntry = CatalogEntry & { title: string; example: JsonValue };
 
-export interface EditorState {
+/** What a change to content changes of the state: sent with each save, so the builder asks nothing more. */
+export interface ContentState {
+  /** Which change of the site this is (the server's count): an event about an older one is old news. */
+  generation: number;
   files: EditorFile[];
   routes: string[];
+  collections: Collections | null;
+  settings: SiteSettings | null;
+  problems: EditorProblem[];
+}
+
+/** A save's answer: the file as written, the site's problems with it, and the content as it is now. */
+export type SaveAnswer = Omit<FileData, "value" | "savedBy"> & { problems: EditorProblem[]; state: ContentState };
+
+export interface EditorState extends ContentState {
   media: string[];
   /** What the site knows of each picture in public/media/. */
   images: Record<string, ImageFacts>;
   /** Each file of public/media/'s size in bytes. */
   mediaBytes: Record<string, number>;
   schemas: { sections: Record<string, Schema>; documents: Record<string, Schema> };
-  collections: Collections | null;
-  settings: SiteSettings | null;
-  problems: EditorProblem[];
   library: LibraryEntry[];
   /** The largest picture the upload takes, in bytes. */
   uploadLimit: number;

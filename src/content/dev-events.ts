@@ -1,3 +1,4 @@
+import type { SiteStore } from "./site-store.ts";
 /** The dev server's message to the browser when site-config/ changed and was checked again (src/content/vite-plugin.ts). */
 export const CONTENT_CHANGED = "site-content:changed";
 
@@ -12,8 +13,7 @@ export interface ContentChanged {
  */
 export const CONTENT_GENERATION_PATH = "/__site-content/generation";
 
-/** What the content plugin offers other plugins (its `api`): the page builder's server tells open builders. */
+/** What the content plugin offers other plugins (its `api`): the site as the dev server last checked it, which the page builder shares. */
 export interface SiteContentApi {
-  /** Calls `listener` after each change to site-config/ or schemas/ is checked (as the pages are told); returns how to stop. */
-  onContentChanged(listener: () => void): () => void;
+  store: SiteStore;
 }

@@ -81,8 +81,8 @@ export function knownRoutes(root: string): { shape: ReturnType<typeof routeShape
  * in dev the catalog. React Router refuses a route with a loader that no listed path reaches, so in
  * dev, while no service can be read, a stand-in keeps the service route (it shows the errors).
  */
-export function prerenderPaths(root: string): string[] {
-  const paths = routePaths(root);
+export function prerenderPaths(root: string, sources: Sources = readSources(root)): string[] {
+  const paths = pathsOf(sources);
   if (!catalogEnabled()) return paths;
   const standIn = paths.some((p) => p.startsWith(servicePath(""))) ? [] : [servicePath("example")];
   return [...paths, ...standIn, CATALOG_PATH];

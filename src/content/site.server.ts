@@ -14,7 +14,7 @@ import { formatProblem, type Problem } from "./problems.ts";
 import { dataContext, resolveSection, Usage } from "./resolve.ts";
 import { contentRoot, includeDrafts } from "./routes.ts";
 import { checkedGeneration, checkedSite } from "./dev-cache.ts";
-import { hasErrors, loadSite, type Site, type SitePage, type SiteResult, type SectionSlot } from "./site.ts";
+import { buildSite, hasErrors, loadSite, type Site, type SitePage, type SiteResult, type SectionSlot } from "./site.ts";
 import { pageMeta } from "./seo.ts";
 import { categoryOf, type SectionCategory } from "./section-categories.ts";
 
@@ -48,10 +48,10 @@ export async function imagesIn(value: unknown, root = contentRoot()): Promise<Pa
 
 let cached: SiteResult | undefined;
 
-/** The whole site: read once for a build; in dev, as the content plugin last checked it after a save (read here only before that). */
+/** The whole site: in a build, the one the build checked first; in dev, as the content plugin last checked it after a save (read here only before that). */
 function load(): SiteResult {
   if (import.meta.env?.DEV) return checkedSite(contentRoot()) ?? loadSite(contentRoot());
-  cached ??= loadSite(contentRoot());
+  cached ??= buildSite(contentRoot());
   return cached;
 }
 

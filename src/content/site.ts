@@ -8,8 +8,8 @@
  * loadSite(); nothing else reads site-config/. The production server reads only what the build
  * wrote for it (src/deploy/site-facts.ts).
  */
-import { realpathSync, statSync } from "node:fs";
-import { filesUnder } from "../lib/files.ts";
+import { realpathSync } from "node:fs";
+import { fingerprint } from "../lib/files.ts";
 import { join } from "node:path";
 import type { Service, SiteSettings } from "../generated/content.ts";
 import { SectionDataError } from "./section-data.ts";
@@ -69,6 +69,8 @@ export interface SiteResult {
   /** Every picture and video the content names that exists in public/ (checked by checkSite). */
   media: MediaUse[];
   site?: Site;
+  /** The files it was read from (with their texts), for what needs them besides the checks (the builder's file list). */
+  sources: Sources;
 }
 
 const schemaCache = new Map<string, { signature: string; set: SchemaSet }>();
@@ -76,9 +78,7 @@ const schemaCache = new Map<string, { signature: string; set: SchemaSet }>();
 /** The compiled schemas, reused while no schema file changes (the dev server loads the site on every request). */
 export function schemaSet(dir: string): SchemaSet {
   const schemasDir = realpathSync(dir);
-  const signature = filesUnder(schemasDir)
-    .map((file) => `${file}:${statSync(file).mtimeMs}`)
-    .join("|");
+  const signature = fingerprint(schemasDir, ["."]);
   const cached = schemaCache.get(schemasDir);
   if (cached?.signature === signature) return cached.set;
   const set = loadSchemas(schemasDir);
@@ -114,6 +114,7 @@ export function loadSite(root: string, { overlay }: { overlay?: ReadonlyMap<stri
     settings,
     facts: validated.facts,
     media: validated.media,
+    sources,
   };
   if (!settings || !collections) {
     result.problems = sortProblems(problems);
@@ -187,8 +188,12 @@ function placeProblems(site: Site, problems: readonly Problem[]): void {
  * src/content/media.ts). What the build, the dev server, `npm run validate` and the page builder
  * report; loadSite alone is for what needs the content only.
  */
-export async function checkSite(root: string, options: { overlay?: ReadonlyMap<string, string> } = {}): Promise<SiteResult> {
-  const result = loadSite(root, options);
+export function checkSite(root: string, options: { overlay?: ReadonlyMap<string, string> } = {}): Promise<SiteResult> {
+  return checkMedia(root, loadSite(root, options));
+}
+
+/** Adds the problems of the pictures and videos themselves to `result`. */
+async function checkMedia(root: string, result: SiteResult): Promise<SiteResult> {
   const media = await mediaProblems(join(root, "public"), result.media);
   if (media.length > 0) {
     result.problems = sortProblems([...result.problems, ...media]);
@@ -274,4 +279,38 @@ function sectionsShowing(schemas: SchemaSet, collection: string): string {
     walk(schemas.raw.get(`sections/${type}.schema.json`), "");
   }
   return places.length > 0 ? places.join(" or ") : "a section that lists it";
+}
+
+type Snapshot = { key: string; site: SiteResult; checked?: Promise<SiteResult> };
+/** Process-wide: the route table, the check before a build, its route list, the route loaders and the post-build run in separate module instances of one process. */
+const SNAPSHOTS = Symbol.for("site-content/build-snapshots");
+function snapshots(): Map<string, Snapshot> {
+  const global = globalThis as Record<symbol, Map<string, Snapshot> | undefined>;
+  global[SNAPSHOTS] ??= new Map();
+  return global[SNAPSHOTS];
+}
+
+function snapshot(root: string): Snapshot {
+  const key = fingerprint(root, ["site-config", "schemas", "public"]);
+  const kept = snapshots().get(root);
+  if (kept?.key === key) return kept;
+  const made: Snapshot = { key, site: loadSite(root) };
+  snapshots().set(root, made);
+  return made;
+}
+
+/**
+ * The site as one build reads it: read once, then shared by every step of the build for as long as
+ * site-config/, schemas/ and public/ are unchanged (a stat of each file says so). `npm run dev` and
+ * the builder keep theirs in a SiteStore.
+ */
+export function buildSite(root: string): SiteResult {
+  return snapshot(root).site;
+}
+
+/** buildSite with the checks of the pictures and videos themselves (checkSite), made once. */
+export function buildSnapshot(root: string): Promise<SiteResult> {
+  const kept = snapshot(root);
+  kept.checked ??= checkMedia(root, kept.site);
+  return kept.checked;
 }

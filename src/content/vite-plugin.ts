@@ -7,7 +7,8 @@
  */
 import { join, relative, sep } from "node:path";
 import { isRunnableDevEnvironment, type Plugin, type ViteDevServer } from "vite";
-import { checkSite, hasErrors } from "./site.ts";
+import { buildSnapshot, hasErrors, type SiteResult } from "./site.ts";
+import { type SiteChange, SiteStore } from "./site-store.ts";
 import { DEV_CACHE_MODULE } from "./dev-cache.ts";
 import { knownRoutes } from "./routes.ts";
 import { pagePath } from "./sources.ts";
@@ -39,13 +40,9 @@ export function siteContent({ root }: { root: string }): Plugin {
   // The browser's HMR channel (Vite 6+ environments; server.ws before that).
   const hot = (server: ViteDevServer) => server.environments?.client?.hot ?? server.ws;
 
-  const listeners = new Set<() => void>();
-  const api: SiteContentApi = {
-    onContentChanged(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  // The site as this process last read and checked it: shared with the page builder (its saves hand their own checks over).
+  const store = new SiteStore(root);
+  const api: SiteContentApi = { store };
 
   return {
     name: "site-content",
@@ -55,7 +52,7 @@ export function siteContent({ root }: { root: string }): Plugin {
     async buildStart() {
       if (this.environment?.mode === "dev" || validatedForBuild) return;
       const started = performance.now();
-      const { problems, routes } = await checkSite(root);
+      const { problems, routes } = await buildSnapshot(root);
       if (hasErrors(problems)) {
         // Exit here rather than throw: Vite would print the list three times
         // wrapped in a bundler stack trace, and authors need the list alone.
@@ -70,43 +67,38 @@ export function siteContent({ root }: { root: string }): Plugin {
     },
 
     configureServer(server) {
-      // Checks overlap when saves come quickly: only the latest one's result is kept.
-      let latest = 0;
-      // The checks made after a change (the one at start reads what the loaders would have read anyway).
-      let generation = 0;
-      const check = async (announce: boolean) => {
-        const run = ++latest;
-        const result = await checkSite(root);
-        if (run !== latest) return;
-        const { problems } = result;
-        // The loaders use this result until the next save instead of reading every file per request:
+      /** Hands the checked site to the route loaders, says its problems, and has the open pages reload. */
+      const publish = async (result: SiteResult, change: SiteChange | null) => {
+        // The loaders use this result until the next change instead of reading every file per request:
         // handed to dev-cache.ts as the SSR module runner, which renders the pages, has it loaded.
         const ssr = server.environments.ssr;
         const cache = isRunnableDevEnvironment(ssr) ? await ssr.runner.import<typeof import("./dev-cache.ts")>(DEV_CACHE_MODULE) : undefined;
-        if (run !== latest) return;
-        if (!announce) generation++;
-        cache?.shareCheckedSite(root, result, generation);
+        if (change && change.generation !== store.version) return;
+        cache?.shareCheckedSite(root, result, store.version);
+        const { problems } = result;
         const errors = problems.filter((p) => p.severity === "error");
         if (errors.length > 0) server.config.logger.error(formatReport(problems), { timestamp: true });
         // Warnings do not stop anything; they are printed so they get seen.
         else if (problems.length > 0) server.config.logger.warn(formatReport(problems), { timestamp: true });
-        else if (announce || lastErrors.length > 0) server.config.logger.info("site-config/ is valid", { timestamp: true });
+        else if (!change || lastErrors.length > 0) server.config.logger.info("site-config/ is valid", { timestamp: true });
         // Loaders read content on each request: a reload shows the change, or the error cards where it
         // went wrong (not Vite's overlay, which would point at vite.config.ts). The pages reload
         // themselves on this event (src/root.tsx); the page builder, which holds edits, does not.
-        if (!announce) {
+        if (change) {
           const pageFiles = new Set(result.pages.map((p) => p.file));
-          hot(server).send({ type: "custom", event: CONTENT_CHANGED, data: { routes: affectedRoutes(changed, pageFiles) } satisfies ContentChanged });
-          for (const listener of listeners) listener();
+          hot(server).send({ type: "custom", event: CONTENT_CHANGED, data: { routes: affectedRoutes(change.files, pageFiles) } satisfies ContentChanged });
         }
-        changed = [];
         lastErrors = errors;
       };
+      const stopListening = store.onChange((change) => {
+        void store.result().then((result) => publish(result, change));
+      });
+      const generation = () => store.version;
       server.watcher.add([join(root, "site-config"), join(root, "schemas")]);
       server.middlewares.use(CONTENT_GENERATION_PATH, (_req, res) => {
         res.setHeader("Content-Type", "application/json");
         res.setHeader("Cache-Control", "no-store");
-        res.end(JSON.stringify({ generation }));
+        res.end(JSON.stringify({ generation: generation() }));
       });
       // A new, renamed or deleted page or service changes the list of paths React Router answers
       // (its pre-render list, read again whenever its server build is loaded): that module is
@@ -149,13 +141,18 @@ export function siteContent({ root }: { root: string }): Plugin {
           if (build) server.environments.ssr.moduleGraph.invalidateModule(build);
           server.config.logger.info("site-config/: the list of pages changed", { timestamp: true });
         }
-        void check(false);
+        // The builder's own writes were checked as it saved: only what anyone else changed is read again.
+        store.changedOnDisk(changed);
+        changed = [];
       };
       server.watcher.on("change", onChange);
       server.watcher.on("add", onChange);
       server.watcher.on("unlink", onChange);
-      server.httpServer?.on("close", () => clearTimeout(timer));
-      void check(true);
+      server.httpServer?.on("close", () => {
+        clearTimeout(timer);
+        stopListening();
+      });
+      void store.result().then((result) => publish(result, null));
     },
   };
 }

@@ -1,8 +1,10 @@
 /**
  * The one way the project walks a folder (Node only): every file under it, with its full path,
- * sorted. Symbolic links are listed as files, never followed. And a tree linked rather than copied.
+ * sorted. Symbolic links are listed as files, never followed. On it, the one way it tells whether
+ * something changed (a fingerprint of files, or the newest change under some paths), and a tree
+ * linked rather than copied.
  */
-import { cpSync, existsSync, linkSync, mkdirSync, readdirSync } from "node:fs";
+import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
 /** Every file under `dir` (none when it does not exist); `skip` leaves out a folder given by its path from `dir` ("page-data"). */
@@ -16,6 +18,41 @@ export function filesUnder(dir: string, skip: (folder: string) => boolean = () =
       return !folders.some((_, i) => skip(folders.slice(0, i + 1).join("/")));
     })
     .sort();
+}
+
+/**
+ * Each file's path, size and time of change under `paths` (files or folders, from `root`): equal
+ * while none of them changed, was added or went.
+ */
+export function fingerprint(root: string, paths: readonly string[]): string {
+  return paths
+    .flatMap((path) => {
+      const full = join(root, path);
+      const stats = statSync(full, { throwIfNoEntry: false });
+      if (!stats) return [`${path}: none`];
+      const files = stats.isDirectory() ? filesUnder(full) : [full];
+      return files.map((file) => {
+        const st = statSync(file, { throwIfNoEntry: false });
+        return st ? `${file} ${st.size} ${st.mtimeMs}` : `${file}: gone`;
+      });
+    })
+    .join("\n");
+}
+
+/**
+ * The newest time of change under `paths` (files or folders, full paths), the folders' own
+ * included (a file deleted changes its folder's); 0 when none exists. `skip`: folders to leave out, by name.
+ */
+export function newestChange(paths: readonly string[], skip: ReadonlySet<string> = new Set()): number {
+  let newest = 0;
+  const visit = (path: string) => {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (!stats) return;
+    newest = Math.max(newest, stats.mtimeMs);
+    if (stats.isDirectory()) for (const entry of readdirSync(path)) if (!skip.has(entry)) visit(join(path, entry));
+  };
+  for (const path of paths) visit(path);
+  return newest;
 }
 
 /** Hard-links a tree (a cheaper cpSync); falls back to copying across file systems. */

@@ -5,19 +5,31 @@
  * After a save of the builder's own, the check waits for the save to finish, so its own write is
  * recognised by its hash.
  */
-import { useEffect, useRef } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import { api, ApiError } from "../api-client";
 import { subscribe } from "../shell/changes-feed";
 import type { Action, Doc } from "../state/types";
 
-export function useDiskWatch(doc: Doc | null, dispatch: (action: Action) => void, refresh: () => void, saving: () => Promise<unknown> | null) {
+export interface DiskWatchOptions {
+  doc: Doc | null;
+  dispatch: (action: Action) => void;
+  refresh: () => void;
+  /** The save under way, if any: its own change is recognised once it is done. */
+  saving: () => Promise<unknown> | null;
+  /** The newest change of the site the builder has: an event about it (its own save's) asks nothing. */
+  generation: RefObject<number>;
+}
+
+export function useDiskWatch({ doc, dispatch, refresh, saving, generation }: DiskWatchOptions) {
   const path = useRef(doc?.path);
   path.current = doc?.path;
   const waitForSave = useRef(saving);
   waitForSave.current = saving;
   useEffect(() => {
-    const onChange = async () => {
+    const onChange = async (data: unknown) => {
       await waitForSave.current()?.catch(() => undefined);
+      const told = (data as { generation?: number } | null)?.generation;
+      if (typeof told === "number" && told <= generation.current) return;
       refresh();
       const open = path.current;
       if (!open) return;
@@ -28,6 +40,6 @@ export function useDiskWatch(doc: Doc | null, dispatch: (action: Action) => void
         if (err instanceof ApiError && err.status === 404 && path.current === open) dispatch({ type: "disk", disk: null });
       }
     };
-    return subscribe((event) => event === "changed" && void onChange());
-  }, [dispatch, refresh]);
+    return subscribe((event, data) => event === "changed" && void onChange(data));
+  }, [dispatch, refresh, generation]);
 }

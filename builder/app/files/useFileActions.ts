@@ -4,7 +4,7 @@
  * turns into the conflict view, with the disk's version read at once.
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
-import { api, ApiError, type EditorState } from "../api-client";
+import { api, ApiError, type ContentState, type EditorState } from "../api-client";
 import type { PageAction } from "./types";
 import type { Action, Json, State } from "../state/types";
 import { forgetKept } from "./useKeptEdits";
@@ -18,16 +18,22 @@ const setFileInUrl = (path: string) => {
 
 export const fileFromUrl = () => (typeof location === "undefined" ? null : new URL(location.href).searchParams.get("file"));
 
-export function useFileActions(
-  state: State,
-  dispatch: (action: Action) => void,
-  site: EditorState | null,
-  refresh: () => Promise<EditorState | null>,
-  announce: (text: string, tone?: Tone) => void,
-  knownErrors: number,
+export interface FileActionsOptions {
+  state: State;
+  dispatch: (action: Action) => void;
+  site: EditorState | null;
+  /** Reads the site again (after a page action). */
+  refresh: () => Promise<EditorState | null>;
+  /** Takes the content a save answered with: the builder that saved asks nothing more. */
+  applyContent: (content: ContentState) => void;
+  announce: (text: string, tone?: Tone) => void;
+  /** The errors known in exactly what would be saved: Save is refused for them. */
+  knownErrors: number;
   /** A file was read and is about to be drawn (the canvas can start on its sections). */
-  onOpening?: (value: Json) => void,
-) {
+  onOpening?: (value: Json) => void;
+}
+
+export function useFileActions({ state, dispatch, site, refresh, applyContent, announce, knownErrors, onOpening }: FileActionsOptions) {
   const [saving, setSaving] = useState(false);
   const pending = useRef<Promise<unknown> | null>(null);
   const latest = useRef(state);
@@ -66,7 +72,7 @@ export function useFileActions(
       dispatch({ type: "saved", hash: result.hash, value: doc.value, ids: doc.ids });
       forgetKept(doc.path);
       announce(`Saved ${doc.path}.`, "ok");
-      void refresh();
+      applyContent(result.state);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
         const disk = await api.file(doc.path).catch(() => null);
@@ -78,7 +84,7 @@ export function useFileActions(
       pending.current = null;
       setSaving(false);
     }
-  }, [dispatch, announce, refresh, knownErrors]);
+  }, [dispatch, announce, applyContent, knownErrors]);
 
   const runPageAction = useCallback(
     async (action: PageAction, fixLinks = false): Promise<{ links?: { file: string; path: string; href: string }[]; error?: string } | undefined> => {

@@ -39,7 +39,7 @@ import { useOutline, usePreviewRoute, useProblems } from "./views";
 import { describeOptions } from "./words";
 
 export function Editor() {
-  const { site, failure, refresh, addPicture } = useSite();
+  const { site, failure, refresh, applyContent, addPicture, generation } = useSite();
   const [state, dispatch] = useReducer(countingChanges, initialCounted);
   // While typing or moving, the builder draws the state a step behind: the keystroke or the new order is shown at once
   // by the form and the canvas (rjsf's own state, onTyped, reordered), the rest follows in a render that yields. Any
@@ -64,10 +64,19 @@ export function Editor() {
   const items = useOutline(doc, file, problems.mine);
   const kept = useKeptEdits(state.doc);
   // Save is refused for known errors only when they were found in exactly what would be saved.
-  const actions = useFileActions(state, dispatch, site, refresh, announce, checked && checked.sent.value === doc?.value ? problems.errors : 0, opening);
+  const actions = useFileActions({
+    state,
+    dispatch,
+    site,
+    refresh,
+    applyContent,
+    announce,
+    knownErrors: checked && checked.sent.value === doc?.value ? problems.errors : 0,
+    onOpening: opening,
+  });
   const commands = useEntryCommands(state.doc, items, dispatch, announce, doc?.kind === "page" || doc?.kind === "template" ? reordered : undefined);
   const focusing = useFocusing(doc, dispatch, (path) => void actions.open(path), refs);
-  useDiskWatch(state.doc, dispatch, refresh, actions.pendingSave);
+  useDiskWatch({ doc: state.doc, dispatch, refresh, saving: actions.pendingSave, generation });
   useCodeWatch(refs.canvas, announce, site ? Boolean(site.studio) : null);
   const studio = useStudio(Boolean(site?.studio), doc?.path);
 

@@ -1,12 +1,14 @@
 /** The site as the builder knows it (files, routes, schemas, collections, pictures): read at start, again after a change on disk. */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Uploaded } from "../api-client";
+import type { ContentState, Uploaded } from "../api-client";
 import { api, isAbort, type EditorState } from "../api-client";
 
 export function useSite() {
   const [site, setSite] = useState<EditorState | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const current = useRef<AbortController | null>(null);
+  // The newest change of the site this builder has (the server counts them): an event about it, or an older one, is old news.
+  const generation = useRef(-1);
 
   /** Reads the site again; a newer call cancels an older one still waiting. */
   const refresh = useCallback(async (): Promise<EditorState | null> => {
@@ -15,6 +17,7 @@ export function useSite() {
     current.current = controller;
     try {
       const next = await api.state(controller.signal);
+      generation.current = Math.max(generation.current, next.generation);
       setSite(next);
       setFailure(null);
       return next;
@@ -30,6 +33,13 @@ export function useSite() {
     return () => current.current?.abort();
   }, [refresh]);
 
+  /** The content a save answered with: the site as it is after it, without asking again. */
+  const applyContent = useCallback((content: ContentState) => {
+    if (content.generation < generation.current) return;
+    generation.current = content.generation;
+    setSite((s) => (s ? { ...s, ...content } : s));
+  }, []);
+
   /** A picture uploaded a moment ago: in the pickers, and shown as the site shows it. */
   const addPicture = useCallback(({ src, size, images }: Uploaded) => {
     setSite((s) =>
@@ -37,5 +47,5 @@ export function useSite() {
     );
   }, []);
 
-  return { site, failure, refresh, addPicture };
+  return { site, failure, refresh, applyContent, addPicture, generation };
 }
