@@ -1,6 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import { join } from "node:path";
 import { contentRoot, prerenderPaths } from "./src/content/routes.ts";
+import { buildSite } from "./src/content/site.ts";
 import { postBuild } from "./src/deploy/post-build.ts";
 import { pagePipelineApi } from "./src/deploy/vite-plugin.ts";
 
@@ -28,7 +29,7 @@ export default {
   // checks that every route with a loader is in this list but renders nothing.
   // Two at a time: one page renders on this thread while the page thread defers the scripts of
   // the other (src/deploy/page-pipeline.ts).
-  prerender: { paths: () => prerenderPaths(contentRoot()), concurrency: 2 },
+  prerender: { paths: () => prerenderPaths(contentRoot(), buildSite(contentRoot()).sources), concurrency: 2 },
   // After pre-rendering (which deferred each page's scripts to after `load` and compressed the
   // pages: src/deploy/page-pipeline.ts): write the picture copies, sitemap.xml, robots.txt,
   // _redirects, _headers, the nginx include and the server's site.json; then pre-compress the

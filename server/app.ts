@@ -73,19 +73,9 @@ function isFile(path: string): boolean {
   }
 }
 
-export async function buildServer({
-  clientDir,
-  logger = false,
-  enquiry,
-  trustProxy = [],
-  connectSrc = [],
-  formPages = [],
-  timeouts = { requestMs: 10_000, idleMs: 5_000 },
-}: ServerOptions): Promise<FastifyInstance> {
-  if (!existsSync(join(clientDir, "index.html"))) {
-    throw new Error(`No built site in ${clientDir}: run \`npm run build\` first (npm start does it for you).`);
-  }
-  const app = Fastify({
+/** Fastify's options: plain JSON answers for what Node or Fastify refuse before any route, Node's timeouts, the proxies trusted. */
+function serverOptions(logger: ServerOptions["logger"], trustProxy: string[], timeouts: { requestMs: number; idleMs: number }) {
+  return {
     logger,
     // While stopping, new requests get the documented JSON 503 with Retry-After (below), not Fastify's own.
     return503OnClosing: false,
@@ -132,43 +122,12 @@ export async function buildServer({
     // JSON bodies with "__proto__" or "constructor.prototype" keys are refused, not parsed.
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
-  });
-  let closing = false;
-  app.addHook("preClose", async () => {
-    closing = true;
-  });
-  app.addHook("onRequest", async (request) => {
-    // A range is of the file as it is: a ranged request is answered without compression (RFC 9110:
-    // bytes of a compressed copy would not be the bytes the client asked for).
-    if (request.headers.range) delete request.headers["accept-encoding"];
-  });
-  const hashes = new ScriptHashes();
-  // Security headers on every response, errors and redirects included; a page's CSP lists its own inline scripts.
-  await app.register(
-    fastifyHelmet,
-    helmetOptions((url) => {
-      const page = pageFile(url);
-      return page ? hashes.of(join(clientDir, page)) : [];
-    }, connectSrc),
-  );
-  // After helmet's hook, so this answer has the security headers too.
-  app.addHook("onRequest", async (_request, reply) => {
-    if (!closing) return;
-    reply.header("Retry-After", "10").header("Connection", "close");
-    return reply.code(503).type("application/json; charset=utf-8").send({ error: "The server is restarting: please try again in a few seconds." });
-  });
-  app.addHook("onSend", async (_request, reply, payload) => {
-    reply.header("Permissions-Policy", PERMISSIONS_POLICY);
-    return payload;
-  });
-  // Responses only: request bodies are never decompressed (POST /send-email refuses compressed ones).
-  await app.register(fastifyCompress, { global: true, globalDecompression: false, encodings: ["br", "gzip"], threshold: 1024 });
-  // preCompressed: for x.js, x.js.br or x.js.gz when the request accepts it (the encoding header is then set, and
-  // @fastify/compress leaves the response alone).
-  await app.register(fastifyStatic, { root: clientDir, serve: false, cacheControl: false, etag: true, lastModified: true, preCompressed: true });
+  } satisfies FastifyServerOptions;
+}
 
-  /** The HTML of the page a plain form was sent from (its Referer, when it is one of ours with the form), or of the first page with the form. */
-  const formPageHtml = (referer: string | undefined): string | undefined => {
+/** The HTML of the page a plain form was sent from (its Referer, when it is one of ours with the form), or of the first page with the form. */
+function formPageReader(clientDir: string, formPages: string[], pageFile: (url: string) => string | undefined) {
+  return (referer: string | undefined): string | undefined => {
     let from: string | undefined;
     try {
       from = referer ? new URL(referer).pathname : undefined;
@@ -179,8 +138,10 @@ export async function buildServer({
     const page = path === undefined ? undefined : pageFile(path);
     return page ? readFileSync(join(clientDir, page), "utf8") : undefined;
   };
-  if (enquiry) await app.register(enquiryRoutes, { ...enquiry, formPageHtml });
+}
 
+/** Errors and unknown methods: the documented JSON, with the security headers, never Fastify's body or a stack. */
+function answerErrors(app: FastifyInstance, enquiry: boolean) {
   // Any other method, on any path: the documented JSON, with the security headers.
   // Errors outside the enquiry routes (which have their own): the documented JSON, never Fastify's body or a stack.
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -200,38 +161,12 @@ export async function buildServer({
       .type("application/json; charset=utf-8")
       .send({ error: `${request.method} is not used here: pages are read with GET, enquiries sent with POST to /send-email.` });
   });
+}
 
-  app.get("/*", async (request, reply) => {
-    const target = resolve(request.url);
-    switch (target.kind) {
-      case "bad":
-        return reply.code(400).type("application/json; charset=utf-8").send({ error: "Bad request." });
-      case "notFound":
-        return reply.code(404).type("application/json; charset=utf-8").send({ error: "Not found." });
-      case "slash":
-        // Trailing slash: one canonical address per page.
-        return reply.redirect(target.to, 301);
-      case "file":
-        reply.header(
-          "Cache-Control",
-          target.path.startsWith(`assets${sep}`) ? IMMUTABLE : target.path.endsWith(".data") || target.path.endsWith(".html") ? REVALIDATE : MEDIA,
-        );
-        // The answer depends on Accept-Encoding (a pre-compressed copy or not): caches must key on it.
-        reply.header("Vary", "Accept-Encoding");
-        // Uploaded files: an SVG opened by its address runs nothing and loads nothing.
-        if (target.path.startsWith(`${MEDIA_DIR}${sep}`)) reply.header("Content-Security-Policy", SITE_MEDIA_CSP);
-        return reply.sendFile(target.path);
-      case "page":
-        reply.header("Cache-Control", REVALIDATE).header("Vary", "Accept-Encoding");
-        return reply.type("text/html; charset=utf-8").sendFile(target.path);
-      case "missing":
-        // A missing file (it has an extension) is a 404; a missing page goes home.
-        return /\.[a-z0-9]+$/i.test(target.path)
-          ? reply.code(404).type("application/json; charset=utf-8").send({ error: "Not found." })
-          : reply.redirect("/", 301);
-    }
-  });
+type SiteFiles = ReturnType<typeof siteFiles>;
 
+/** What requests' URLs name in the built site in `clientDir`. */
+function siteFiles(clientDir: string) {
   /** What a request's URL names: a file of the site, a page (its index.html), or neither. Never calls itself: each request costs one lookup or two. */
   function resolve(requestUrl: string): Target {
     const url = splitTarget(requestUrl);
@@ -272,6 +207,98 @@ export async function buildServer({
     const target = resolve(url);
     return target.kind === "page" ? target.path : undefined;
   }
+
+  return { resolve, pageFile };
+}
+
+/** GET of anything: a file of the site, a page, a redirect to the canonical address, or the documented JSON. */
+function serveFiles(app: FastifyInstance, files: SiteFiles) {
+  app.get("/*", async (request, reply) => {
+    const target = files.resolve(request.url);
+    switch (target.kind) {
+      case "bad":
+        return reply.code(400).type("application/json; charset=utf-8").send({ error: "Bad request." });
+      case "notFound":
+        return reply.code(404).type("application/json; charset=utf-8").send({ error: "Not found." });
+      case "slash":
+        // Trailing slash: one canonical address per page.
+        return reply.redirect(target.to, 301);
+      case "file":
+        reply.header(
+          "Cache-Control",
+          target.path.startsWith(`assets${sep}`) ? IMMUTABLE : target.path.endsWith(".data") || target.path.endsWith(".html") ? REVALIDATE : MEDIA,
+        );
+        // The answer depends on Accept-Encoding (a pre-compressed copy or not): caches must key on it.
+        reply.header("Vary", "Accept-Encoding");
+        // Uploaded files: an SVG opened by its address runs nothing and loads nothing.
+        if (target.path.startsWith(`${MEDIA_DIR}${sep}`)) reply.header("Content-Security-Policy", SITE_MEDIA_CSP);
+        return reply.sendFile(target.path);
+      case "page":
+        reply.header("Cache-Control", REVALIDATE).header("Vary", "Accept-Encoding");
+        return reply.type("text/html; charset=utf-8").sendFile(target.path);
+      case "missing":
+        // A missing file (it has an extension) is a 404; a missing page goes home.
+        return /\.[a-z0-9]+$/i.test(target.path)
+          ? reply.code(404).type("application/json; charset=utf-8").send({ error: "Not found." })
+          : reply.redirect("/", 301);
+    }
+  });
+}
+
+export async function buildServer({
+  clientDir,
+  logger = false,
+  enquiry,
+  trustProxy = [],
+  connectSrc = [],
+  formPages = [],
+  timeouts = { requestMs: 10_000, idleMs: 5_000 },
+}: ServerOptions): Promise<FastifyInstance> {
+  if (!existsSync(join(clientDir, "index.html"))) {
+    throw new Error(`No built site in ${clientDir}: run \`npm run build\` first (npm start does it for you).`);
+  }
+  const app = Fastify(serverOptions(logger, trustProxy, timeouts));
+  const files = siteFiles(clientDir);
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onRequest", async (request) => {
+    // A range is of the file as it is: a ranged request is answered without compression (RFC 9110:
+    // bytes of a compressed copy would not be the bytes the client asked for).
+    if (request.headers.range) delete request.headers["accept-encoding"];
+  });
+  const hashes = new ScriptHashes();
+  // Security headers on every response, errors and redirects included; a page's CSP lists its own inline scripts.
+  await app.register(
+    fastifyHelmet,
+    helmetOptions((url) => {
+      const page = files.pageFile(url);
+      return page ? hashes.of(join(clientDir, page)) : [];
+    }, connectSrc),
+  );
+  // After helmet's hook, so this answer has the security headers too.
+  app.addHook("onRequest", async (_request, reply) => {
+    if (!closing) return;
+    reply.header("Retry-After", "10").header("Connection", "close");
+    return reply.code(503).type("application/json; charset=utf-8").send({ error: "The server is restarting: please try again in a few seconds." });
+  });
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("Permissions-Policy", PERMISSIONS_POLICY);
+    return payload;
+  });
+  // Responses only: request bodies are never decompressed (POST /send-email refuses compressed ones).
+  await app.register(fastifyCompress, { global: true, globalDecompression: false, encodings: ["br", "gzip"], threshold: 1024 });
+  // preCompressed: for x.js, x.js.br or x.js.gz when the request accepts it (the encoding header is then set, and
+  // @fastify/compress leaves the response alone).
+  await app.register(fastifyStatic, { root: clientDir, serve: false, cacheControl: false, etag: true, lastModified: true, preCompressed: true });
+
+  const formPageHtml = formPageReader(clientDir, formPages, files.pageFile);
+  if (enquiry) await app.register(enquiryRoutes, { ...enquiry, formPageHtml });
+
+  answerErrors(app, Boolean(enquiry));
+
+  serveFiles(app, files);
 
   return app;
 }

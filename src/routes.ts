@@ -1,6 +1,7 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { CATALOG_PATH, catalogEnabled, contentRoot, routeShape, siteRoutes } from "./content/routes.ts";
 import { readSources } from "./content/sources.ts";
+import { buildSite } from "./content/site.ts";
 
 // Pages: the home page and one route for every other file in site-config/pages/ (drafts only
 // outside a production build), which lists each of them for pre-rendering (src/content/routes.ts).
@@ -8,7 +9,9 @@ import { readSources } from "./content/sources.ts";
 // route list, so a route per page made the build grow with the square of the pages, and the
 // route manifest every visitor downloads with them. Service pages likewise come from the
 // services collection through one template.
-const shape = routeShape(siteRoutes(readSources(contentRoot())).pageSlugs);
+// A build reads the content here first, and every later step shares what was read (buildSite).
+const sources = catalogEnabled() ? readSources(contentRoot()) : buildSite(contentRoot()).sources;
+const shape = routeShape(siteRoutes(sources).pageSlugs);
 const pages = [
   ...(shape.home ? [index("routes/page.tsx", { id: "page-home" })] : []),
   ...(shape.pages ? [route(":page", "routes/page.tsx", { id: "page" })] : []),

@@ -144,12 +144,14 @@ function sendError(reply: FastifyReply, status: number, message: string, retryAf
   return reply.code(status).type("application/json; charset=utf-8").send({ error: message });
 }
 
-export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPerMinute, onStored, formPageHtml }: EnquiryRouteOptions): Promise<void> {
-  /**
-   * An error for the sender: JSON for the generated form; for a plain form, the page it came from
-   * with the fields as sent and the messages (or, with no such page, the message as text).
-   */
-  const answerError = (
+type AnswerError = ReturnType<typeof errorAnswer>;
+
+/**
+ * An error for the sender: JSON for the generated form; for a plain form, the page it came from
+ * with the fields as sent and the messages (or, with no such page, the message as text).
+ */
+function errorAnswer(formPageHtml: EnquiryRouteOptions["formPageHtml"]) {
+  return (
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
@@ -164,19 +166,10 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
     const html = page ? formPage(page, fields, errors, message) : undefined;
     return html ? reply.code(status).type("text/html; charset=utf-8").send(html) : reply.code(status).type("text/plain; charset=utf-8").send(message);
   };
+}
 
-  // At most `rateLimitPerMinute` enquiries per client address (IPv6: per /64) a minute (0: no limit), counted before the body is read.
-  await app.register(fastifyRateLimit, {
-    global: false,
-    keyGenerator: (request) => rateLimitKey(request.ip),
-    addHeaders: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false, "retry-after": true },
-    addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
-    errorResponseBuilder: (_request, context) => {
-      const wait = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new HttpError(429, `Too many enquiries from your address. Please wait ${wait} seconds and try again.`);
-    },
-  });
-
+/** The two bodies accepted, JSON and the plain form's, each parsed with a plain-language error for each way it can be unusable. */
+function bodyParsers(app: FastifyInstance) {
   // The JSON parser: Fastify's limits, with a plain-language error for each way a body can be
   // unusable (empty, not JSON, a prototype-poisoning key, which secure-json-parse finds).
   app.removeAllContentTypeParsers();
@@ -208,7 +201,10 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
     }
     done(null, fields);
   });
+}
 
+/** Every error of these routes answered in the sender's terms (JSON, or the form's page with the message). */
+function handleErrors(app: FastifyInstance, answerError: AnswerError) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) return answerError(request, reply, err.statusCode, err.message, err.retryAfter);
     if (err instanceof OutboxFullError) {
@@ -229,6 +225,40 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
     request.log.error({ err }, "send-email failed");
     return answerError(request, reply, 500, "The enquiry could not be saved. Please try again in a minute.");
   });
+}
+
+/** Before the body is read: wrong content types, compressed bodies and bad idempotency keys cost nothing. */
+async function checkBeforeBody(request: FastifyRequest, reply: FastifyReply) {
+  const type = contentType(request);
+  if (type !== "application/json" && type !== FORM) return sendError(reply, 415, "Send the enquiry as JSON (Content-Type: application/json).");
+  const encoding = (request.headers["content-encoding"] ?? "identity").trim().toLowerCase();
+  if (encoding !== "identity") {
+    reply.header("Accept-Encoding", "identity");
+    return sendError(reply, 415, "Send the enquiry uncompressed: compressed request bodies (Content-Encoding) are not accepted.");
+  }
+  const key = request.headers["idempotency-key"];
+  if (key !== undefined && (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key))) {
+    return sendError(reply, 400, "The Idempotency-Key header must be 8 to 200 visible ASCII characters (a UUID works).");
+  }
+}
+
+export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPerMinute, onStored, formPageHtml }: EnquiryRouteOptions): Promise<void> {
+  const answerError = errorAnswer(formPageHtml);
+
+  // At most `rateLimitPerMinute` enquiries per client address (IPv6: per /64) a minute (0: no limit), counted before the body is read.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    keyGenerator: (request) => rateLimitKey(request.ip),
+    addHeaders: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false, "retry-after": true },
+    addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
+    errorResponseBuilder: (_request, context) => {
+      const wait = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new HttpError(429, `Too many enquiries from your address. Please wait ${wait} seconds and try again.`);
+    },
+  });
+
+  bodyParsers(app);
+  handleErrors(app, answerError);
 
   app.route({
     method: ["GET", "PUT", "PATCH", "DELETE", "OPTIONS"],
@@ -243,19 +273,7 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
     bodyLimit: BODY_LIMIT,
     ...(rateLimitPerMinute > 0 ? { config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } } } : {}),
     // Before the body is read: wrong content types and flooding clients cost nothing.
-    onRequest: async (request, reply) => {
-      const type = contentType(request);
-      if (type !== "application/json" && type !== FORM) return sendError(reply, 415, "Send the enquiry as JSON (Content-Type: application/json).");
-      const encoding = (request.headers["content-encoding"] ?? "identity").trim().toLowerCase();
-      if (encoding !== "identity") {
-        reply.header("Accept-Encoding", "identity");
-        return sendError(reply, 415, "Send the enquiry uncompressed: compressed request bodies (Content-Encoding) are not accepted.");
-      }
-      const key = request.headers["idempotency-key"];
-      if (key !== undefined && (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key))) {
-        return sendError(reply, 400, "The Idempotency-Key header must be 8 to 200 visible ASCII characters (a UUID works).");
-      }
-    },
+    onRequest: checkBeforeBody,
     handler: async (request, reply) => {
       const key = (request.headers["idempotency-key"] as string | undefined) ?? null;
       const store = async (subject: string, text: string, replyTo: string | null) => {

@@ -8,8 +8,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { loadSite, type Site } from "../content/site.ts";
-import { routePaths } from "../content/routes.ts";
+import { buildSite, type Site } from "../content/site.ts";
 import { filesUnder } from "../lib/files.ts";
 import { precompress, precompressCacheDir } from "./precompress.ts";
 import type { PagePipelineApi } from "./vite-plugin.ts";
@@ -30,13 +29,13 @@ export interface DeployRoutes {
 
 /** The site to deploy; a build validates it before anything else, so errors here mean it was skipped. */
 function validSite(root: string): Site {
-  const { site } = loadSite(root);
+  const { site } = buildSite(root);
   if (!site) throw new Error("site-config/ has errors: run npm run validate.");
   return site;
 }
 
 export function deployRoutes(root: string, site: Site = validSite(root)): DeployRoutes {
-  const routes = routePaths(root, { drafts: false });
+  const { routes } = buildSite(root);
   const hidden = new Set(site.pages.filter((p) => p.noindex).map((p) => p.path));
   return { siteUrl: site.settings.siteUrl, routes, indexable: routes.filter((r) => !hidden.has(r)) };
 }

@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin, ResolvedConfig } from "vite";
-import { routePaths } from "../content/routes.ts";
+import { buildSite } from "../content/site.ts";
 import { type PipelineResult, startPagePipeline } from "./page-pipeline.ts";
 import type { PagePipeline, TakesPagePipeline } from "./pipeline-key.ts";
 import { pageBrotliQuality } from "./precompress.ts";
@@ -43,7 +43,7 @@ export function pagePipelineStart({ root }: { root: string }): Plugin {
     buildStart() {
       if (this.environment.config.consumer !== "server") return;
       // The routes a production build pre-renders, as post-build.ts's deployRoutes lists them.
-      const routes = routePaths(root, { drafts: false });
+      const { routes } = buildSite(root);
       current = startPagePipeline(join(root, "dist", "client"), routes, pageBrotliQuality(routes.length));
     },
     writeBundle: {

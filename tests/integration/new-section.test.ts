@@ -50,7 +50,7 @@ export function QuoteBand({ section }: SectionProps<"quote-band">) {
 
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), "new-section-"));
-  for (const dir of ["src", "builder", "studio", "schemas", "site-config", "public", "scripts", "server", "docs"])
+  for (const dir of ["src", "builder", "studio", "schemas", "site-config", "public", "scripts", "server", "docs", "tools", "tests/helpers"])
     cpSync(join(repoRoot, dir), join(project, dir), { recursive: true });
   for (const file of ["package.json", "tsconfig.json", "vite.config.ts", "react-router.config.ts"]) cpSync(join(repoRoot, file), join(project, file));
   symlinkSync(join(repoRoot, "node_modules"), join(project, "node_modules"));
