@@ -34,7 +34,6 @@ function longFunctions(files: string[]): string[] {
         const start = source.getLineAndCharacterOfPosition(node.getStart()).line;
         const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
         const name = node.name?.getText() ?? (ts.isVariableDeclaration(node.parent) ? node.parent.name.getText() : "(anonymous)");
-        // A React component is a function too; only what runs on a server counts here.
         if (end - start + 1 > LONG) found.push(`${relative(root, file)}:${start + 1} ${name} (${end - start + 1} lines)`);
       }
       ts.forEachChild(node, visit);
@@ -46,7 +45,7 @@ function longFunctions(files: string[]): string[] {
 
 function staticFigures() {
   const product = sourcesOf(PRODUCT);
-  const server = sourcesOf(["server", "builder/server", "studio"]);
+  const server = sourcesOf(["server", "builder", "studio"]);
   const text = new Map(product.map((f) => [f, readFileSync(f, "utf8")]));
   const gitModule = join(root, "builder", "server", "git.ts");
   // A module runs git when it names the command to a child process (git.ts: run("git", ...)).
@@ -58,7 +57,7 @@ function staticFigures() {
     "server-sent-event implementations": [...text].filter(([, t]) => t.includes("text/event-stream")).map(([f]) => relative(root, f)),
     "modules that run git": runsGit,
     "git command lines outside builder/server/git.ts": gitLines,
-    [`functions over ${LONG} lines (server, builder/server, studio)`]: longFunctions(server),
+    [`functions over ${LONG} lines (server, builder, studio)`]: longFunctions(server),
     "product files importing scripts/": [...text].filter(([, t]) => /from\s+["'](\.\.\/)+scripts\//.test(t)).map(([f]) => relative(root, f)),
   };
 }

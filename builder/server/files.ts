@@ -27,7 +27,7 @@ function realPath(path: string): string {
 /**
  * The absolute path of `file` (from the project root, with forward slashes) if it is inside one of
  * `areas` (folders from the root) once every link is followed, and names a file of the expected
- * kind; otherwise an EditorError that says why.
+ * kind; otherwise a coded error (errors.ts) that says why.
  */
 export function allowedPath(root: string, file: string, areas: readonly string[], extensions: readonly string[]): string {
   if (typeof file !== "string" || file === "" || file.includes("\0") || file.includes("\\"))

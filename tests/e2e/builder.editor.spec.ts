@@ -322,6 +322,22 @@ test("edits the hero headline: the canvas follows the typing; once saved, valida
   expect(readFileSync(join(root, "dist", "client", "index.html"), "utf8")).toContain("Software that ships on time");
 });
 
+test("a save is one request: its answer is the builder's new state, and the file watcher's report of that write asks nothing more", async ({ page }) => {
+  await openEditor(page);
+  await page.getByLabel(/^Heading/).fill("Software that ships");
+  await expect(canvas(page).locator("main h1")).toHaveText("Software that ships");
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/__edit/api/") && url.pathname !== "/__edit/api/events") asked.push(`${request.method()} ${url.pathname}`);
+  });
+  await save(page);
+  expect(changedLines(HOME)).toHaveLength(2);
+  // The watcher reports the write a moment later, on the event stream: time for it to arrive and be acted on.
+  await page.waitForTimeout(2_000);
+  expect(asked).toEqual(["POST /__edit/api/save"]);
+});
+
 test("adds a service: its page exists at once, and it is in the explorer and, once listed there, the services carousel", async ({ page }) => {
   await openEditor(page, "site-config/collections/services.json");
   await page.getByRole("button", { name: "Add an entry" }).click();
