@@ -77,9 +77,12 @@ const lock = JSON.parse(readFileSync(join(repoRoot, "package-lock.json"), "utf8"
 const minimums = new semver.Range(pkg.engines.node).set.map((comparators) => semver.minVersion(comparators.map((c) => c.value).join(" "))?.version ?? "");
 
 describe("the Node versions the README names", () => {
-  it("start at the minimum package.json allows", () => {
-    expect(minimums).toEqual(["20.19.0"]);
-    expect(readFileSync(join(repoRoot, "README.md"), "utf8")).toContain("Node.js 20.19 or newer");
+  it("are those package.json allows: 20.19 and 22.16 or newer of their lines, and 24 (recommended) onwards", () => {
+    expect(minimums).toEqual(["20.19.0", "22.16.0", "24.0.0"]);
+    expect(semver.satisfies("21.7.3", pkg.engines.node)).toBe(false);
+    expect(semver.satisfies("26.10.0", pkg.engines.node)).toBe(true);
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    expect(readme).toContain("Node.js 24 LTS (recommended), or 22.16 or newer, or 20.19 or newer");
   });
 
   it.each([...minimums.map((version) => ["a documented minimum", version]), ["this machine's Node", process.versions.node]])(
@@ -88,6 +91,10 @@ describe("the Node versions the README names", () => {
       expect(refusedEngines(lock, version as string, here, onDisk)).toEqual([]);
     },
   );
+
+  it.each(["20.18.3", "22.15.1", "23.11.0"])("are the oldest that work: some package npm installs here refuses %s", (version) => {
+    expect(refusedEngines(lock, version, here, onDisk)).not.toEqual([]);
+  });
 
   // CI runs the suite under each Node it proves (.ci/run sets CI_NODE_VERSION): the tests and the commands they start by name.
   it.runIf(process.env.CI_NODE_VERSION)("run under the Node CI asked for, and so do the programs they start by name", () => {
