@@ -27,13 +27,20 @@ const outbox = new Outbox(config.outboxDir, {
   reserveBytes: config.outboxReserveBytes,
   messageIdDomain: `enquiry.${config.mailTo.split("@")[1]}`,
 });
+// A tmp/ file lives only while an enquiry is written, after its request arrived (within the request
+// timeout): one older than twice that timeout is no request in flight, here or in a server still
+// finishing its own on this outbox, but what a crash left.
+const staleMs = 2 * config.requestTimeoutMs;
 try {
-  await outbox.init();
+  const removed = await outbox.init(staleMs);
+  console.log(
+    `Outbox: removed ${removed} unfinished ${removed === 1 ? "file" : "files"} left in tmp/ by a stop while writing (older than ${staleMs / 1000} s).`,
+  );
 } catch (err) {
   console.error(`The outbox folder ${config.outboxDir} cannot be used (${(err as Error).message}): set OUTBOX_DIR to a writable folder.`);
   process.exit(1);
 }
-outbox.sweepPeriodically();
+outbox.sweepPeriodically(60_000, staleMs);
 
 const worker = config.smtpUrl
   ? new DeliveryWorker({

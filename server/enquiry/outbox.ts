@@ -115,10 +115,13 @@ export class Outbox {
     this.newSync = new DirSyncer(join(dir, "new"));
   }
 
-  /** Creates the folders and removes tmp/ files left by a process that died while writing (older than `staleMs`). */
-  async init(staleMs = 60_000): Promise<void> {
+  /**
+   * Creates the folders and removes tmp/ files left by a process that died while writing (older than
+   * `staleMs`). Returns how many were removed.
+   */
+  async init(staleMs = 60_000): Promise<number> {
     for (const f of OUTBOX_FOLDERS) mkdirSync(join(this.dir, f), { recursive: true });
-    await this.sweepTmp(staleMs);
+    return this.sweepTmp(staleMs);
   }
 
   /**

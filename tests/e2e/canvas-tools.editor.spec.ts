@@ -141,13 +141,23 @@ test("copy a section on / and paste it into /about-us: the file gains exactly th
 
 const inlineBox = (page: Page) => canvas(page).getByRole("textbox", { name: /edited in place$/ });
 
-/** Clicks the middle of a text of the canvas, where a person would (the canvas is shown shrunk: the box is measured as shown). */
+/**
+ * Clicks the middle of a text of the canvas, where a person would (the canvas is shown shrunk: the box is measured as
+ * shown), and waits for the box to type in, as a person does: it appears a moment after the click, and a key pressed
+ * before it has the focus goes to the page.
+ */
 async function clickText(page: Page, text: ReturnType<ReturnType<typeof canvas>["locator"]>) {
+  const shown = (await text.textContent()) ?? "";
   const box = await text.boundingBox();
   if (!box) throw new Error("The text is not shown.");
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  // The box to type in appears a moment after the click: keys pressed before it has the focus go to the page.
+  await shows(page, shown);
+}
+
+/** The box to type in has the focus and shows `text`: what a person waits to see before the next key. */
+async function shows(page: Page, text: string) {
   await expect(inlineBox(page)).toBeFocused();
+  await expect(inlineBox(page)).toHaveValue(text);
 }
 
 for (const width of [1280, 375] as const) {
@@ -161,9 +171,9 @@ for (const width of [1280, 375] as const) {
     await expect(toolbar(page)).toHaveAccessibleName("Service explorer: section actions");
     await expect(heading).toBeInViewport();
     await clickText(page, heading); // edits the text
-    await expect(inlineBox(page)).toBeFocused();
     await expect(inlineBox(page)).toHaveAccessibleName(`Heading, section 3 (Service explorer), edited in place`);
     await page.keyboard.type(" Today");
+    await shows(page, `${before} Today`);
     await expect(heading).toHaveText(`${before} Today`);
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press("Enter");
@@ -180,8 +190,10 @@ test("in place: Escape puts the text back, Ctrl+Z undoes a kept edit, Tab goes t
   await openEditor(page);
   const h1 = canvas(page).locator("main h1");
   const before = (await h1.textContent()) ?? "";
+  const under = (JSON.parse(read(HOME)) as { sections: { subline: string }[] }).sections[0]?.subline;
   await clickText(page, h1);
   await page.keyboard.type(" now");
+  await shows(page, `${before} now`);
   await expect(h1).toHaveText(`${before} now`);
   await page.keyboard.press("Escape");
   await expect(inlineBox(page)).toHaveCount(0);
@@ -189,8 +201,10 @@ test("in place: Escape puts the text back, Ctrl+Z undoes a kept edit, Tab goes t
 
   await clickText(page, h1);
   await page.keyboard.type("!");
+  await shows(page, `${before}!`);
   await page.keyboard.press("Tab");
   await expect(inlineBox(page)).toHaveAccessibleName("Line under the heading, section 1 (Hero), edited in place");
+  await shows(page, under ?? "");
   await page.keyboard.press("Escape");
   await expect(h1).toHaveText(`${before}!`);
   await page.keyboard.press("Control+z");
@@ -204,6 +218,7 @@ test("a text emptied in place shows the site's message beside it, and Save is re
   await clickText(page, h1);
   await page.keyboard.press("Control+a");
   await page.keyboard.press("Delete");
+  await shows(page, "");
   const message = canvas(page).getByRole("alert").filter({ hasText: "Empty. Write the text" });
   await expect(message).toBeVisible();
   await expect(inlineBox(page)).toHaveAttribute("aria-invalid", "true");

@@ -264,6 +264,29 @@ describe("start-up", () => {
 });
 
 describe("tmp/ leftovers", () => {
+  it("the server removes at start what a crash left half-written in tmp/, says so, and keeps a write in flight and every enquiry in new/", async () => {
+    const dir = tempDir("outbox-start-");
+    const before = new Outbox(dir);
+    await before.init();
+    const { id } = await before.store({ subject: "Acknowledged", text: "Stored before the crash", replyTo: null, clientIp: "127.0.0.1" }, null);
+    const acknowledged = readFileSync(join(dir, "new", id), "utf8");
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    // Older than anything in tmp/ that goes: age alone never removes an enquiry from new/.
+    utimesSync(join(dir, "new", id), hourAgo, hourAgo);
+    // Named as the outbox names its files being written; the crash cut it mid-way.
+    const crashed = join(dir, "tmp", `${Date.now()}.4242_0a1b2c3d4e5f.host.9f8e7d6c`);
+    writeFileSync(crashed, acknowledged.slice(0, 40));
+    utimesSync(crashed, hourAgo, hourAgo);
+    // Just written: an enquiry another server on this outbox may still be finishing.
+    writeFileSync(join(dir, "tmp", "in-flight.01234567"), acknowledged.slice(0, 40));
+
+    const server = await start({ PORT: "0", SITE_DIR: makeSite(), OUTBOX_DIR: dir, MAIL_TO: "sales@example.com" });
+    expect(server.output()).toContain("Outbox: removed 1 unfinished file left in tmp/ by a stop while writing (older than 20 s).");
+    expect(listOutbox(dir, "tmp")).toEqual(["in-flight.01234567"]);
+    expect(listOutbox(dir, "new")).toEqual([id]);
+    expect(readFileSync(join(dir, "new", id), "utf8")).toBe(acknowledged);
+  });
+
   it("a file left by a crash is removed once older than a minute: at start, and while the server runs", async () => {
     const dir = tempDir("outbox-sweep-");
     const outbox = new Outbox(dir);

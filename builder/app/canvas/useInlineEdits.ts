@@ -33,6 +33,9 @@ export function useInlineEdits({
 }) {
   const now = useRef({ doc, site });
   now.current = { doc, site };
+  // The sections as typed in place since the builder last drew (a text kept by Tab, then a key in the next one
+  // before the builder draws again): shown, and offered to edit, with both texts.
+  const ahead = useRef<{ doc: Doc | null; sections: Map<string, Json> }>({ doc: null, sections: new Map() });
   // The text being edited in place, for its checks.
   const editing = useRef<{ id: string; pointer: string } | null>(null);
 
@@ -40,14 +43,18 @@ export function useInlineEdits({
     const sectionOf = (id: string) => {
       const { doc } = now.current;
       const index = doc?.kind === "page" || doc?.kind === "template" ? doc.ids.indexOf(id) : -1;
-      return index >= 0 && doc ? { index, section: listOf(doc)[index] as Json } : null;
+      if (index < 0 || !doc) return null;
+      if (ahead.current.doc !== doc) ahead.current = { doc, sections: new Map() };
+      return { index, section: ahead.current.sections.get(id) ?? (listOf(doc)[index] as Json) };
     };
     const change = (id: string, pointer: string, value: string) => {
       const found = sectionOf(id);
       if (!found) return;
       const next = withValueAt(found.section, splitPointer(pointer), value) as Json;
+      ahead.current.sections.set(id, next);
       typed(id, next);
-      dispatch({ type: "edit", target: { entry: id }, value: next, key: `inline:${id}:${pointer}` });
+      // Only the text, set in the file as the reducer has it then: never the section as this builder last drew it.
+      dispatch({ type: "edit", target: { entry: id, pointer }, value, key: `inline:${id}:${pointer}` });
     };
     const builder = window as BuilderWindow;
     builder.siteBuilder = {

@@ -45,8 +45,11 @@ export interface State {
   conflict: { disk: DiskVersion } | null;
 }
 
-/** What a form edits: one entry of the list (by id), the file's own fields beside the list, or the whole file. */
-export type Target = { entry: string } | { fields: true } | { whole: true };
+/**
+ * What a form edits: one entry of the list (by id; `pointer`: only the value there, a JSON Pointer into the
+ * entry), the file's own fields beside the list, or the whole file.
+ */
+export type Target = { entry: string; pointer?: string } | { fields: true } | { whole: true };
 
 export type Action =
   /** Opens a file, selecting the entry at `selectIndex` (the first by default; null: none). */

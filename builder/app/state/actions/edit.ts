@@ -1,4 +1,8 @@
-/** A form changed a value: one entry of the list, the file's own fields, or the whole file. Typing in one field is one step. */
+/**
+ * A form changed a value: one entry of the list (whole, or one value in it at a JSON Pointer), the file's
+ * own fields, or the whole file. Typing in one field is one step.
+ */
+import { splitPointer, withValueAt } from "@/lib/json-pointer";
 import { hasDoc, record } from "../history";
 import { listKey, listOf, withList } from "../list";
 import type { Action, Json, JsonObject, State } from "../types";
@@ -13,7 +17,10 @@ export function edit(state: State, action: Extract<Action, { type: "edit" }>): S
     if (index < 0) return state;
     value = withList(
       doc,
-      listOf(doc).map((entry, i) => (i === index ? action.value : entry)),
+      // At a pointer: set in the entry as it is now, so edits made one after another before a redraw all count.
+      listOf(doc).map((entry, i) =>
+        i !== index ? entry : target.pointer ? (withValueAt(entry, splitPointer(target.pointer), action.value) as Json) : action.value,
+      ),
     );
   } else if ("fields" in target) {
     const key = listKey(doc.kind);

@@ -26,3 +26,14 @@ test("edit: the whole file (settings)", () => {
   const state = run(opened(), { type: "edit", target: { whole: true }, value: { phone: "1" }, key: "phone" });
   expect(state.doc?.value).toEqual({ phone: "1" });
 });
+
+test("edit: one value of a section at a JSON Pointer, set in the section as it is by then", () => {
+  const start = opened(page([{ ...hero, subline: "Sub" }, stats, quotes]));
+  const id = start.doc!.ids[0]!;
+  const state = run(
+    start,
+    { type: "edit", target: { entry: id, pointer: "/headline" }, value: "Welcome!", key: "inline:headline" },
+    { type: "edit", target: { entry: id, pointer: "/subline" }, value: "Sub line", key: "inline:subline" },
+  );
+  expect(state.doc?.value).toEqual(page([{ ...hero, headline: "Welcome!", subline: "Sub line" }, stats, quotes]));
+});
