@@ -27,18 +27,24 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
     return file ? fileTitle(file) : path;
   };
 
-  /** Commits what a write changed, as `who`, and tells the open builders; the commit, or null if nothing changed. */
+  /**
+   * Commits what a write changed, as `who`, and tells the open builders; the commit, or null if
+   * nothing changed. A save tells them itself, once the store has its check (`saving`).
+   */
   async function commit(paths: string[], who: Person | null, message: string, saving = false) {
     crashPoint("save:written");
     const made = await clone.commitAs(person(who), message, paths);
-    // A save's own check is the store's already (content.ts); anything else the builder wrote is read again.
-    if (!saving) folder.store.invalidate(paths);
-    if (made) {
-      events.send("changed", { paths, by: person(who).name, commit: made, generation: folder.store.version });
-      void mirror.push();
+    if (made) void mirror.push();
+    // A save's own check becomes the store's (content.ts); anything else the builder wrote is read again.
+    if (!saving) {
+      folder.store.invalidate(paths);
+      if (made) told(paths, who, made);
     }
     return made;
   }
+
+  const told = (paths: string[], who: Person | null, made?: string) =>
+    events.send("changed", { paths, by: person(who).name, ...(made ? { commit: made } : {}), generation: folder.store.version });
 
   /** A save in plain words: the first thing changed, and the rest counted and listed. */
   async function saveMessage(path: string, before: string | null, after: string) {
@@ -84,13 +90,21 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
       return { ...(await base.read(path)), savedBy: await clone.lastChange(clone.options.drafts, path) };
     },
     check: base.check,
-    save: (path, value, hash, who) =>
-      clone.exclusive(async () => {
-        const saved = await folder.save(path, value, hash).catch((err: unknown) => namedConflict(path, err));
-        const { before, ...answer } = saved;
-        if (before !== saved.text) await commit([path], who, await saveMessage(path, before, saved.text), true);
-        return { ...answer, state: await folder.contentState() };
-      }),
+    // The check runs beside other saves; only the write and its commit wait their turn in the clone.
+    async save(path, value, hash, who) {
+      let made: string | null = null;
+      const saved = await folder
+        .save(path, value, hash, {
+          exclusive: (task) => clone.exclusive(task),
+          afterWrite: async ({ before, text }) => {
+            made = await commit([path], who, await saveMessage(path, before, text), true);
+          },
+        })
+        .catch((err: unknown) => namedConflict(path, err));
+      if (made) told([path], who, made);
+      const { before: _, ...answer } = saved;
+      return { ...answer, state: await folder.contentState() };
+    },
     linksTo: base.linksTo,
     pages,
     upload: (name, data, who) =>
@@ -112,7 +126,7 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
           await clone.commitAs(person(who), `${path}: removed (not on the published site)`, [path]);
         }
         folder.store.invalidate([path]);
-        events.send("changed", { paths: [path], by: person(who).name, generation: folder.store.version });
+        told([path], who);
         void mirror.push();
         return { path, restored: published !== null };
       }),

@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import type { Clone, Commit, Person } from "../builder/server/git.ts";
-import type { FileChange, Version } from "../builder/shared/types.ts";
+import type { FileChange, PendingChanges, Version } from "../builder/shared/types.ts";
 import { writeFileDurably } from "./durable.ts";
 
 const version = (c: Commit, published: ReadonlySet<string>): Version => ({
@@ -42,12 +42,14 @@ export async function fileHistory(clone: Clone, path: string, limit = 100): Prom
   }));
 }
 
-/** The changes on the drafts branch that are not published yet, newest first, and who made them. */
-export async function pending(clone: Clone): Promise<{ changes: Version[]; by: { name: string; count: number }[] }> {
-  const changes = (await clone.log([`${clone.live}..${clone.options.drafts}`], { noMerges: true })).map((c) => version(c, new Set()));
-  const by = new Map<string, number>();
-  for (const c of changes) by.set(c.author, (by.get(c.author) ?? 0) + 1);
-  return { changes, by: [...by].map(([name, count]) => ({ name, count })) };
+/** How many shown of the changes not published yet: the status every open builder asks for stays small whatever the backlog. */
+export const LATEST_PENDING = 20;
+
+/** The changes on the drafts branch that are not published yet: how many, who made them, and the latest `limit`, newest first. */
+export async function pending(clone: Clone, limit = LATEST_PENDING): Promise<PendingChanges> {
+  const range = `${clone.live}..${clone.options.drafts}`;
+  const [count, latest, by] = await Promise.all([clone.count(range, { noMerges: true }), clone.log([range], { noMerges: true, limit }), clone.authors(range)]);
+  return { count, changes: latest.map((c) => version(c, new Set())), by };
 }
 
 /** Content files whose drafts differ from the published site: for the builder's Changes view. */

@@ -46,8 +46,8 @@ export async function publishRoutes(app: FastifyInstance, { ctx, runs }: { ctx: 
         const file = files.find((f) => f.path === path);
         return file ? { title: fileTitle(file), options: describeOptions(file, git.folder.schemas()) } : undefined;
       };
-      void clone
-        .exclusive(() => publish(clone, { publisher, choices: request.body.choices ?? {}, project, deploy, describeFile, say: step }))
+      // Not in the clone's queue: a publish works on a snapshot of the drafts in its own worktree, while saves go on.
+      void publish(clone, { publisher, choices: request.body.choices ?? {}, project, deploy, describeFile, say: step })
         .then(
           (outcome) => {
             run.outcome = outcome;

@@ -54,7 +54,9 @@ export async function publish(clone: Clone, options: PublishOptions): Promise<Pu
   for (let attempt = 1; attempt <= 3; attempt++) {
     say(attempt === 1 ? "Fetching the published site…" : "The published site changed meanwhile: starting again from it…");
     await clone.fetch();
-    const ahead = await clone.count(`${clone.live}..${drafts}`, { noMerges: true });
+    // The drafts as they are now: saves go on meanwhile, and are for the next publish.
+    const snapshot = await clone.head(drafts);
+    const ahead = await clone.count(`${clone.live}..${snapshot}`, { noMerges: true });
     if (ahead === 0) {
       say("Nothing to publish: every draft is live.");
       return { status: "nothing", log };
@@ -62,7 +64,7 @@ export async function publish(clone: Clone, options: PublishOptions): Promise<Pu
     const work = await clone.worktree(clone.live, `publish-${randomBytes(4).toString("hex")}`);
     try {
       say(`Merging ${changes(ahead)} into the published site…`);
-      const merged = await work.merge(drafts);
+      const merged = await work.merge(snapshot);
       let settled: string[] = [];
       if (!merged.clean) {
         const resolved = await resolveConflicts(work, merged.conflicted, options.choices ?? {}, options.describeFile);
@@ -77,20 +79,21 @@ export async function publish(clone: Clone, options: PublishOptions): Promise<Pu
       const refused = await checkAndBuild(clone, work, options.project, say);
       if (refused) return { ...refused, log };
       crashPoint("publish:built");
-      const by = [...new Set((await clone.log([`${clone.live}..${drafts}`], { noMerges: true })).map((c) => c.author))].join(", ");
+      const by = (await clone.authors(`${clone.live}..${snapshot}`)).map((a) => a.name).join(", ");
       const commit = await work.commitMerge(options.publisher, mergeMessage(ahead, by, settled));
       say("Publishing (git push)…");
       if ((await work.pushTo(published)) === "refused") continue;
       crashPoint("publish:pushed");
-      // Live. The drafts catch up with what was published (a fast-forward: the merge has them).
-      await clone.fastForward(commit);
+      // Live. The drafts catch up with what was published, in the clone's queue (saves write there).
+      await clone.exclusive(() => clone.catchUp(commit, snapshot, options.publisher, `Drafts take in the publish by ${options.publisher.name}`));
+      const during = await clone.count(`${snapshot}..${drafts}`, { noMerges: true });
       await clone.pushBranch(drafts).catch(() => undefined);
       if (options.deploy) {
         say("Switching the served site to this build…");
         await options.deploy(join(work.dir, "dist"), commit);
       }
-      say(`Published: ${changes(ahead)} by ${by}.`);
-      return { status: "published", commit, changes: ahead, log };
+      say(`Published: ${changes(ahead)} by ${by}.${during > 0 ? ` ${changes(during)} saved while publishing will go with the next publish.` : ""}`);
+      return { status: "published", commit, changes: ahead, during, log };
     } finally {
       await work.remove();
     }

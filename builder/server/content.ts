@@ -93,6 +93,22 @@ export function linksTo(root: string, route: string) {
   return out;
 }
 
+/** A save as written: its text and hash, the site's problems with it, and the text it replaced (null: a new file). */
+export interface SavedFile {
+  path: string;
+  text: string;
+  hash: string;
+  problems: ReturnType<typeof toEditorProblem>[];
+  before: string | null;
+}
+
+export interface SaveHooks {
+  /** Runs the write and what follows it alone (the studio: in its Git queue). */
+  exclusive?: <T>(task: () => Promise<T>) => Promise<T>;
+  /** After the file is written, before the save is confirmed (the studio commits it). */
+  afterWrite?: (saved: SavedFile) => Promise<void>;
+}
+
 export function contentApi(root: string, writer: ReturnType<typeof contentWriter>, perFile: ReturnType<typeof oneAtATime>, store: SiteStore) {
   const schemasDir = join(root, "schemas");
 
@@ -136,17 +152,20 @@ export function contentApi(root: string, writer: ReturnType<typeof contentWriter
   /**
    * Saves `value` into `path` if the file is still what the editor read (`hash`) and the site has no
    * error with it. Checked again at the moment of writing: a hand edit made while the site was being
-   * checked is kept, and the save answers 409.
+   * checked is kept, and the save answers 409. The check runs first, on its own; the write, and what
+   * a store does with it (`hooks.afterWrite`: the studio's commit), run in `hooks.exclusive`.
    */
-  function save(path: string, value: unknown, hash: string) {
+  function save(path: string, value: unknown, hash: string, hooks: SaveHooks = {}) {
     const full = contentPath(root, path);
     const changed = () =>
       new Conflict(`${path} changed on disk since the editor read it (edited by hand?). Nothing was saved: reload it to see what it holds now.`);
+    const exclusive = hooks.exclusive ?? (<T>(task: () => Promise<T>) => task());
     return perFile(full, async () => {
       // hash "": the editor means to write a file that is not there (deleted on disk while it was open).
       const missing = hash === "" && !existsSync(full);
       const current = missing ? "" : readText(full);
       if ((missing ? "" : sha256(current)) !== hash) throw changed();
+      const generation = store.version;
       const { text, result } = await checked(path, value);
       if (hasErrors(result.problems))
         throw new Unprocessable(
@@ -155,10 +174,16 @@ export function contentApi(root: string, writer: ReturnType<typeof contentWriter
             .map(formatProblem)
             .join("\n")}`,
         );
-      if (missing ? !writer.create(full, text) : text !== current && !writer.replace(full, text, hash)) throw changed();
-      // The check of exactly what was written: the site as it is now, nothing read back.
-      if (text !== current) store.wrote([{ file: path, text }], result);
-      return { path, text, hash: sha256(text), problems: result.problems.map(toEditorProblem), before: missing ? null : current };
+      return exclusive(async () => {
+        if (missing ? !writer.create(full, text) : text !== current && !writer.replace(full, text, hash)) throw changed();
+        const saved: SavedFile = { path, text, hash: sha256(text), problems: result.problems.map(toEditorProblem), before: missing ? null : current };
+        if (text !== current) {
+          await hooks.afterWrite?.(saved);
+          // The check of exactly what was written: the site as it is now, nothing read back (unless another write came meanwhile).
+          store.wrote([{ file: path, text }], result, generation);
+        }
+        return saved;
+      });
     });
   }
 

@@ -334,6 +334,32 @@ export class Clone extends Git {
   fastForward = async (commit: string) => void (await this.git(["merge", "--quiet", "--ff-only", commit]));
 
   /**
+   * The drafts branch (checked out) takes in `commit`, a publish of `snapshot`: a fast-forward when
+   * nothing was saved since the snapshot, else a merge commit by `author`. "later" when that merge
+   * would conflict: left undone, the next publish merges the same (what is live is in its history).
+   */
+  async catchUp(commit: string, snapshot: string, author: Person, message: string): Promise<"fast-forward" | "merged" | "later"> {
+    if ((await this.head(this.options.drafts)) === snapshot) {
+      await this.fastForward(commit);
+      return "fast-forward";
+    }
+    try {
+      await this.git(["merge", "--quiet", "--no-ff", "--no-edit", "-m", message, commit], { env: authorEnv(author) });
+      return "merged";
+    } catch {
+      if (existsSync(join(this.dir, ".git", "MERGE_HEAD"))) await this.git(["merge", "--abort"]);
+      return "later";
+    }
+  }
+
+  /** Who made the commits of `range` ("a..b", merges left out), with how many each, most first. */
+  async authors(range: string): Promise<{ name: string; count: number }[]> {
+    const counts = new Map<string, number>();
+    for (const name of (await this.git(["log", "--no-merges", "--format=%an", range])).split("\n").filter(Boolean)) counts.set(name, (counts.get(name) ?? 0) + 1);
+    return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count);
+  }
+
+  /**
    * After a crash: no stale lock, no merge in progress, no temporary worktree, the drafts branch
    * checked out, and a file written but never committed (its save was never confirmed) put back.
    */

@@ -90,7 +90,8 @@ export interface FileConflict {
 }
 
 export type PublishOutcome =
-  | { status: "published"; commit: string; changes: number; log: string[] }
+  /** during: saves made while it ran, not in it (they go with the next publish). */
+  | { status: "published"; commit: string; changes: number; during: number; log: string[] }
   | { status: "nothing"; log: string[] }
   | { status: "conflict"; files: FileConflict[]; log: string[] }
   | { status: "refused"; reason: string; output: string; log: string[] };
@@ -143,9 +144,16 @@ export interface StudioAccount {
   role: "editor" | "publisher";
 }
 
+/** The drafts not published yet: how many, by whom, and the latest few (newest first). */
+export interface PendingChanges {
+  count: number;
+  changes: Version[];
+  by: { name: string; count: number }[];
+}
+
 export interface StudioStatus {
   account: StudioAccount;
-  pending: { changes: Version[]; by: { name: string; count: number }[] };
+  pending: PendingChanges;
   editing: { email: string; name: string; path: string; at: number }[];
   publishing: { id: string; running: boolean; log: string[]; outcome: PublishOutcome | null } | null;
   deploy: "none" | "local";

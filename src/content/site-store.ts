@@ -42,10 +42,14 @@ export class SiteStore {
     return this.checked;
   }
 
-  /** The builder wrote `files` (path from the root, text), and `result` is the site checked with exactly those texts. */
-  wrote(files: { file: string; text: string }[], result: SiteResult): void {
+  /**
+   * The builder wrote `files` (path from the root, text), and `result` is the site checked with
+   * exactly those texts, from the site at generation `since` (a check takes a moment): if another
+   * change came meanwhile, the result misses it, and the site is read again at the next ask.
+   */
+  wrote(files: { file: string; text: string }[], result: SiteResult, since = this.generation): void {
     for (const { file, text } of files) this.own.set(file, hash(text));
-    this.checked = Promise.resolve(result);
+    this.checked = since === this.generation ? Promise.resolve(result) : null;
     this.changed(files.map((f) => f.file));
   }
 

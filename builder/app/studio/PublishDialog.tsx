@@ -22,7 +22,12 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 
 function Outcome({ outcome, choices, setChoices }: { outcome: PublishOutcome; choices: Choices; setChoices(c: Choices): void }) {
   if (outcome.status === "published")
-    return <p className="font-semibold text-green-800">Published: {outcome.changes === 1 ? "1 change is" : `${outcome.changes} changes are`} live.</p>;
+    return (
+      <p className="font-semibold text-green-800">
+        Published: {outcome.changes === 1 ? "1 change is" : `${outcome.changes} changes are`} live.
+        {outcome.during > 0 && ` ${outcome.during === 1 ? "1 change" : `${outcome.during} changes`} saved meanwhile will go with the next publish.`}
+      </p>
+    );
   if (outcome.status === "nothing") return <p>Nothing to publish: every draft is live.</p>;
   if (outcome.status === "refused")
     return (
@@ -108,9 +113,11 @@ export function PublishDialog({ open, status, steps, onPublish, onClose }: Publi
       <h2 id="publish-title" className="mb-3 text-lg font-bold">
         Publish
       </h2>
-      {status.pending.changes.length > 0 && !run?.running && (
+      {status.pending.count > 0 && !run?.running && (
         <>
-          <p className="text-sm">What goes live:</p>
+          <p className="text-sm">
+            What goes live{status.pending.count > status.pending.changes.length ? ` (the latest ${status.pending.changes.length} of ${status.pending.count})` : ""}:
+          </p>
           <ul className="mb-3 max-h-48 list-disc overflow-y-auto pl-5 text-sm">
             {status.pending.changes.map((c) => (
               <li key={c.commit}>
@@ -136,7 +143,7 @@ export function PublishDialog({ open, status, steps, onPublish, onClose }: Publi
         <button type="button" className="rounded-md px-3 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100" onClick={onClose}>
           {outcome?.status === "conflict" ? "Stop" : "Close"}
         </button>
-        {!run?.running && status.pending.changes.length > 0 && (
+        {!run?.running && status.pending.count > 0 && (
           <button
             type="button"
             className="rounded-md bg-green-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-50"

@@ -15,7 +15,7 @@ const BUTTON =
 
 export const StudioBar = memo(function StudioBar({ status, here, onHistory, onPublish }: StudioBarProps) {
   const { account, pending, publishing } = status;
-  const count = pending.changes.length;
+  const count = pending.count;
   const by = pending.by.map((b) => `${b.count} by ${b.name}`).join(", ");
   return (
     <div className="col-span-full flex flex-wrap items-center gap-3 border-b border-slate-300 bg-slate-100 px-3 py-1.5 text-sm">
