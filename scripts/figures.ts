@@ -82,7 +82,12 @@ function counted(args: string[], env: NodeJS.ProcessEnv = {}) {
 
 function runFigures() {
   const tsx = ["--import", "tsx"];
-  const save = JSON.parse(counted([...tsx, join("scripts", "figures", "save-reads.ts")]).stdout.trim().split("\n").at(-1) ?? "{}") as { opening: number; saves: number[] };
+  const save = JSON.parse(
+    counted([...tsx, join("scripts", "figures", "save-reads.ts")])
+      .stdout.trim()
+      .split("\n")
+      .at(-1) ?? "{}",
+  ) as { opening: number; saves: number[] };
   console.error("Building the site under the read counter (about a minute)...");
   // A copy of the content, built into its own dist/ (SITE_ROOT), as the build tests do: ours is left alone.
   const copy = copySite({ buildable: true });

@@ -13,10 +13,14 @@ import { editablePath } from "../builder/server/files.ts";
 import type { Clone, DraftsMirror, Person } from "../builder/server/git.ts";
 import { type BuilderStore, folderStore, type PageRequest } from "../builder/server/store.ts";
 import { describeChanges } from "../builder/shared/describe.ts";
-import { describeOptions, fileTitle } from "../builder/shared/kinds.ts";
+import { describeOptions, fileTitle, listKey } from "../builder/shared/kinds.ts";
+import { merge3 } from "../builder/shared/merge.ts";
 import type { JsonValue } from "../src/content/json-source.ts";
 import { crashPoint } from "./crash.ts";
 import { restore, unpublished } from "./history.ts";
+
+/** How many texts a studio remembers to merge saves with (a few per open file of a team). */
+const SEEN_TEXTS = 500;
 
 export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror) {
   const base = folderStore(clone.dir);
@@ -57,11 +61,15 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
   }
 
   /** Refused because the file changed since it was read: in the studio, that is a colleague's save, named. */
-  async function namedConflict(path: string, err: unknown): Promise<never> {
-    const last = err instanceof Conflict ? await clone.lastChange(clone.options.drafts, path) : null;
+  async function namedConflict(path: string, err: unknown, who: Person | null): Promise<never> {
+    if (!(err instanceof Conflict)) throw err;
+    // The last colleague to save it (a person's own saves from another tab say so).
+    const recent = await clone.log([clone.options.drafts], { paths: [path], limit: 20 }).catch(() => []);
+    const last = recent.find((c) => c.email !== who?.email) ?? recent[0];
     if (!last) throw err;
     const time = new Date(last.date).toLocaleTimeString("en-GB", { timeStyle: "short" });
-    throw new Conflict(`Not saved: ${last.name} saved this file (${time}) since you opened it. Nothing is lost: choose what to keep.`);
+    const name = last.email === who?.email ? "You" : last.author;
+    throw new Conflict(`Not saved: ${name} saved this file (${time}) since you opened it. Nothing is lost: choose what to keep.`);
   }
 
   async function pages(request: PageRequest, who: Person | null) {
@@ -82,28 +90,59 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
     });
   }
 
+  /** Texts of content files as editors read or saved them, by hash: the base a save was made from, to merge it with a colleague's. */
+  const seen = new Map<string, string>();
+  const remember = (hash: string, text: string) => {
+    seen.delete(hash);
+    seen.set(hash, text);
+    if (seen.size > SEEN_TEXTS) seen.delete(seen.keys().next().value as string);
+  };
+
+  /** Writes and commits `value` over the file read with `hash`, as `who`; tells the open builders. */
+  async function saveAs(path: string, value: unknown, hash: string, who: Person | null) {
+    let made: string | null = null;
+    const saved = await folder.save(path, value, hash, {
+      exclusive: (task) => clone.exclusive(task),
+      afterWrite: async ({ before, text }) => {
+        made = await commit([path], who, await saveMessage(path, before, text), true);
+      },
+    });
+    if (made) told([path], who, made);
+    remember(saved.hash, saved.text);
+    const { before: _, ...answer } = saved;
+    return { ...answer, state: await folder.contentState() };
+  }
+
+  /** `value`, made from the version read with `hash`, merged with the file as a colleague saved it since: null when that version is unknown or both changed the same thing. */
+  async function withColleague(path: string, value: unknown, hash: string) {
+    const read = seen.get(hash);
+    const file = (await folder.files()).find((f) => f.path === path);
+    if (read === undefined || !file) return null;
+    const now = await base.read(path);
+    const merged = merge3(JSON.parse(read) as JsonValue, value as JsonValue, now.value, listKey(file.kind));
+    return merged.ok ? { value: merged.value, hash: now.hash } : null;
+  }
+
   const store: BuilderStore = {
     root: clone.dir,
     events,
     state: base.state,
     async read(path) {
-      return { ...(await base.read(path)), savedBy: await clone.lastChange(clone.options.drafts, path) };
+      const file = await base.read(path);
+      remember(file.hash, file.text);
+      return { ...file, savedBy: await clone.lastChange(clone.options.drafts, path) };
     },
     check: base.check,
     // The check runs beside other saves; only the write and its commit wait their turn in the clone.
+    // Refused because a colleague saved other parts of the file meanwhile: both kept, merged.
     async save(path, value, hash, who) {
-      let made: string | null = null;
-      const saved = await folder
-        .save(path, value, hash, {
-          exclusive: (task) => clone.exclusive(task),
-          afterWrite: async ({ before, text }) => {
-            made = await commit([path], who, await saveMessage(path, before, text), true);
-          },
-        })
-        .catch((err: unknown) => namedConflict(path, err));
-      if (made) told([path], who, made);
-      const { before: _, ...answer } = saved;
-      return { ...answer, state: await folder.contentState() };
+      try {
+        return await saveAs(path, value, hash, who);
+      } catch (err) {
+        const merged = err instanceof Conflict ? await withColleague(path, value, hash) : null;
+        if (!merged) return namedConflict(path, err, who);
+        return { ...(await saveAs(path, merged.value, merged.hash, who).catch((again: unknown) => namedConflict(path, again, who))), merged: merged.value };
+      }
     },
     linksTo: base.linksTo,
     pages,

@@ -355,7 +355,8 @@ export class Clone extends Git {
   /** Who made the commits of `range` ("a..b", merges left out), with how many each, most first. */
   async authors(range: string): Promise<{ name: string; count: number }[]> {
     const counts = new Map<string, number>();
-    for (const name of (await this.git(["log", "--no-merges", "--format=%an", range])).split("\n").filter(Boolean)) counts.set(name, (counts.get(name) ?? 0) + 1);
+    for (const name of (await this.git(["log", "--no-merges", "--format=%an", range])).split("\n").filter(Boolean))
+      counts.set(name, (counts.get(name) ?? 0) + 1);
     return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count);
   }
 

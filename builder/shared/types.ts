@@ -120,7 +120,11 @@ export interface ContentState {
 }
 
 /** A save's answer: the file as written, the site's problems with it, and the content as it is now. */
-export type SaveAnswer = Omit<FileData, "value" | "savedBy"> & { problems: EditorProblem[]; state: ContentState };
+/**
+ * merged (the studio): a colleague saved other parts of the file since it was read, and the file
+ * now holds both: this is its value (the builder takes the colleague's part in).
+ */
+export type SaveAnswer = Omit<FileData, "value" | "savedBy"> & { problems: EditorProblem[]; state: ContentState; merged?: JsonValue };
 
 export interface EditorState extends ContentState {
   media: string[];

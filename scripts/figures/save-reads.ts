@@ -14,14 +14,22 @@ try {
   const headers = { [EDITOR_HEADER]: "1", "content-type": "application/json" };
   const before = reads();
   await app.inject({ method: "GET", url: "/__edit/api/state" });
-  const file = (await app.inject({ method: "GET", url: "/__edit/api/file?path=site-config/pages/contact-us.json" })).json() as { value: { title: string }; hash: string };
+  const file = (await app.inject({ method: "GET", url: "/__edit/api/file?path=site-config/pages/contact-us.json" })).json() as {
+    value: { title: string };
+    hash: string;
+  };
   const opening = reads() - before;
   const saves: number[] = [];
   let { value, hash } = file;
   for (let i = 1; i <= 3; i++) {
     const start = reads();
     value = { ...value, title: `Contact us ${i}` };
-    const answer = await app.inject({ method: "POST", url: "/__edit/api/save", headers, payload: JSON.stringify({ path: "site-config/pages/contact-us.json", value, hash }) });
+    const answer = await app.inject({
+      method: "POST",
+      url: "/__edit/api/save",
+      headers,
+      payload: JSON.stringify({ path: "site-config/pages/contact-us.json", value, hash }),
+    });
     if (answer.statusCode !== 200) throw new Error(`save ${i}: ${answer.statusCode} ${answer.body}`);
     hash = (answer.json() as { hash: string }).hash;
     saves.push(reads() - start);

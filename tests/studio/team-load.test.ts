@@ -101,6 +101,27 @@ describe("a team at once", () => {
     expect(git(repo, "status", "--porcelain")).toBe("");
   });
 
+  test("two editors from the same reading: different sections both kept in one file; the same field refused, naming who saved it", async () => {
+    type Page = { sections: Record<string, unknown>[] };
+    const path = "site-config/pages/about-us.json";
+    const asha = await signedIn(EDITOR);
+    const ravi = await signedIn(PUBLISHER);
+    const read = await asha.read<Page>(path);
+    const [first, second] = read.value.sections.map((s, i) => ({ s, i })).filter(({ s }) => typeof s.heading === "string");
+    if (!first || !second) throw new Error("about-us.json needs two sections with a heading");
+    const change = (i: number, heading: string) => ({ ...read.value, sections: read.value.sections.map((s, j) => (j === i ? { ...s, heading } : s)) });
+    await asha.save(path, change(first.i, "Asha's heading"), read.hash);
+    await ravi.save(path, change(second.i, "Ravi's heading"), read.hash);
+    const repo = join(studio.data, "repo");
+    const both = JSON.parse(git(repo, "show", `drafts:${path}`)) as Page;
+    expect(both.sections[first.i]?.heading).toBe("Asha's heading");
+    expect(both.sections[second.i]?.heading).toBe("Ravi's heading");
+    expect(git(repo, "log", "-2", "--format=%an", "drafts").split("\n")).toEqual(["Ravi Kumar", "Asha Rao"]);
+    // The same field as Asha, from the same reading: refused, with her name, and nothing written.
+    await expect(ravi.save(path, change(first.i, "Ravi's too"), read.hash)).rejects.toThrow(/409.*Asha Rao saved this file/);
+    expect((JSON.parse(git(repo, "show", `drafts:${path}`)) as Page).sections[first.i]?.heading).toBe("Asha's heading");
+  });
+
   test("saves made while a publish runs are answered before it ends, are not in it, and go with the next one", async () => {
     const ravi = await signedIn(PUBLISHER);
     const asha = await signedIn(EDITOR);

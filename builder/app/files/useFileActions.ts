@@ -69,9 +69,13 @@ export function useFileActions({ state, dispatch, site, refresh, applyContent, a
     pending.current = request;
     try {
       const result = await request;
-      dispatch({ type: "saved", hash: result.hash, value: doc.value, ids: doc.ids });
+      if (result.merged === undefined) dispatch({ type: "saved", hash: result.hash, value: doc.value, ids: doc.ids });
+      else dispatch({ type: "merged", hash: result.hash, sent: doc.value, ids: doc.ids, value: result.merged });
       forgetKept(doc.path);
-      announce(`Saved ${doc.path}.`, "ok");
+      announce(
+        result.merged === undefined ? `Saved ${doc.path}.` : `Saved ${doc.path}, with a colleague's changes to other parts of it, saved meanwhile.`,
+        "ok",
+      );
       applyContent(result.state);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {

@@ -8,7 +8,7 @@ import { open } from "./actions/open";
 import { remove } from "./actions/remove";
 import { restore } from "./actions/restore";
 import { revert } from "./actions/revert";
-import { saved } from "./actions/saved";
+import { merged, saved } from "./actions/saved";
 import { seal, select } from "./actions/select";
 import { redo, undo } from "./actions/undo";
 import type { Action, State } from "./types";
@@ -39,6 +39,8 @@ export function reducer(state: State, action: Action): State {
       return redo(state);
     case "saved":
       return saved(state, action);
+    case "merged":
+      return merged(state, action);
     case "disk":
       return disk(state, action);
     case "keep-mine":

@@ -67,6 +67,8 @@ export type Action =
   | { type: "redo" }
   /** The file was saved with `value` (what was sent, with the ids it had then). */
   | { type: "saved"; hash: string; value: Json; ids: string[] }
+  /** Saved, and merged by the studio with a colleague's save of other parts of the file: `value` is the file now. */
+  | { type: "merged"; hash: string; sent: Json; ids: string[]; value: Json }
   /** The file on disk is now `disk` (read after a change was noticed). */
   | { type: "disk"; disk: DiskVersion }
   /** Conflict: keep the edits (Save will replace the disk's version). */

@@ -116,7 +116,8 @@ export function PublishDialog({ open, status, steps, onPublish, onClose }: Publi
       {status.pending.count > 0 && !run?.running && (
         <>
           <p className="text-sm">
-            What goes live{status.pending.count > status.pending.changes.length ? ` (the latest ${status.pending.changes.length} of ${status.pending.count})` : ""}:
+            What goes live
+            {status.pending.count > status.pending.changes.length ? ` (the latest ${status.pending.changes.length} of ${status.pending.count})` : ""}:
           </p>
           <ul className="mb-3 max-h-48 list-disc overflow-y-auto pl-5 text-sm">
             {status.pending.changes.map((c) => (
