@@ -245,15 +245,17 @@ export class Worktree extends Git {
   }
 
   /** Pushes the commit checked out here to `branch` on the remote: "refused" when the remote moved meanwhile. */
-  async pushTo(branch: string): Promise<"pushed" | "refused"> {
-    try {
-      await this.git(["push", "--porcelain", "origin", `HEAD:refs/heads/${branch}`]);
-      return "pushed";
-    } catch (err) {
-      // --porcelain marks a refused ref with "!" (the remote has commits this push does not).
-      if (err instanceof GitError && err.stdout.split("\n").some((line) => line.startsWith("!\t"))) return "refused";
-      throw err;
-    }
+  pushTo(branch: string): Promise<"pushed" | "refused"> {
+    return this.clone.talking(async () => {
+      try {
+        await this.git(["push", "--porcelain", "origin", `HEAD:refs/heads/${branch}`]);
+        return "pushed";
+      } catch (err) {
+        // --porcelain marks a refused ref with "!" (the remote has commits this push does not).
+        if (err instanceof GitError && err.stdout.split("\n").some((line) => line.startsWith("!\t"))) return "refused";
+        throw err;
+      }
+    });
   }
 
   /** Removes the folder and Git's record of it. */
@@ -280,6 +282,7 @@ export interface CloneOptions {
  */
 export class Clone extends Git {
   private queue: Promise<unknown> = Promise.resolve();
+  private remote: Promise<unknown> = Promise.resolve();
 
   constructor(readonly options: CloneOptions) {
     super(options.dir);
@@ -297,8 +300,18 @@ export class Clone extends Git {
     return next;
   }
 
+  /**
+   * Runs `task`, a fetch or a push, after every one before it: each updates the remote-tracking
+   * branches, and two at once fail to lock them. Apart from the clone's queue: saves go on meanwhile.
+   */
+  talking<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.remote.then(task, task);
+    this.remote = next.catch(() => undefined);
+    return next;
+  }
+
   /** The remote's branches as they are now. */
-  fetch = async () => void (await this.git(["fetch", "--quiet", "origin"]));
+  fetch = () => this.talking(async () => void (await this.git(["fetch", "--quiet", "origin"])));
 
   /** Clones the remote on first use; checks out the drafts branch (made from the published one if new). */
   async open(): Promise<string[]> {
@@ -411,14 +424,16 @@ export class Clone extends Git {
   }
 
   /** Pushes a local branch to the remote's branch of the same name: "refused" when the remote has commits it does not. */
-  async pushBranch(branch: string): Promise<"pushed" | "refused"> {
-    try {
-      await this.git(["push", "--quiet", "--porcelain", "origin", `refs/heads/${branch}:refs/heads/${branch}`]);
-      return "pushed";
-    } catch (err) {
-      if (err instanceof GitError && err.stdout.split("\n").some((line) => line.startsWith("!\t"))) return "refused";
-      throw err;
-    }
+  pushBranch(branch: string): Promise<"pushed" | "refused"> {
+    return this.talking(async () => {
+      try {
+        await this.git(["push", "--quiet", "--porcelain", "origin", `refs/heads/${branch}:refs/heads/${branch}`]);
+        return "pushed";
+      } catch (err) {
+        if (err instanceof GitError && err.stdout.split("\n").some((line) => line.startsWith("!\t"))) return "refused";
+        throw err;
+      }
+    });
   }
 }
 
