@@ -36,7 +36,7 @@ export const StudioBar = memo(function StudioBar({ status, here, onHistory, onPu
           {here.join(", ")} also {here.length === 1 ? "has" : "have"} this file open
         </span>
       )}
-      <div className="ml-auto flex items-center gap-2">
+      <div className="ml-auto flex flex-wrap items-center gap-2">
         <button type="button" className={BUTTON} onClick={onHistory}>
           History
         </button>
