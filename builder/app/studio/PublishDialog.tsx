@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import type { FileConflict, PublishOutcome, StudioStatus } from "../api-client";
+import { Scrolls } from "../shell/Scrolls";
 
 type Choices = Record<string, Record<string, "mine" | "theirs">>;
 
@@ -28,7 +29,11 @@ function Outcome({ outcome, choices, setChoices }: { outcome: PublishOutcome; ch
     return (
       <div>
         <p className="font-semibold text-red-800">{outcome.reason}</p>
-        {outcome.output && <pre className="mt-2 max-h-60 overflow-auto rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap">{outcome.output}</pre>}
+        {outcome.output && (
+          <Scrolls label="What the check said" className="mt-2 max-h-60 rounded bg-slate-100 p-2">
+            <pre className="text-xs whitespace-pre-wrap">{outcome.output}</pre>
+          </Scrolls>
+        )}
       </div>
     );
   return (
@@ -111,16 +116,18 @@ export function PublishDialog({ open, status, steps, onPublish, onClose }: Publi
       {status.pending.changes.length > 0 && !run?.running && (
         <>
           <p className="text-sm">What goes live:</p>
-          <ul className="mb-3 max-h-48 list-disc overflow-y-auto pl-5 text-sm">
-            {status.pending.changes.map((c) => (
-              <li key={c.commit}>
-                {c.message}{" "}
-                <span className="text-slate-700">
-                  ({c.author}, {when(c.date)})
-                </span>
-              </li>
-            ))}
-          </ul>
+          <Scrolls label="What goes live" className="mb-3 max-h-48">
+            <ul className="list-disc pl-5 text-sm">
+              {status.pending.changes.map((c) => (
+                <li key={c.commit}>
+                  {c.message}{" "}
+                  <span className="text-slate-700">
+                    ({c.author}, {when(c.date)})
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Scrolls>
         </>
       )}
       {shown.length > 0 && (
