@@ -143,9 +143,13 @@ export function checkDocument<T>(
   const ALT_HINT = 'Add "alt": "what the picture shows", or "decorative": true if it only decorates.';
   for (const pointer of missingAlt) {
     const alt = altTexts.get(pointer);
-    if (alt === undefined) add("error", pointer, "image has no alt text", ALT_HINT);
+    // A form shows it under the alt text field, where it is fixed.
+    const field = `${pointer}/alt`;
+    const fix = 'say what the picture shows, or tick "Decorative" if it only decorates';
+    if (alt === undefined) found.push({ ...problemAt("error", pointer, "image has no alt text", ALT_HINT), field, detail: `is missing: ${fix}` });
     else {
-      add("warning", pointer, `image has no alt text, so "${alt}" is used instead`, ALT_HINT);
+      const detail = `is missing, so "${alt}" is used instead: ${fix}`;
+      found.push({ ...problemAt("warning", pointer, `image has no alt text, so "${alt}" is used instead`, ALT_HINT), field, detail });
       fallbacks.push({ pointer, alt });
     }
   }
