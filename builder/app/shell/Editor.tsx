@@ -128,6 +128,7 @@ export function Editor() {
               title={fileTitle(open.file)}
               current={open.doc.value}
               options={describeOptions(open.file, open.site.schemas)}
+              advice={problems.warnings}
               onRestored={() => announce("Restored: the draft is that version again; publish to make it live.", "ok")}
             />
           )}
