@@ -1,7 +1,8 @@
 /**
  * A picture: one of public/media/ (shown), or a new one uploaded there; its alt text, or "decorative".
  * A new picture empties the alt text (the old one described the old picture) and asks for its own:
- * uploaded or chosen in the library, the cursor goes to the alt text with a prompt beside it.
+ * uploaded or chosen in the library, the cursor goes to the alt text with a prompt beside it (a
+ * decorative picture stays decorative, and is not asked).
  * Each message is under the control it is about and tied to it (aria-describedby); the field's
  * own (a picture missing) is rjsf's, under the whole field.
  */
@@ -71,9 +72,12 @@ export function ImageField({ idSchema, formData, onChange, schema, name, registr
     if (src === image.src) return;
     if (image.src) described.current.set(image.src, image);
     const before = src ? described.current.get(src) : undefined;
-    set({ src, alt: before?.alt, decorative: before?.decorative, focus: before?.focus });
-    setPrompting(Boolean(src) && !before?.alt && !before?.decorative);
-    if (ask && src && !before?.alt && !before?.decorative) askForAlt(id);
+    // A picture that only decorates its place (a hero's background) stays decorative: no text to ask for.
+    const decorative = before ? before.decorative : image.decorative;
+    set({ src, alt: before?.alt, decorative, focus: before?.focus });
+    const unnamed = Boolean(src) && !before?.alt && decorative !== true;
+    setPrompting(unnamed);
+    if (ask && unnamed) askForAlt(id);
   };
   const pictures = media.filter((m) => PICTURE.test(m));
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
