@@ -143,7 +143,7 @@ export function Editor() {
       <div className="grid min-h-0 flex-1 grid-cols-1 content-start lg:grid-cols-[16rem_minmax(0,1fr)_24rem] lg:grid-rows-[auto_minmax(0,1fr)] lg:content-stretch 2xl:grid-cols-[18rem_minmax(0,1fr)_28rem]">
         {open && (
           // What the builder just did and any banner stay in view whichever panel is shown.
-          <div className="min-w-0 lg:col-start-2 lg:row-start-1">
+          <section aria-label="Status" className="min-w-0 lg:col-start-2 lg:row-start-1">
             <StatusBar
               text={status.text}
               tone={status.tone}
@@ -161,7 +161,7 @@ export function Editor() {
               dispatch={dispatch}
               announce={announce}
             />
-          </div>
+          </section>
         )}
         {open ? (
           <FileList files={open.site.files} open={open.doc.path} unsaved={unsaved} editing={studio.others} onOpen={openFile} onNewPage={show.newPage} />
