@@ -10,7 +10,8 @@ import { formatProblem } from "@/content/problems";
 import type { SchemaSet } from "@/content/schemas";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { problemsAfter, replaceOnce, repoRoot } from "../helpers/site-copy";
+import { spawnSync } from "node:child_process";
+import { copySite, problemsAfter, replaceOnce, repoRoot } from "../helpers/site-copy";
 
 const ABOUT_ALT = '"alt": "Product team reviewing a roadmap on a large screen"';
 const withAlt = (alt: string) => problemsAfter((s) => s.edit("pages/about-us.json", replaceOnce(ABOUT_ALT, `"alt": ${JSON.stringify(alt)}`)));
@@ -88,5 +89,25 @@ describe("headings in the order the sections render", () => {
     const schemas = { raw, sectionTypes: ["banner", "cards"] } as unknown as SchemaSet;
     const text = `{\n  "sections": [\n    { "type": "banner", "title": "Our work" },\n    { "type": "cards" }\n  ]\n}\n`;
     expect(headingProblems({ file: "site-config/pages/work.json", parsed: parseJson(text) }, schemas).map(formatProblem)).toMatchSnapshot();
+  });
+});
+
+describe("npm run validate", () => {
+  it("prints the advice with file, line, column and fix, and passes (exit code 0)", () => {
+    const site = copySite();
+    try {
+      site.edit("pages/about-us.json", replaceOnce(ABOUT_ALT, '"alt": "Image"'));
+      site.edit("pages/home.json", replaceOnce('"label": "Get Started"', '"label": "Click here"'));
+      const run = spawnSync(process.execPath, ["--import", "tsx", join(repoRoot, "scripts", "validate.ts")], {
+        env: { ...process.env, SITE_ROOT: site.root },
+        encoding: "utf8",
+      });
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain('site-config/pages/about-us.json:24:58  section 2 (text-block) > image > alt  warning: alt text "Image" says only');
+      expect(run.stdout).toContain('site-config/pages/home.json:11:25  section 1 (hero) > cta > label  warning: the link reads only "Click here"');
+      expect(run.stdout).toContain("0 errors, 2 warnings");
+    } finally {
+      site.remove();
+    }
   });
 });
