@@ -12,6 +12,7 @@ import { filesUnder } from "../lib/files.ts";
 import { SLOTS } from "../images/slots.ts";
 import { lookAlikeFault } from "./characters.ts";
 import { type FileKind, missingFileAdvice } from "./paths.ts";
+import { altTextFault, linkTextFault } from "./authoring.ts";
 import { plainTextFault } from "./plain-text.ts";
 import { choices } from "./problems.ts";
 
@@ -124,7 +125,18 @@ function addSiteKeywords(ajv: Ajv) {
   };
   // An error, or a warning where the schema names a fallback (altFallback): decided once validation is done.
   const requiresAlt: Keyword<boolean, Record<string, unknown>> = function (_schema, data, _parent, cxt) {
-    if (isContext(this) && cxt && data.decorative !== true && (typeof data.alt !== "string" || data.alt.trim() === "")) this.missingAlt(cxt.instancePath);
+    if (!isContext(this) || !cxt || data.decorative === true) return true;
+    if (typeof data.alt !== "string" || data.alt.trim() === "") this.missingAlt(cxt.instancePath);
+    else {
+      const fault = altTextFault(data.alt, typeof data.src === "string" ? data.src : undefined);
+      if (fault) this.warn(`${cxt.instancePath}/alt`, fault.message, fault.hint);
+    }
+    return true;
+  };
+  // The words of a link or button that are all it says: "Click here" says nothing in a screen reader's list of links.
+  const linkText: Keyword<boolean, string> = function (_schema, data, _parent, cxt) {
+    const fault = isContext(this) && cxt ? linkTextFault(data) : undefined;
+    if (fault && isContext(this) && cxt) this.warn(cxt.instancePath, fault.message, fault.hint);
     return true;
   };
   // Next to an image property: the field of the same entry whose text stands in for missing alt text.
@@ -181,6 +193,21 @@ function addSiteKeywords(ajv: Ajv) {
   ajv.addKeyword({ keyword: "link", type: "string", ...boolean, validate: link });
   ajv.addKeyword({ keyword: "collectionRef", type: "string", schemaType: "string", validate: collectionRef });
   ajv.addKeyword({ keyword: "requiresAlt", type: "object", ...boolean, validate: requiresAlt });
+  ajv.addKeyword({ keyword: "linkText", type: "string", ...boolean, validate: linkText });
+  // A section's headings in the order it renders them (src/content/authoring.ts checks a page's outline with them).
+  ajv.addKeyword({
+    keyword: "headings",
+    schemaType: "array",
+    metaSchema: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["level"],
+        properties: { level: { type: "integer", minimum: 1, maximum: 6 }, field: { type: "string" } },
+      },
+    },
+  });
   // No "type": it sits beside a "$ref", and strict mode wants a type declared wherever a typed keyword is.
   ajv.addKeyword({ keyword: "altFallback", schemaType: "string", validate: altFallback });
   ajv.addKeyword({ keyword: "imageSlot", schemaType: "string", metaSchema: { enum: Object.keys(SLOTS) }, validate: imageSlot });

@@ -6,6 +6,7 @@
  */
 import type { Page, Section, ServiceTemplate, SiteSettings } from "../generated/content.ts";
 import { problemsFromAjv, readablePath } from "./ajv-problems.ts";
+import { headingProblems } from "./authoring.ts";
 import { consistencyProblems } from "./consistency.ts";
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName, type Collections } from "./collections.ts";
 import type { ParsedJson } from "./json-source.ts";
@@ -142,9 +143,13 @@ export function checkDocument<T>(
   const ALT_HINT = 'Add "alt": "what the picture shows", or "decorative": true if it only decorates.';
   for (const pointer of missingAlt) {
     const alt = altTexts.get(pointer);
-    if (alt === undefined) add("error", pointer, "image has no alt text", ALT_HINT);
+    // A form shows it under the alt text field, where it is fixed.
+    const field = `${pointer}/alt`;
+    const fix = 'say what the picture shows, or tick "Decorative" if it only decorates';
+    if (alt === undefined) found.push({ ...problemAt("error", pointer, "image has no alt text", ALT_HINT), field, detail: `is missing: ${fix}` });
     else {
-      add("warning", pointer, `image has no alt text, so "${alt}" is used instead`, ALT_HINT);
+      const detail = `is missing, so "${alt}" is used instead: ${fix}`;
+      found.push({ ...problemAt("warning", pointer, `image has no alt text, so "${alt}" is used instead`, ALT_HINT), field, detail });
       fallbacks.push({ pointer, alt });
     }
   }
@@ -278,6 +283,10 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
   // Every error in a section, whatever found it (a duplicated key, a schema, a check across files), makes it an error card.
   const everything = [...sources.problems, ...problems];
   const errorsIn = (file: string) => everything.filter((p) => p.file === file && p.severity === "error");
+
+  // Each page's headings in the order its sections render them: one main heading, no level skipped. Only in a file
+  // without errors: a misspelt "heading" is one error, not also a page without headings.
+  for (const source of [sources.template, ...sources.pages]) if (errorsIn(source.file).length === 0) problems.push(...headingProblems(source, schemas));
   const pages = docs.map(({ page, doc }): CheckedPage => ({ ...page, doc, sections: checkSections(page, doc?.sections, errorsIn(page.file), schemas) }));
   const templateSections = checkSections(sources.template, template?.sections, errorsIn(sources.template.file), schemas);
 

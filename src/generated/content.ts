@@ -280,7 +280,7 @@ export interface Image {
  */
 export interface Link {
   /**
-   * The words on the link or button, e.g. "Get Started".
+   * The words on the link or button, saying where it goes or what it does, e.g. "Get Started" (not "Click here").
    */
   label: string;
   href: Href;

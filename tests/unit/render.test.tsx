@@ -4,6 +4,7 @@ import { cleanup, render, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createRoutesStub } from "react-router";
 import type { Section } from "@/generated/content";
+import { headingsOf } from "@/content/authoring";
 import { dataContext, resolveSection, Usage } from "@/content/resolve";
 import { loadSite } from "@/content/site";
 import { pageDataAt, rootData, servicePageData, type PageData } from "@/content/site.server";
@@ -76,6 +77,15 @@ describe("the registry", () => {
     if (!isSection(example)) throw new Error(`example of ${type} is not a valid section`);
     const { container } = await renderPage(testPage("/__example", [resolved(example)]));
     expect(container.querySelector(`[data-section="${type}"]`)).not.toBeNull();
+  });
+  // The page builder and npm run validate check a page's outline from the "headings" each schema declares.
+  it.each(types)("renders the headings the %s schema declares, in that order", async (type) => {
+    const example = (site.facts.schemas.raw.get(`sections/${type}.schema.json`)!.examples as Section[])[0]!;
+    const { container } = await renderPage(testPage("/__example", [resolved(example)]));
+    // A list of level-3 headings is one mark: consecutive headings of one level are counted once.
+    const once = (levels: number[]) => levels.filter((level, i) => level !== levels[i - 1]);
+    const rendered = [...container.querySelectorAll(`[data-section="${type}"] :is(h1, h2, h3, h4, h5, h6)`)].map((h) => Number(h.tagName[1]));
+    expect(once(rendered)).toEqual(once(headingsOf(example as never, site.facts.schemas).map((h) => h.level)));
   });
 });
 

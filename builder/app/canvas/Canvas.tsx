@@ -154,7 +154,7 @@ export const Canvas = memo(
       if (ready > 0) post({ type: "scale", scale });
     }, [ready, scale, post]);
     return (
-      <div ref={box} className="relative min-h-0 flex-1 overflow-hidden bg-slate-200">
+      <div ref={box} className="relative min-h-0 flex-1 overflow-hidden bg-slate-200 max-lg:h-[max(18rem,75dvh)] max-lg:flex-none">
         <div className="mx-auto h-full bg-white shadow-lg" style={{ width: viewport * scale }}>
           <iframe
             ref={frame}

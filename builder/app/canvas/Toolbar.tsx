@@ -68,13 +68,14 @@ export function Toolbar({
     event.currentTarget.querySelectorAll<HTMLButtonElement>("button")[next]?.focus();
   };
   const button =
-    "rounded px-2 py-1 font-sans text-xs font-semibold text-slate-900 hover:bg-blue-100 focus-visible:outline-3 focus-visible:outline-blue-700 disabled:text-slate-500 disabled:hover:bg-transparent";
+    "rounded px-2 py-1 font-sans text-xs font-semibold whitespace-nowrap text-slate-900 hover:bg-blue-100 focus-visible:outline-3 focus-visible:outline-blue-700 disabled:text-slate-500 disabled:hover:bg-transparent";
   return (
     <div
       role="toolbar"
       aria-label={`${name}: section actions`}
-      className="pointer-events-auto absolute flex origin-top-right gap-0.5 rounded-md border border-slate-300 bg-white p-0.5 whitespace-nowrap shadow-md"
-      style={{ top: top + 8, right: `calc(100% - ${right - 8}px)`, scale: zoom }}
+      className="pointer-events-auto absolute flex origin-top-right flex-wrap justify-end gap-0.5 rounded-md border border-slate-300 bg-white p-0.5 shadow-md"
+      // Shown at its own size whatever the canvas's scale; in a canvas too narrow for it (a phone), it wraps instead of leaving the page.
+      style={{ top: top + 8, right: `calc(100% - ${right - 8}px)`, scale: zoom, maxWidth: Math.max(0, right - 16) / zoom }}
       onKeyDown={onKey}
     >
       {tools.map((tool, i) => (

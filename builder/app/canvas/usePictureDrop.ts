@@ -1,7 +1,9 @@
 /**
  * A picture file dropped on a section in the canvas: uploaded to public/media/ (as the picture
  * fields' Upload does), then made the section's picture: its first picture field (a hero's or a
- * banner's photo, a text block's picture), the alt text kept. Said aloud, step by step.
+ * banner's photo, a text block's picture). Its alt text, which described the picture before, is
+ * emptied, and the section's fields open with the cursor in it and a prompt (a decorative picture
+ * stays decorative). Said aloud, step by step.
  */
 import { useCallback, useRef } from "react";
 import { splitPointer, withValueAt } from "@/lib/json-pointer";
@@ -11,6 +13,8 @@ import type { Tone } from "../shell/types";
 import { listOf } from "../state/list";
 import type { Action, Doc, Json, JsonObject } from "../state/types";
 import { typeTitle } from "../../shared/labels";
+import { askForAlt } from "../fields/alt-prompt";
+import { fieldId } from "../shell/words";
 
 const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -79,10 +83,19 @@ export function usePictureDrop({
       const path = splitPointer(pointer);
       let current: Json | undefined = section;
       for (const key of path) current = isObject(current) ? current[key] : undefined;
-      const next = withValueAt(section, path, { ...(isObject(current) ? current : {}), src: uploaded.src }) as Json;
+      // A new picture: the alt text and focal point of the one before say nothing true of it. A picture
+      // that only decorates its place (a hero's background) stays decorative: it has no text to ask for.
+      const { alt: _alt, focus: _focus, ...kept } = isObject(current) ? current : {};
+      const decorative = kept.decorative === true;
+      const next = withValueAt(section, path, { ...kept, src: uploaded.src }) as Json;
       dispatch({ type: "edit", target: { entry: id }, value: next, key: `picture:${id}` });
       dispatch({ type: "seal" });
-      announce(`${file.name} is now the picture of section ${index + 1} (${typeTitle(type)}), as ${uploaded.src}. Ctrl+Z puts the one before back.`, "ok");
+      dispatch({ type: "select", id });
+      if (!decorative) askForAlt(fieldId("field", "", pointer));
+      announce(
+        `${file.name} is now the picture of section ${index + 1} (${typeTitle(type)}), as ${uploaded.src}${decorative ? ", decorative as the one before" : ": say what it shows in its alt text"}. Ctrl+Z puts the one before back.`,
+        "ok",
+      );
     },
     [announce, dispatch, addPicture],
   );

@@ -12,7 +12,7 @@ import { joinPointer, splitPointer } from "@/lib/json-pointer";
 import type { EditorProblem, Schema } from "../api-client";
 import type { Json } from "../state/types";
 import { ImageField } from "./ImageField";
-import { BaseInputTemplate, ButtonTemplates, type PreviewContext, TextareaWidget } from "./inputs";
+import { BaseInputTemplate, ButtonTemplates, CheckboxWidget, FieldErrorTemplate, type PreviewContext, SelectWidget, TextareaWidget } from "./inputs";
 import { EntryWidget, LinkWidget, MediaWidget, type PickerContext } from "./pickers";
 import { uiSchemaFor } from "./ui-schema";
 import { formValidator } from "./validator";
@@ -36,8 +36,8 @@ export function errorsUnder(problems: readonly EditorProblem[], base: string): E
 /** Each input's `name` is its place in the form as a JSON Pointer ("/cta/label"), which the preview needs. */
 const pointerName = (path: readonly (string | number)[]) => joinPointer(path);
 
-const TEMPLATES = { ButtonTemplates, BaseInputTemplate };
-const WIDGETS = { LinkWidget, MediaWidget, EntryWidget, TextareaWidget };
+const TEMPLATES = { ButtonTemplates, BaseInputTemplate, FieldErrorTemplate };
+const WIDGETS = { LinkWidget, MediaWidget, EntryWidget, TextareaWidget, SelectWidget, CheckboxWidget };
 const FIELDS = { ImageField };
 
 export interface PropertiesProps {

@@ -3,6 +3,7 @@ import { ariaDescribedByIds, type WidgetProps } from "@rjsf/utils";
 import type { Collections } from "@/content/collections";
 import type { ImageFacts } from "@/images/slots";
 import type { Uploaded } from "../api-client";
+import { invalid } from "./inputs";
 
 /** Where the pickers find their choices. */
 export interface PickerContext {
@@ -33,7 +34,7 @@ export function LinkWidget({ id, value, onChange, onBlur, onFocus, registry, dis
         value={typeof value === "string" ? value : ""}
         disabled={disabled}
         readOnly={readonly}
-        aria-invalid={rawErrors.length > 0 || undefined}
+        aria-invalid={invalid(rawErrors)}
         aria-describedby={ariaDescribedByIds(id)}
         onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value)}
         onBlur={(e) => onBlur(id, e.target.value)}
@@ -61,7 +62,7 @@ export function MediaWidget({ id, value, onChange, onBlur, onFocus, registry, sc
         list={list}
         className={INPUT}
         value={typeof value === "string" ? value : ""}
-        aria-invalid={rawErrors.length > 0 || undefined}
+        aria-invalid={invalid(rawErrors)}
         aria-describedby={ariaDescribedByIds(id)}
         onChange={(e) => onChange(e.target.value || undefined)}
         onBlur={(e) => onBlur(id, e.target.value)}
@@ -89,7 +90,7 @@ export function EntryWidget({ id, value, onChange, onBlur, onFocus, options, reg
       id={id}
       className={INPUT}
       value={current}
-      aria-invalid={rawErrors.length > 0 || undefined}
+      aria-invalid={invalid(rawErrors)}
       aria-describedby={ariaDescribedByIds(id)}
       onChange={(e) => onChange(e.target.value || undefined)}
       onBlur={(e) => onBlur(id, e.target.value)}

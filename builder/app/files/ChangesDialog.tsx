@@ -11,6 +11,7 @@ import { api, isAbort, type EditorFile, type EditorState, type FileChange } from
 import { originsOf } from "../state/list";
 import type { Doc, Json } from "../state/types";
 import { describeOptions, fileTitle } from "../shell/words";
+import { Scrolls } from "../shell/Scrolls";
 
 export interface ChangesDialogProps {
   open: boolean;
@@ -32,20 +33,24 @@ const parse = (text: string | null): Json | null => {
 
 function Diff({ diff }: { diff: string }) {
   return (
-    <pre className="max-h-72 overflow-auto rounded border border-slate-200 bg-slate-50 text-xs leading-5">
-      {diff
-        .split("\n")
-        .filter((line) => !/^(diff --git|index |--- |\+\+\+ )/.test(line))
-        .map((line, i) => (
-          <div
-            // biome-ignore lint/suspicious/noArrayIndexKey: a diff's lines have no identity but their place.
-            key={i}
-            className={line.startsWith("+") ? "ed-diff-add" : line.startsWith("-") ? "ed-diff-del" : line.startsWith("@@") ? "bg-slate-200 text-slate-700" : ""}
-          >
-            {line || " "}
-          </div>
-        ))}
-    </pre>
+    <Scrolls label="The lines changed" className="max-h-72 rounded border border-slate-200 bg-slate-50">
+      <pre className="text-xs leading-5">
+        {diff
+          .split("\n")
+          .filter((line) => !/^(diff --git|index |--- |\+\+\+ )/.test(line))
+          .map((line, i) => (
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: a diff's lines have no identity but their place.
+              key={i}
+              className={
+                line.startsWith("+") ? "ed-diff-add" : line.startsWith("-") ? "ed-diff-del" : line.startsWith("@@") ? "bg-slate-200 text-slate-700" : ""
+              }
+            >
+              {line || " "}
+            </div>
+          ))}
+      </pre>
+    </Scrolls>
   );
 }
 

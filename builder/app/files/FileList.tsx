@@ -41,7 +41,12 @@ export const FileList = memo(function FileList({ files, open, unsaved, editing =
     );
   };
   return (
-    <nav aria-label="Site files" className="relative min-h-0 overflow-y-auto border-r border-slate-300 bg-white p-3">
+    <nav
+      id="pane-files"
+      data-pane="files"
+      aria-label="Site files"
+      className="relative min-h-0 overflow-y-auto border-slate-300 bg-white p-3 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:border-r"
+    >
       <div className="mb-1 flex items-center justify-between">
         <h2 className="text-xs font-bold tracking-wider text-slate-600 uppercase">Pages</h2>
         <button type="button" className="rounded px-2 py-0.5 text-xs font-semibold text-blue-800 ring-1 ring-slate-300 hover:bg-slate-100" onClick={onNewPage}>

@@ -6,6 +6,7 @@
 import type { PageAction } from "./types";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { EditorFile } from "../api-client";
+import { Scrolls } from "../shell/Scrolls";
 
 type Link = { file: string; path: string; href: string };
 type Outcome = { links?: Link[]; error?: string } | undefined;
@@ -122,13 +123,15 @@ export function PageDialog({
                 ? `Other content links to /${action.slug}; change or remove these links first:`
                 : `These links point at /${action.slug}:`}
             </p>
-            <ul className="mt-1 max-h-40 list-disc overflow-y-auto pl-5 font-mono text-xs">
-              {outcome.links.map((l) => (
-                <li key={`${l.file}:${l.path}`}>
-                  {l.file}: {l.path} = "{l.href}"
-                </li>
-              ))}
-            </ul>
+            <Scrolls label="The links" className="mt-1 max-h-40">
+              <ul className="list-disc pl-5 font-mono text-xs">
+                {outcome.links.map((l) => (
+                  <li key={`${l.file}:${l.path}`}>
+                    {l.file}: {l.path} = "{l.href}"
+                  </li>
+                ))}
+              </ul>
+            </Scrolls>
           </div>
         )}
         <div className="flex justify-end gap-2 pt-2">

@@ -89,6 +89,9 @@ export const Library = memo(function Library({
   );
 });
 
+/** A group's heading id: an id is one word ("Text and steps" would name three elements that do not exist). */
+const groupId = (id: string, category: string) => `${id}-${category.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+
 /** The search and the groups; drawn only while the library is open (a new search each time). */
 interface Drag {
   start(): void;
@@ -125,11 +128,11 @@ function Entries({ entries, onInsert, drag }: { entries: LibraryEntry[]; onInser
         </p>
       </div>
       {groups.map((group) => (
-        <section key={group.category} aria-labelledby={`${id}-${group.category}`} className="mb-4">
-          <h3 id={`${id}-${group.category}`} className="mb-2 text-sm font-bold tracking-wide text-slate-700 uppercase">
+        <section key={group.category} aria-labelledby={groupId(id, group.category)} className="mb-4">
+          <h3 id={groupId(id, group.category)} className="mb-2 text-sm font-bold tracking-wide text-slate-700 uppercase">
             {group.category}
           </h3>
-          <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {group.entries.map((entry) => (
               <Card key={entry.type} entry={entry} onInsert={onInsert} drag={drag} />
             ))}

@@ -60,13 +60,15 @@ export function useEntryCommands(
     },
     [dispatch, announce],
   );
-  /** A section from the library, after the selected one (or at the end). */
+  /** A section from the library, after the selected one (or at the end); its id. */
   const insertSection = useCallback(
     (entry: LibraryEntry, after: number | null) => {
       const { items } = current.current;
       const at = after === null ? items.length : after + 1;
-      dispatch({ type: "insert", index: at, entry: structuredClone(entry.example), id: newId() });
+      const id = newId();
+      dispatch({ type: "insert", index: at, entry: structuredClone(entry.example), id });
       announce(`${entry.title} section added at position ${at + 1} of ${items.length + 1}.`);
+      return id;
     },
     [dispatch, announce],
   );

@@ -4,6 +4,7 @@
  */
 import { type Dispatch, type RefObject, useCallback, useState } from "react";
 import type { Action } from "../state/types";
+import { focusInPane } from "../shell/panes";
 
 export function useSelect(dispatch: Dispatch<Action>, heading: RefObject<HTMLHeadingElement | null>) {
   const [reveal, setReveal] = useState(0);
@@ -17,7 +18,7 @@ export function useSelect(dispatch: Dispatch<Action>, heading: RefObject<HTMLHea
   const fromCanvas = useCallback(
     (id: string, toFields: boolean) => {
       dispatch({ type: "select", id });
-      if (toFields) heading.current?.focus();
+      if (toFields) focusInPane(heading.current);
     },
     [dispatch, heading],
   );

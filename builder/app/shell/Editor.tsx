@@ -5,7 +5,7 @@
  * is written until Save; unsaved edits are kept in the browser until then. The parts are in parts/,
  * the state in state/ (a reducer), the work with the server in hooks/.
  */
-import { useCallback, useDeferredValue, useMemo, useReducer, useRef } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { fileTitle } from "../../shared/kinds";
 import { fieldLabel } from "../../shared/labels";
 import { Canvas } from "../canvas/Canvas";
@@ -30,6 +30,8 @@ import { FileList } from "../files/FileList";
 import { ProblemList } from "./ProblemList";
 import { Sidebar } from "./Sidebar";
 import { SkipLinks } from "./SkipLinks";
+import { PaneSwitch } from "./PaneSwitch";
+import { type Pane, paneOf, SHOW_PANE } from "./panes";
 import { StatusBar } from "./StatusBar";
 import { Studio } from "../studio/Studio";
 import { useStudio } from "../studio/useStudio";
@@ -89,15 +91,27 @@ export function Editor() {
   const openFile = useCallback((path: string) => path !== doc?.path && void actions.open(path), [doc?.path, actions.open]);
   const { dirty, unsaved } = useUnsaved(site?.files, doc);
   const settings = doc?.kind === "settings" ? (doc.value as never) : (checked?.result.settings ?? site?.settings ?? null);
+  // In a narrow window one panel shows at a time (editor.css); focusing into another shows it (panes.ts).
+  const shell = useRef<HTMLDivElement>(null);
+  const [pane, setPane] = useState<Pane>("page");
+  useEffect(() => {
+    const show = (event: Event) => {
+      const wanted = paneOf(event.target as Element);
+      if (!wanted || !shell.current) return;
+      // At once, so that the focus that follows finds the element shown; React draws the switch to match.
+      shell.current.dataset.show = wanted;
+      setPane(wanted);
+    };
+    document.addEventListener(SHOW_PANE, show);
+    return () => document.removeEventListener(SHOW_PANE, show);
+  }, []);
 
   if (failure && !site) return <p className="grid h-dvh place-items-center p-8 text-slate-800">The builder could not start: {failure}</p>;
   // Until the site and the first file are read, the shell holds only the canvas: its page loads meanwhile.
   const open = site && doc && file ? { site, doc, file } : null;
   const documentSchema = open ? open.site.schemas.documents[open.file.schema] : undefined;
   return (
-    <div
-      className={`ed-shell grid h-dvh ${site?.studio ? "grid-rows-[auto_auto_minmax(0,1fr)]" : "grid-rows-[auto_minmax(0,1fr)]"} overflow-hidden bg-slate-50 text-slate-900`}
-    >
+    <div ref={shell} data-show={pane} className="ed-shell flex h-dvh flex-col overflow-hidden bg-slate-50 text-slate-900">
       {open ? (
         <>
           <SkipLinks go={focusing.skip} />
@@ -123,23 +137,22 @@ export function Editor() {
               title={fileTitle(open.file)}
               current={open.doc.value}
               options={describeOptions(open.file, open.site.schemas)}
+              advice={problems.warnings}
               onRestored={() => announce("Restored: the draft is that version again; publish to make it live.", "ok")}
             />
           )}
+          <PaneSwitch pane={pane} onPane={setPane} />
         </>
       ) : (
         <p role="status" className="border-b border-slate-200 bg-white px-4 py-3 text-slate-800">
           Opening the builder…
         </p>
       )}
-      <div className="grid min-h-0 grid-cols-[16rem_minmax(0,1fr)_24rem] 2xl:grid-cols-[18rem_minmax(0,1fr)_28rem]">
-        {open ? (
-          <FileList files={open.site.files} open={open.doc.path} unsaved={unsaved} editing={studio.others} onOpen={openFile} onNewPage={show.newPage} />
-        ) : (
-          <div />
-        )}
-        <main aria-label="Preview" className="relative flex min-h-0 min-w-0 flex-col">
-          {open && (
+      {/* Wide: files | the news over the page | outline and fields. Narrow: the news, then the panel shown. */}
+      <div className="grid min-h-0 flex-1 grid-cols-1 content-start lg:grid-cols-[16rem_minmax(0,1fr)_24rem] lg:grid-rows-[auto_minmax(0,1fr)] lg:content-stretch 2xl:grid-cols-[18rem_minmax(0,1fr)_28rem]">
+        {open && (
+          // What the builder just did and any banner stay in view whichever panel is shown.
+          <section aria-label="Status" className="min-w-0 lg:col-start-2 lg:row-start-1">
             <StatusBar
               text={status.text}
               tone={status.tone}
@@ -148,8 +161,6 @@ export function Editor() {
               errors={problems.errors}
               otherErrors={problems.otherErrors}
             />
-          )}
-          {open && (
             <Banners
               doc={open.doc}
               conflict={conflict}
@@ -159,7 +170,14 @@ export function Editor() {
               dispatch={dispatch}
               announce={announce}
             />
-          )}
+          </section>
+        )}
+        {open ? (
+          <FileList files={open.site.files} open={open.doc.path} unsaved={unsaved} editing={studio.others} onOpen={openFile} onNewPage={show.newPage} />
+        ) : (
+          <div className="max-lg:hidden" />
+        )}
+        <main id="pane-page" data-pane="page" aria-label="Preview" className="relative flex min-h-0 min-w-0 flex-col lg:col-start-2 lg:row-start-2">
           <Canvas
             ref={refs.canvas}
             page={page}
@@ -201,7 +219,7 @@ export function Editor() {
             revision={shown.revision}
           />
         ) : (
-          <div />
+          <div className="max-lg:hidden" />
         )}
       </div>
       {open && (
@@ -212,7 +230,8 @@ export function Editor() {
           dispatch={dispatch}
           announce={announce}
           onClose={show.close}
-          onInsert={(entry) => commands.insertSection(entry, fields?.entry?.index ?? null)}
+          // The new section's row takes the focus (the button that opened the library may be scrolled out of view by then).
+          onInsert={(entry) => focusing.toEntry(commands.insertSection(entry, fields?.entry?.index ?? null))}
           onDiscarded={() => void refresh()}
           runPageAction={actions.runPageAction}
         />

@@ -70,7 +70,12 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
   const slug = file.kind === "page" ? file.path.replace(/^.*\//, "").replace(/\.json$/, "") : null;
   const entry = fields?.entry ?? null;
   return (
-    <aside aria-label="Outline and fields" className="flex min-h-0 flex-col border-l border-slate-300 bg-white">
+    <aside
+      id="pane-fields"
+      data-pane="fields"
+      aria-label="Outline and fields"
+      className="flex min-h-0 min-w-0 flex-col border-slate-300 bg-white lg:col-start-3 lg:row-span-2 lg:row-start-1 lg:border-l"
+    >
       {key && (
         <OutlinePanel
           ref={props.refs.outline}

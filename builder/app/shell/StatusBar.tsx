@@ -19,7 +19,7 @@ export function StatusBar({
 }) {
   const count = (n: number) => `${n} ${n === 1 ? "error" : "errors"}`;
   return (
-    <div className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-1.5 text-sm">
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-3 py-1.5 text-sm">
       <span role="status" aria-live="polite" className={tone === "error" ? "font-semibold text-red-800" : tone === "ok" ? "text-green-800" : "text-slate-700"}>
         {text}
       </span>

@@ -38,7 +38,7 @@ export const Toolbar = memo(function Toolbar(props: ToolbarProps) {
   return (
     <header id="toolbar" className="flex flex-wrap items-center gap-2 border-b border-slate-300 bg-white px-3 py-2">
       <h1 className="mr-2 text-base font-bold">Page builder</h1>
-      <span className="min-w-0 truncate font-mono text-sm text-slate-700">
+      <span className="min-w-0 font-mono text-sm break-all text-slate-700 lg:truncate">
         <span className="sr-only">Open file: </span>
         {path}
         {dirty && <span className="ml-1 text-amber-800">(unsaved)</span>}

@@ -6,14 +6,15 @@ import { listKey } from "../state/list";
 import type { Action, Doc } from "../state/types";
 import { fieldId } from "./words";
 import { OWN_FIELDS } from "../fields/useFields";
+import { focusInPane, showPaneOf } from "./panes";
 
 const CONTROL = "input:not([type=hidden]), select, textarea, button";
 
-/** Focuses the element `id` once the panel has rendered: a control, or the first control inside it (a picture's fieldset, say). */
+/** Focuses the element `id` once the panel has rendered (showing the panel): a control, or the first control inside it (a picture's fieldset, say). */
 export function focusById(id: string) {
   requestAnimationFrame(() => {
-    const element = document.getElementById(id) ?? document.getElementById(`${id}-src`);
-    (element?.matches(CONTROL) ? element : (element?.querySelector<HTMLElement>(CONTROL) ?? element))?.focus();
+    const element = document.getElementById(id) ?? document.getElementById(`${id}_src`);
+    focusInPane(element?.matches(CONTROL) ? element : (element?.querySelector<HTMLElement>(CONTROL) ?? element));
   });
 }
 
@@ -37,13 +38,29 @@ export function useFocusing(
   /** The outline's selected row (its name button), or the outline itself. */
   const toOutline = useCallback(() => {
     const outline = refs.outline.current;
-    (outline?.querySelector<HTMLElement>("[data-selected] button:nth-of-type(2)") ?? outline?.querySelector<HTMLElement>("button"))?.focus();
+    focusInPane(outline?.querySelector<HTMLElement>("[data-selected] button:nth-of-type(2)") ?? outline?.querySelector<HTMLElement>("button"));
   }, [refs.outline]);
+  /** An entry's row in the outline (its name), once drawn: where the keyboard goes after adding one. */
+  const toEntry = useCallback(
+    (id: string) => {
+      let frames = 0;
+      const attempt = () => {
+        const name = refs.outline.current?.querySelector<HTMLElement>(`[data-outline-item="${CSS.escape(id)}"] button:nth-of-type(2)`);
+        if (name) focusInPane(name);
+        else if (++frames < 30) requestAnimationFrame(attempt);
+      };
+      requestAnimationFrame(attempt);
+    },
+    [refs.outline],
+  );
   const skip = {
     fields: () => focusById(document.querySelector<HTMLElement>(`#fields .editor-form :is(${CONTROL})`)?.id ?? "fields-title"),
     outline: toOutline,
-    preview: () => refs.canvas.current?.focus(),
+    preview: () => {
+      showPaneOf(document.getElementById("canvas"));
+      refs.canvas.current?.focus();
+    },
     toolbar: () => document.querySelector<HTMLElement>("header button")?.focus(),
   };
-  return { goToProblem, toOutline, skip };
+  return { goToProblem, toOutline, toEntry, skip };
 }

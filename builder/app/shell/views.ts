@@ -71,6 +71,8 @@ export function useProblems(doc: Doc | null, file: EditorFile | undefined, site:
     const others = path ? all.filter((p) => p.file !== path) : all;
     const errors = mine.filter((p) => p.severity === "error").length;
     const otherErrors = others.filter((p) => p.severity === "error").length;
+    // The site's advice (authoring checks), every file's: the studio shows it before a publish.
+    const warnings = all.filter((p) => p.severity === "warning");
     const listed: ListedProblem[] = [
       ...(value !== undefined && file && site ? mine.map((problem) => ({ problem, place: problemPlace(problem, file, value, site.schemas), mine: true })) : []),
       ...others.filter((p) => p.severity === "error").map((problem) => ({ problem, place: problem.file.replace(/^site-config\//, ""), mine: false })),
@@ -87,6 +89,6 @@ export function useProblems(doc: Doc | null, file: EditorFile | undefined, site:
             fieldId: fieldId(idPrefix, pointer, problem.field),
           };
         });
-    return { mine, errors, otherErrors, listed, under };
+    return { mine, errors, otherErrors, warnings, listed, under };
   }, [path, value, file, site, checked]);
 }

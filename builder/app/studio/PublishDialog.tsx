@@ -2,16 +2,20 @@
  * Publish (publishers): what goes live and who made it; the steps as they happen (checking,
  * building, pushing); then the outcome. When something changed both in the drafts and on the
  * published site, each such place is listed with a choice of the side to keep; publishing again
- * with the choices, or stopping, is the publisher's call.
+ * with the choices, or stopping, is the publisher's call. Before it, the site's advice (alt text,
+ * link words, headings: warnings, which do not stop a publish), each with its file, line and fix.
  */
 import { useEffect, useRef, useState } from "react";
-import type { FileConflict, PublishOutcome, StudioStatus } from "../api-client";
+import type { EditorProblem, FileConflict, PublishOutcome, StudioStatus } from "../api-client";
+import { Scrolls } from "../shell/Scrolls";
 
 type Choices = Record<string, Record<string, "mine" | "theirs">>;
 
 export interface PublishDialogProps {
   open: boolean;
   status: StudioStatus;
+  /** The site's warnings as last checked. */
+  advice: EditorProblem[];
   steps: string[];
   /** Starts a publish; resolves to its id. */
   onPublish(choices: Choices): Promise<string>;
@@ -33,7 +37,11 @@ function Outcome({ outcome, choices, setChoices }: { outcome: PublishOutcome; ch
     return (
       <div>
         <p className="font-semibold text-red-800">{outcome.reason}</p>
-        {outcome.output && <pre className="mt-2 max-h-60 overflow-auto rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap">{outcome.output}</pre>}
+        {outcome.output && (
+          <Scrolls label="What the check said" className="mt-2 max-h-60 rounded bg-slate-100 p-2">
+            <pre className="text-xs whitespace-pre-wrap">{outcome.output}</pre>
+          </Scrolls>
+        )}
       </div>
     );
   return (
@@ -86,7 +94,7 @@ function who(side: FileConflict["mine"]): string {
   return latest ? `${names.join(", ")}, ${when(latest.date)}` : "nobody";
 }
 
-export function PublishDialog({ open, status, steps, onPublish, onClose }: PublishDialogProps) {
+export function PublishDialog({ open, status, advice, steps, onPublish, onClose }: PublishDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [choices, setChoices] = useState<Choices>({});
   // The outcome shown is that of the publish started from this dialog since it opened (or one running now).
@@ -119,16 +127,32 @@ export function PublishDialog({ open, status, steps, onPublish, onClose }: Publi
             What goes live
             {status.pending.count > status.pending.changes.length ? ` (the latest ${status.pending.changes.length} of ${status.pending.count})` : ""}:
           </p>
-          <ul className="mb-3 max-h-48 list-disc overflow-y-auto pl-5 text-sm">
-            {status.pending.changes.map((c) => (
-              <li key={c.commit}>
-                {c.message}{" "}
-                <span className="text-slate-700">
-                  ({c.author}, {when(c.date)})
-                </span>
-              </li>
-            ))}
-          </ul>
+          <Scrolls label="What goes live" className="mb-3 max-h-48">
+            <ul className="list-disc pl-5 text-sm">
+              {status.pending.changes.map((c) => (
+                <li key={c.commit}>
+                  {c.message}{" "}
+                  <span className="text-slate-700">
+                    ({c.author}, {when(c.date)})
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Scrolls>
+        </>
+      )}
+      {advice.length > 0 && !run && (
+        <>
+          <h3 className="text-sm font-semibold text-amber-950">
+            Advice before publishing ({advice.length === 1 ? "1 warning" : `${advice.length} warnings`}; they do not stop a publish):
+          </h3>
+          <Scrolls label="Advice before publishing" className="mb-3 max-h-48 rounded bg-amber-50 p-2 ring-1 ring-amber-300">
+            <ul className="space-y-1 font-mono text-xs break-words whitespace-pre-wrap">
+              {advice.map((p) => (
+                <li key={`${p.file}|${p.pointer}|${p.message}`}>{p.text}</li>
+              ))}
+            </ul>
+          </Scrolls>
         </>
       )}
       {shown.length > 0 && (

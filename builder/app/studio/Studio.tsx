@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { DescribeOptions } from "../../shared/describe";
 import type { useStudio } from "./useStudio";
 import type { Json } from "../state/types";
+import type { EditorProblem } from "../api-client";
 import { HistoryDialog } from "./HistoryDialog";
 import { PublishDialog } from "./PublishDialog";
 import { StudioBar } from "./StudioBar";
@@ -14,10 +15,12 @@ export interface StudioProps {
   title: string;
   current: Json;
   options: DescribeOptions;
+  /** The site's advice (warnings) as last checked: shown before a publish. */
+  advice: EditorProblem[];
   onRestored(): void;
 }
 
-export function Studio({ studio, path, title, current, options, onRestored }: StudioProps) {
+export function Studio({ studio, path, title, current, options, advice, onRestored }: StudioProps) {
   const [open, setOpen] = useState<"publish" | "history" | null>(null);
   const { status } = studio;
   if (!status) return null;
@@ -29,7 +32,14 @@ export function Studio({ studio, path, title, current, options, onRestored }: St
         onHistory={() => setOpen("history")}
         onPublish={() => setOpen("publish")}
       />
-      <PublishDialog open={open === "publish"} status={status} steps={studio.steps} onPublish={studio.startPublish} onClose={() => setOpen(null)} />
+      <PublishDialog
+        open={open === "publish"}
+        status={status}
+        advice={advice}
+        steps={studio.steps}
+        onPublish={studio.startPublish}
+        onClose={() => setOpen(null)}
+      />
       <HistoryDialog
         open={open === "history"}
         path={path}

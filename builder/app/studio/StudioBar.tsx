@@ -18,7 +18,7 @@ export const StudioBar = memo(function StudioBar({ status, here, onHistory, onPu
   const count = pending.count;
   const by = pending.by.map((b) => `${b.count} by ${b.name}`).join(", ");
   return (
-    <div className="col-span-full flex flex-wrap items-center gap-3 border-b border-slate-300 bg-slate-100 px-3 py-1.5 text-sm">
+    <section aria-label="Studio" className="col-span-full flex flex-wrap items-center gap-3 border-b border-slate-300 bg-slate-100 px-3 py-1.5 text-sm">
       <span>
         Signed in as <strong>{account.name}</strong> ({account.role === "publisher" ? "publisher" : "editor"})
       </span>
@@ -36,7 +36,7 @@ export const StudioBar = memo(function StudioBar({ status, here, onHistory, onPu
           {here.join(", ")} also {here.length === 1 ? "has" : "have"} this file open
         </span>
       )}
-      <div className="ml-auto flex items-center gap-2">
+      <div className="ml-auto flex flex-wrap items-center gap-2">
         <button type="button" className={BUTTON} onClick={onHistory}>
           History
         </button>
@@ -56,6 +56,6 @@ export const StudioBar = memo(function StudioBar({ status, here, onHistory, onPu
           </button>
         </form>
       </div>
-    </div>
+    </section>
   );
 });
