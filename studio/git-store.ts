@@ -22,6 +22,52 @@ import { restore, unpublished } from "./history.ts";
 /** How many texts a studio remembers to merge saves with (a few per open file of a team). */
 const SEEN_TEXTS = 500;
 
+/** A save in plain words: the first thing changed, and the rest counted and listed. */
+async function saveMessage(folder: GitStore["folder"], path: string, before: string | null, after: string) {
+  const file = (await folder.files()).find((f) => f.path === path);
+  const lines = file ? describeChanges(JSON.parse(before ?? "null") as JsonValue, JSON.parse(after) as JsonValue, describeOptions(file, folder.schemas())) : [];
+  const more = lines.length > 1 ? ` (and ${lines.length - 1} more)\n\n${lines.map((l) => `- ${l}`).join("\n")}` : "";
+  return `${file ? fileTitle(file) : path}: ${lines[0] ?? "edited"}${more}`;
+}
+
+/** Refused because the file changed since it was read: in the studio, that is a colleague's save, named. */
+async function namedConflict(clone: Clone, path: string, err: unknown, who: Person | null): Promise<never> {
+  if (!(err instanceof Conflict)) throw err;
+  // The last colleague to save it (a person's own saves from another tab say so).
+  const recent = await clone.log([clone.options.drafts], { paths: [path], limit: 20 }).catch(() => []);
+  const last = recent.find((c) => c.email !== who?.email) ?? recent[0];
+  if (!last) throw err;
+  const time = new Date(last.date).toLocaleTimeString("en-GB", { timeStyle: "short" });
+  const name = last.email === who?.email ? "You" : last.author;
+  throw new Conflict(`Not saved: ${name} saved this file (${time}) since you opened it. Nothing is lost: choose what to keep.`);
+}
+
+/** Texts of content files as editors read or saved them, by hash (the latest few hundred): the version a save was made from. */
+class SeenTexts {
+  private readonly texts = new Map<string, string>();
+
+  remember(hash: string, text: string) {
+    this.texts.delete(hash);
+    this.texts.set(hash, text);
+    if (this.texts.size > SEEN_TEXTS) this.texts.delete(this.texts.keys().next().value as string);
+  }
+
+  get = (hash: string) => this.texts.get(hash);
+}
+
+/**
+ * `value`, made from the version read with `hash`, merged with the file as a colleague saved it
+ * since: null when that version is unknown or both changed the same thing.
+ */
+async function withColleague(folder: GitStore["folder"], seen: SeenTexts, path: string, value: unknown, hash: string) {
+  const read = seen.get(hash);
+  const file = (await folder.files()).find((f) => f.path === path);
+  if (read === undefined || !file) return null;
+  const now = folder.read(path);
+  const merged = merge3(JSON.parse(read) as JsonValue, value as JsonValue, now.value, listKey(file.kind));
+  return merged.ok ? { value: merged.value, hash: now.hash } : null;
+}
+
 export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror) {
   const base = folderStore(clone.dir);
   const { folder } = base;
@@ -50,28 +96,6 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
   const told = (paths: string[], who: Person | null, made?: string) =>
     events.send("changed", { paths, by: person(who).name, ...(made ? { commit: made } : {}), generation: folder.store.version });
 
-  /** A save in plain words: the first thing changed, and the rest counted and listed. */
-  async function saveMessage(path: string, before: string | null, after: string) {
-    const file = (await folder.files()).find((f) => f.path === path);
-    const lines = file
-      ? describeChanges(JSON.parse(before ?? "null") as JsonValue, JSON.parse(after) as JsonValue, describeOptions(file, folder.schemas()))
-      : [];
-    const more = lines.length > 1 ? ` (and ${lines.length - 1} more)\n\n${lines.map((l) => `- ${l}`).join("\n")}` : "";
-    return `${await title(path)}: ${lines[0] ?? "edited"}${more}`;
-  }
-
-  /** Refused because the file changed since it was read: in the studio, that is a colleague's save, named. */
-  async function namedConflict(path: string, err: unknown, who: Person | null): Promise<never> {
-    if (!(err instanceof Conflict)) throw err;
-    // The last colleague to save it (a person's own saves from another tab say so).
-    const recent = await clone.log([clone.options.drafts], { paths: [path], limit: 20 }).catch(() => []);
-    const last = recent.find((c) => c.email !== who?.email) ?? recent[0];
-    if (!last) throw err;
-    const time = new Date(last.date).toLocaleTimeString("en-GB", { timeStyle: "short" });
-    const name = last.email === who?.email ? "You" : last.author;
-    throw new Conflict(`Not saved: ${name} saved this file (${time}) since you opened it. Nothing is lost: choose what to keep.`);
-  }
-
   async function pages(request: PageRequest, who: Person | null) {
     return clone.exclusive(async () => {
       const answer = await base.pages(request);
@@ -90,13 +114,7 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
     });
   }
 
-  /** Texts of content files as editors read or saved them, by hash: the base a save was made from, to merge it with a colleague's. */
-  const seen = new Map<string, string>();
-  const remember = (hash: string, text: string) => {
-    seen.delete(hash);
-    seen.set(hash, text);
-    if (seen.size > SEEN_TEXTS) seen.delete(seen.keys().next().value as string);
-  };
+  const seen = new SeenTexts();
 
   /** Writes and commits `value` over the file read with `hash`, as `who`; tells the open builders. */
   async function saveAs(path: string, value: unknown, hash: string, who: Person | null) {
@@ -104,23 +122,13 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
     const saved = await folder.save(path, value, hash, {
       exclusive: (task) => clone.exclusive(task),
       afterWrite: async ({ before, text }) => {
-        made = await commit([path], who, await saveMessage(path, before, text), true);
+        made = await commit([path], who, await saveMessage(folder, path, before, text), true);
       },
     });
     if (made) told([path], who, made);
-    remember(saved.hash, saved.text);
+    seen.remember(saved.hash, saved.text);
     const { before: _, ...answer } = saved;
     return { ...answer, state: await folder.contentState() };
-  }
-
-  /** `value`, made from the version read with `hash`, merged with the file as a colleague saved it since: null when that version is unknown or both changed the same thing. */
-  async function withColleague(path: string, value: unknown, hash: string) {
-    const read = seen.get(hash);
-    const file = (await folder.files()).find((f) => f.path === path);
-    if (read === undefined || !file) return null;
-    const now = await base.read(path);
-    const merged = merge3(JSON.parse(read) as JsonValue, value as JsonValue, now.value, listKey(file.kind));
-    return merged.ok ? { value: merged.value, hash: now.hash } : null;
   }
 
   const store: BuilderStore = {
@@ -129,7 +137,7 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
     state: base.state,
     async read(path) {
       const file = await base.read(path);
-      remember(file.hash, file.text);
+      seen.remember(file.hash, file.text);
       return { ...file, savedBy: await clone.lastChange(clone.options.drafts, path) };
     },
     check: base.check,
@@ -139,9 +147,12 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
       try {
         return await saveAs(path, value, hash, who);
       } catch (err) {
-        const merged = err instanceof Conflict ? await withColleague(path, value, hash) : null;
-        if (!merged) return namedConflict(path, err, who);
-        return { ...(await saveAs(path, merged.value, merged.hash, who).catch((again: unknown) => namedConflict(path, again, who))), merged: merged.value };
+        const merged = err instanceof Conflict ? await withColleague(folder, seen, path, value, hash) : null;
+        if (!merged) return namedConflict(clone, path, err, who);
+        return {
+          ...(await saveAs(path, merged.value, merged.hash, who).catch((again: unknown) => namedConflict(clone, path, again, who))),
+          merged: merged.value,
+        };
       }
     },
     linksTo: base.linksTo,
