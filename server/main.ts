@@ -34,6 +34,10 @@ try {
   process.exit(1);
 }
 outbox.sweepPeriodically();
+// For the studio's inbox: whether enquiries are e-mailed at all, and to whom.
+await outbox
+  .updateQueueState({ smtp: Boolean(config.smtpUrl), mailTo: config.mailTo, startedAt: new Date().toISOString(), configFault: null })
+  .catch((err: Error) => console.error(`Could not write ${join(config.outboxDir, "delivery.json")} for the studio: ${err.message}`));
 
 const worker = config.smtpUrl
   ? new DeliveryWorker({
@@ -76,6 +80,8 @@ try {
   process.exit(1);
 }
 worker?.start();
+// A file put into new/ from outside (Send again in the studio, or by hand) is delivered at once.
+const unwatch = worker ? outbox.watchNew(() => worker.kick()) : () => {};
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
@@ -83,6 +89,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     // Stop accepting, let in-flight requests finish (their enquiries are on
     // disk before they answer), let the worker finish the message it is
     // sending, then exit.
+    unwatch();
     void Promise.all([app.close(), worker?.stop()]).then(
       () => process.exit(0),
       (err: unknown) => {
