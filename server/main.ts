@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { buildServer } from "./app.ts";
 import { ConfigError, describeConfig, loadConfig, type ServerConfig } from "./config.ts";
 import { Outbox } from "./enquiry/outbox.ts";
+import { deleteExpired, enquiries, everyDay } from "./enquiry/retention.ts";
 import { DeliveryWorker } from "./enquiry/worker.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -38,6 +39,15 @@ outbox.sweepPeriodically();
 await outbox
   .updateQueueState({ smtp: Boolean(config.smtpUrl), mailTo: config.mailTo, startedAt: new Date().toISOString(), configFault: null })
   .catch((err: Error) => console.error(`Could not write ${join(config.outboxDir, "delivery.json")} for the studio: ${err.message}`));
+// Retention: at start (before serving) and daily, whether or not a studio runs.
+await everyDay(
+  async () => {
+    const removed = await deleteExpired(outbox, config.retentionDays);
+    if (removed.length > 0)
+      console.log(`Retention: deleted ${enquiries(removed.length)} received more than ${config.retentionDays} days ago (ENQUIRY_RETENTION_DAYS).`);
+  },
+  (err) => console.error(`Retention: could not delete old enquiries: ${err.message}`),
+);
 
 const worker = config.smtpUrl
   ? new DeliveryWorker({
