@@ -99,7 +99,12 @@ export async function inboxRoutes(app: FastifyInstance, { ctx }: { ctx: StudioCo
       const search = { q, status, from: instant(request.query.from, "from"), to: instant(request.query.to, "to") };
       const { found, counts } = await ctx.inbox.search(search);
       const shown = found.slice(0, LIST_LIMIT);
-      activity.record(accountOf(request).email, "enquiries.list", { shown: shown.length, total: found.length, search: request.query });
+      // The search's words are left out: they may be someone's name or address.
+      activity.record(accountOf(request).email, "enquiries.list", {
+        shown: shown.length,
+        total: found.length,
+        search: { status: status ?? "all", from: request.query.from, to: request.query.to, words: Boolean(q) },
+      });
       return {
         ...base,
         unavailable: null,

@@ -72,7 +72,7 @@ export function InboxDialog({ open, me, onClose }: InboxDialogProps) {
           <input type="search" className={`${FIELD} w-56`} value={search.q} onChange={(e) => setSearch({ ...search, q: e.target.value })} />
         </label>
         <label className="grid gap-1">
-          <span className="font-medium">Status</span>
+          <span className="font-medium">Show</span>
           <select className={FIELD} value={search.status} onChange={(e) => setSearch({ ...search, status: e.target.value as FollowUp | "all" })}>
             <option value="all">Every status but spam</option>
             {FOLLOW_UPS.map((s) => (

@@ -4,7 +4,7 @@
  * it forgets what was shown: personal data stays on screen only while someone reads it.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Enquiry, FollowUp, InboxList, InboxQuery } from "../../shared/inbox";
+import type { Enquiry, EnquirySummary, FollowUp, InboxList, InboxQuery } from "../../shared/inbox";
 import { api, isAbort } from "../api-client";
 import { subscribe } from "../shell/changes-feed";
 
@@ -25,6 +25,9 @@ export function toQuery(form: SearchForm): InboxQuery {
 }
 
 const SEARCH_DELAY_MS = 250;
+
+/** What the list shows of where an enquiry stands. */
+const stateKey = (e: EnquirySummary) => `${e.id}|${e.delivery.state}|${e.status}|${e.assignee?.email ?? ""}`;
 
 export function useInbox(open: boolean, me: string) {
   const [search, setSearch] = useState<SearchForm>(NO_SEARCH);
@@ -82,6 +85,17 @@ export function useInbox(open: boolean, me: string) {
       if (changed && changed === chosen.current && by !== me) void choose(changed);
     });
   }, [open, load, choose, me]);
+
+  // The list says the open enquiry moved on (sent after Send again, say, or another person's change): it is read again,
+  // once for each state the list shows (the list may be older than the enquiry just saved).
+  const row = list?.enquiries.find((e) => e.id === detail?.id);
+  const rowKey = row ? stateKey(row) : null;
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!rowKey || !detail || rowKey === stateKey(detail) || handled.current === rowKey) return;
+    handled.current = rowKey;
+    void choose(detail.id);
+  }, [rowKey, detail, choose]);
 
   /** Saves a change of the open enquiry's follow-up; true once saved. */
   const change = useCallback(
