@@ -65,12 +65,13 @@ export function InboxRights({ retentionDays, onDeleted }: { retentionDays: numbe
           void find();
         }}
       >
-        <label className="grid gap-1">
+        {/* The label takes the width, at most the screen's: an input's own width would push a 320 px screen sideways. */}
+        <label className="grid w-72 max-w-full gap-1">
           <span className="font-medium">A person's e-mail address</span>
           <input
             type="email"
             required
-            className="w-72 max-w-full rounded border border-slate-400 bg-white p-1.5"
+            className="w-full rounded border border-slate-400 bg-white p-1.5"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
