@@ -16,6 +16,7 @@ import { Outbox } from "../../server/enquiry/outbox";
 import { DAY_MS } from "../../server/enquiry/retention";
 import { ActivityLog } from "../../studio/activity";
 import { personKey } from "../../studio/inbox";
+import { parseCsv } from "../helpers/csv";
 import { StudioClient } from "../helpers/studio-client";
 import { EDITOR, PUBLISHER, type StudioFixture, studioFixture } from "../helpers/studio-sandbox";
 import { formBody, listOutbox, makeSite, postEnquiry, type RunningServer, startServer, startSmtp, type TestSmtp, tempDir, waitFor } from "../server/helpers";
@@ -118,36 +119,6 @@ function age(outbox: Outbox, folder: "new" | "dead", id: string, days: number) {
   const when = new Date(Date.now() - days * DAY_MS);
   writeFileSync(path, JSON.stringify({ ...JSON.parse(readFileSync(path, "utf8")), receivedAt: when.toISOString() }));
   utimesSync(path, when, when);
-}
-
-/** RFC 4180 fields, quoted, CRLF between rows (the byte-order mark left out). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, "");
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && body[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  return rows;
 }
 
 describe("retention", () => {
