@@ -159,6 +159,9 @@ test("the publisher, by keyboard: both enquiries, the refusal's reason in plain 
   );
   await expectNoAxeViolations(page);
   await page.screenshot({ path: join(SHOTS, "inbox-1280.png") });
+  // Neither the builder's page nor what the inbox shows is kept by the browser or a proxy.
+  for (const path of ["/__edit?file=site-config%2Fpages%2Fhome.json", "/__edit/api/enquiries", "/__edit/api/enquiries/export?format=json"])
+    expect((await page.request.get(path)).headers()["cache-control"], path).toBe("no-store");
 
   const sendAgain = detail.getByRole("button", { name: "Send again" });
   await sendAgain.focus();
