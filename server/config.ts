@@ -7,6 +7,7 @@ import { isIP } from "node:net";
 import { join, relative } from "node:path";
 import { readSiteFacts, SITE_FACTS_FILE, type SiteFacts } from "../src/deploy/site-facts.ts";
 import { enquiryOrigins } from "../src/deploy/security-headers.ts";
+import { DEFAULT_RETENTION_DAYS } from "./enquiry/retention.ts";
 
 export interface ServerConfig {
   port: number;
@@ -35,6 +36,8 @@ export interface ServerConfig {
   idleTimeoutMs: number;
   retryBaseMs: number;
   retryMaxMs: number;
+  /** Enquiries older than this are deleted, at start and daily (server/enquiry/retention.ts). */
+  retentionDays: number;
   /** Where each value came from, for the start-up summary. */
   sources: Partial<Record<keyof ServerConfig, string>>;
 }
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   const idleTimeoutMs = wholeNumber("IDLE_TIMEOUT_S", 5, 1, 600) * 1000;
   const retryBaseMs = wholeNumber("SMTP_RETRY_BASE_MS", 5_000, 1, 3_600_000);
   const retryMaxMs = wholeNumber("SMTP_RETRY_MAX_MS", 15 * 60_000, 1, 24 * 3_600_000);
+  const retentionDays = wholeNumber("ENQUIRY_RETENTION_DAYS", DEFAULT_RETENTION_DAYS, 1, 36_500);
   if (retryMaxMs < retryBaseMs) problems.push(`SMTP_RETRY_MAX_MS (${retryMaxMs}) must not be smaller than SMTP_RETRY_BASE_MS (${retryBaseMs}).`);
 
   const trustRaw = (env.TRUST_PROXY ?? "").trim();
@@ -182,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     idleTimeoutMs,
     retryBaseMs,
     retryMaxMs,
+    retentionDays,
     sources,
   };
 }
@@ -213,6 +218,7 @@ export function describeConfig(config: ServerConfig): string {
     `  OUTBOX_RESERVE_MB=${config.outboxReserveBytes / 1024 / 1024}${from("outboxReserveBytes")}`,
     `  REQUEST_TIMEOUT_S=${config.requestTimeoutMs / 1000}, IDLE_TIMEOUT_S=${config.idleTimeoutMs / 1000}`,
     `  SMTP_RETRY_BASE_MS=${config.retryBaseMs}, SMTP_RETRY_MAX_MS=${config.retryMaxMs}`,
+    `  ENQUIRY_RETENTION_DAYS=${config.retentionDays}${from("retentionDays")} (older enquiries are deleted, at start and daily)`,
     config.smtpUrl
       ? `Enquiries are saved in ${join(config.outboxDir, "new")} and e-mailed to ${config.mailTo} through ${config.smtpUrl.hostname}; delivered ones move to sent/.`
       : `No SMTP_URL set: enquiries are saved in ${join(config.outboxDir, "new")} (one file each) and not e-mailed. Set SMTP_URL to deliver them to ${config.mailTo}.`,

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { buildServer } from "./app.ts";
 import { ConfigError, describeConfig, loadConfig, type ServerConfig } from "./config.ts";
 import { Outbox } from "./enquiry/outbox.ts";
+import { deleteExpired, enquiries, everyDay } from "./enquiry/retention.ts";
 import { DeliveryWorker } from "./enquiry/worker.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -41,6 +42,19 @@ try {
   process.exit(1);
 }
 outbox.sweepPeriodically(60_000, staleMs);
+// For the studio's inbox: whether enquiries are e-mailed at all, and to whom.
+await outbox
+  .updateQueueState({ smtp: Boolean(config.smtpUrl), mailTo: config.mailTo, startedAt: new Date().toISOString(), configFault: null })
+  .catch((err: Error) => console.error(`Could not write ${join(config.outboxDir, "delivery.json")} for the studio: ${err.message}`));
+// Retention: at start (before serving) and daily, whether or not a studio runs.
+await everyDay(
+  async () => {
+    const removed = await deleteExpired(outbox, config.retentionDays);
+    if (removed.length > 0)
+      console.log(`Retention: deleted ${enquiries(removed.length)} received more than ${config.retentionDays} days ago (ENQUIRY_RETENTION_DAYS).`);
+  },
+  (err) => console.error(`Retention: could not delete old enquiries: ${err.message}`),
+);
 
 const worker = config.smtpUrl
   ? new DeliveryWorker({
@@ -83,6 +97,8 @@ try {
   process.exit(1);
 }
 worker?.start();
+// A file put into new/ from outside (Send again in the studio, or by hand) is delivered at once.
+const unwatch = worker ? outbox.watchNew(() => worker.kick()) : () => {};
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
@@ -90,6 +106,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     // Stop accepting, let in-flight requests finish (their enquiries are on
     // disk before they answer), let the worker finish the message it is
     // sending, then exit.
+    unwatch();
     void Promise.all([app.close(), worker?.stop()]).then(
       () => process.exit(0),
       (err: unknown) => {

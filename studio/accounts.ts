@@ -1,6 +1,7 @@
 /**
  * The studio's accounts: an e-mail, a name, a role (editors save; publishers also publish and
- * restore) and a password stored as a scrypt hash (node:crypto) with its own salt and cost, in
+ * restore), whether they may read and answer the site's enquiries (a flag; publishers may unless
+ * it says no), and a password stored as a scrypt hash (node:crypto) with its own salt and cost, in
  * one JSON file outside site-config/ and public/, written atomically and readable by the owner
  * only. An account can instead hold an invitation: a one-time link to choose the password,
  * stored hashed, valid for a few days.
@@ -22,6 +23,8 @@ export interface Account {
   /** The invitation: the SHA-256 of its token and when it expires. */
   invite: { token: string; expires: string } | null;
   created: string;
+  /** May read and answer the enquiries (the inbox); unset: publishers may, editors not (canAnswerEnquiries). */
+  enquiries?: boolean;
   /**
    * Changes whenever the password, the role or the name changes: a session remembers the one it
    * was made under and is over once it differs (sessions.ts), whichever process changed the account.
@@ -88,6 +91,9 @@ export function nameProblem(name: string): string | null {
 
 const newVersion = () => randomBytes(9).toString("base64url");
 
+/** Whether the account sees the enquiries: its own flag, or else its role (publishers do). */
+export const canAnswerEnquiries = (account: Pick<Account, "role" | "enquiries">): boolean => account.enquiries ?? account.role === "publisher";
+
 export class Accounts {
   /** A hash to check against when the account does not exist, so that an unknown e-mail takes as long as a wrong password. */
   private readonly decoy = hashPassword(randomBytes(12).toString("base64url"));
@@ -110,7 +116,7 @@ export class Accounts {
   }
 
   /** Adds an account with a password, or (no password) with an invitation; returns the invitation's token. */
-  async add(email: string, name: string, role: Role, password?: string): Promise<{ token: string | null }> {
+  async add(email: string, name: string, role: Role, password?: string, enquiries?: boolean): Promise<{ token: string | null }> {
     const address = normalEmail(email);
     if (!EMAIL.test(address)) throw new Error(`"${email}" is not an e-mail address.`);
     if (!ROLES.includes(role)) throw new Error(`The role is "editor" or "publisher", not "${role}".`);
@@ -125,6 +131,7 @@ export class Accounts {
       invite: null,
       created: new Date().toISOString(),
       version: newVersion(),
+      ...(enquiries === undefined ? {} : { enquiries }),
     };
     const token = await this.secret(account, password);
     this.write([...this.list(), account]);
@@ -142,8 +149,11 @@ export class Accounts {
     return { token };
   }
 
-  /** A new name or role; a new role ends the account's sessions (its version changes), a new name too (it signs their commits). */
-  update(email: string, { name, role }: { name?: string; role?: Role }): Account {
+  /**
+   * A new name, role or enquiries flag. A new role or name ends the account's sessions (its version
+   * changes; the name signs their commits); the flag alone does not: it is read on every request.
+   */
+  update(email: string, { name, role, enquiries }: { name?: string; role?: Role; enquiries?: boolean }): Account {
     const accounts = this.list();
     const account = accounts.find((a) => a.email === normalEmail(email));
     if (!account) throw new Error(`There is no account for ${email}.`);
@@ -152,7 +162,8 @@ export class Accounts {
     if (problem) throw new Error(problem);
     if (name !== undefined) account.name = name.trim();
     if (role !== undefined) account.role = role;
-    account.version = newVersion();
+    if (enquiries !== undefined) account.enquiries = enquiries;
+    if (name !== undefined || role !== undefined) account.version = newVersion();
     this.write(accounts);
     return account;
   }

@@ -3,8 +3,9 @@
  * canvas (dist-studio/, made by `npm run studio`), served by Fastify behind a sign-in; the builder's
  * API over the studio's own clone of the site's repository, where each save is a commit by its
  * editor on the drafts branch (git-store.ts); and what a team needs beyond it: who is editing what,
- * the drafts not published yet, publish (publishers), history and restore (publishers). Each
- * concern is a plugin of its own, registered here in order.
+ * the drafts not published yet, publish (publishers), history and restore (publishers), and the
+ * site's enquiries (the inbox, for the accounts allowed). Each concern is a plugin of its own,
+ * registered here in order.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -12,7 +13,10 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { EventStream } from "../builder/server/events.ts";
 import { Clone, DraftsMirror } from "../builder/server/git.ts";
 import { NO_COERCION } from "../builder/server/routes.ts";
+import { Outbox } from "../server/enquiry/outbox.ts";
+import { enquiries, everyDay } from "../server/enquiry/retention.ts";
 import { Accounts } from "./accounts.ts";
+import { ActivityLog } from "./activity.ts";
 import { sessionsAndGuard } from "./auth.ts";
 import { builderApi } from "./builder-api.ts";
 import { builderPages } from "./builder-pages.ts";
@@ -22,6 +26,9 @@ import { controlSocket, serveControl } from "./control.ts";
 import { deployedCommit, localDeploy, tidyReleases } from "./deploy.ts";
 import { gitStore } from "./git-store.ts";
 import { historyRoutes } from "./history-routes.ts";
+import { Inbox } from "./inbox.ts";
+import { inboxRoutes } from "./inbox-routes.ts";
+import { InboxStore } from "./inbox-store.ts";
 import { Presence } from "./presence.ts";
 import { deployPublished } from "./publish.ts";
 import { type PublishRun, publishRoutes } from "./publish-routes.ts";
@@ -81,6 +88,8 @@ export async function buildStudio({ config, project, assets, logger = false, say
   const releases = join(config.dataDir, "releases");
   const deploy = config.deploy === "local" ? localDeploy(project, releases) : undefined;
   if (deploy) await resumeDeploy(clone, project, deploy, releases, say);
+  const activity = new ActivityLog(join(config.dataDir, "activity.log"));
+  const inbox = config.outboxDir ? new Inbox(new Outbox(config.outboxDir), new InboxStore(join(config.dataDir, "inbox.json")), accounts) : null;
   const ctx: StudioContext = {
     config,
     project,
@@ -94,6 +103,8 @@ export async function buildStudio({ config, project, assets, logger = false, say
     mirror,
     deploy,
     say,
+    activity,
+    inbox,
   };
 
   const app = Fastify({
@@ -114,10 +125,25 @@ export async function buildStudio({ config, project, assets, logger = false, say
   await app.register(builderApi, { ctx, publishing: () => runs.current });
   await app.register(historyRoutes, { ctx });
   await app.register(publishRoutes, { ctx, runs });
+  await app.register(inboxRoutes, { ctx });
+
+  // Retention, at start and daily: old enquiries deleted from the outbox, the team's records of them forgotten; logged.
+  const stopRetention = inbox
+    ? await everyDay(
+        async () => {
+          const { deleted, forgotten } = await inbox.expire(config.retentionDays);
+          activity.record("studio", "enquiries.retention", { days: config.retentionDays, ids: deleted, forgotten });
+          if (deleted.length > 0)
+            say(`Retention: deleted ${enquiries(deleted.length)} received more than ${config.retentionDays} days ago (ENQUIRY_RETENTION_DAYS).`);
+        },
+        (err) => say(`Retention: could not delete old enquiries: ${err.message}`),
+      )
+    : () => {};
 
   // Before the server waits for its connections to end: the open builders' event streams never end on their own.
   app.addHook("preClose", async () => events.close());
   app.addHook("onClose", async () => {
+    stopRetention();
     mirror.close();
     sessions.flush();
     await control.close();

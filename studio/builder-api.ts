@@ -2,14 +2,15 @@
  * The builder's API in the studio (builder/server/routes.ts over the Git store: each write a commit
  * by the person signed in), with what a team adds: the state says who is signed in; putting a file
  * back as published is a publisher's; the event stream starts with who is editing what; the
- * studio's status (drafts not published and by whom, presence, the publish running, the remote);
+ * studio's status (drafts not published and by whom, presence, the publish running, the remote,
+ * the new enquiries for those who see them);
  * and each builder saying which file it has open.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Forbidden } from "../builder/server/errors.ts";
 import { builderRoutes } from "../builder/server/routes.ts";
 import type { StudioStatus } from "../builder/shared/types.ts";
-import type { Account } from "./accounts.ts";
+import { type Account, canAnswerEnquiries } from "./accounts.ts";
 import type { StudioContext } from "./context.ts";
 import { pending } from "./history.ts";
 import type { PublishRun } from "./publish-routes.ts";
@@ -45,6 +46,8 @@ export async function builderApi(app: FastifyInstance, { ctx, publishing }: { ct
       publishing: run ? { id: run.id, running: !run.done, log: run.log, outcome: run.outcome } : null,
       deploy: config.deploy,
       remote: await mirror.state(),
+      // Without an outbox to read, an allowed account still gets its button: the inbox says why it is empty.
+      enquiries: canAnswerEnquiries(account) ? ((await ctx.inbox?.status()) ?? { new: 0, blocked: false }) : null,
     };
   });
   app.post<{ Body: { path: string } }>(

@@ -3,16 +3,17 @@
  * first when missing or older than the code.
  *
  *   npm run studio                                        start it (settings: README, "For a team: the studio")
- *   npm run studio -- user add <email> --role editor|publisher [--name "Asha Rao"] [--invite]
+ *   npm run studio -- user add <email> --role editor|publisher [--name "Asha Rao"] [--invite] [--enquiries yes|no]
  *   npm run studio -- user reset <email> [--invite]       a new password (asked for), or an invitation link
- *   npm run studio -- user update <email> [--name "Asha R."] [--role editor|publisher]
+ *   npm run studio -- user update <email> [--name "Asha R."] [--role editor|publisher] [--enquiries yes|no]
  *   npm run studio -- user remove <email>
  *   npm run studio -- user list
  *   npm run studio -- build                               build it only
  *   npm run studio -- nginx [--certificate F --key F]     print an nginx server block (TLS) for the current settings
  *
  * A password is asked for on the terminal (not shown); --password-stdin reads it from standard input
- * instead (scripts). --invite prints a link, valid 7 days, where the person chooses it. A user
+ * instead (scripts). --invite prints a link, valid 7 days, where the person chooses it. --enquiries
+ * says whether the person sees and answers the site's enquiries (publishers do unless told no). A user
  * command asks the running studio (its control socket), which ends the sessions it holds at once;
  * with no studio running it changes the files itself.
  */
@@ -32,6 +33,7 @@ const { values, positionals } = parseArgs({
   options: {
     role: { type: "string" },
     name: { type: "string" },
+    enquiries: { type: "string" },
     invite: { type: "boolean", default: false },
     "password-stdin": { type: "boolean", default: false },
     certificate: { type: "string" },
@@ -109,15 +111,19 @@ try {
   if (command === "user") {
     const role = values.role as Role | undefined;
     if (role !== undefined && !ROLES.includes(role)) fail("The role is editor (saves) or publisher (also publishes and restores).");
+    const answers = values.enquiries;
+    if (answers !== undefined && answers !== "yes" && answers !== "no") fail("--enquiries is yes (sees and answers the site's enquiries) or no.");
+    const enquiries = answers === undefined ? undefined : answers === "yes";
     if (sub === "list") await user({ command: "list" });
     else if (!email) fail(`Whose? npm run studio -- user ${sub ?? "add"} asha@example.com (see studio/cli.ts)`);
     else if (sub === "add") {
       if (!role) fail("Which role? --role editor (saves) or --role publisher (also publishes and restores).");
-      await user({ command: "add", email, name: values.name ?? email, role: role as Role, ...(await secret(email)) });
+      await user({ command: "add", email, name: values.name ?? email, role: role as Role, enquiries, ...(await secret(email)) });
     } else if (sub === "reset") await user({ command: "reset", email, ...(await secret(email)) });
     else if (sub === "update") {
-      if (values.name === undefined && role === undefined) fail('What changes? --name "Asha Rao" and/or --role editor|publisher.');
-      await user({ command: "update", email, name: values.name, role });
+      if (values.name === undefined && role === undefined && enquiries === undefined)
+        fail('What changes? --name "Asha Rao", --role editor|publisher and/or --enquiries yes|no.');
+      await user({ command: "update", email, name: values.name, role, enquiries });
     } else if (sub === "remove") await user({ command: "remove", email });
     else fail("npm run studio -- user add|reset|update|remove|list (see studio/cli.ts)");
   } else if (command === "build") await build(true);

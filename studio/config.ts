@@ -4,6 +4,7 @@
  * every variable.
  */
 import { isAbsolute, join, relative, resolve } from "node:path";
+import { DEFAULT_RETENTION_DAYS } from "../server/enquiry/retention.ts";
 
 export interface StudioConfig {
   host: string;
@@ -21,6 +22,13 @@ export interface StudioConfig {
   sessionHours: number;
   /** Proxy addresses whose X-Forwarded-For is believed. */
   trustProxy: string[];
+  /**
+   * The site server's outbox, which the inbox reads (OUTBOX_DIR; with STUDIO_DEPLOY=local the
+   * site server of this folder's, data/outbox, by default); null: the site runs elsewhere and none is set.
+   */
+  outboxDir: string | null;
+  /** Enquiries older than this are deleted, at start and daily (as the site server does). */
+  retentionDays: number;
 }
 
 export class StudioConfigError extends Error {}
@@ -63,6 +71,11 @@ export function loadStudioConfig(env: NodeJS.ProcessEnv, root: string): StudioCo
     problems.push(
       `STUDIO_ORIGIN is ${origin} (https), but TRUST_PROXY is not set: the studio would take every request for plain HTTP and nobody could sign in. Set TRUST_PROXY to the address of the TLS proxy in front of it (TRUST_PROXY=127.0.0.1 for nginx on this machine: npm run studio -- nginx prints its configuration).`,
     );
+  const outboxDir = env.OUTBOX_DIR ? resolve(root, env.OUTBOX_DIR) : deploy === "local" ? join(root, "data", "outbox") : null;
+  const retentionRaw = env.ENQUIRY_RETENTION_DAYS ?? "";
+  const retentionDays = retentionRaw === "" ? DEFAULT_RETENTION_DAYS : Number(retentionRaw);
+  if (!/^[0-9]+$/.test(retentionRaw.trim() || "0") || !Number.isInteger(retentionDays) || retentionDays < 1 || retentionDays > 36_500)
+    problems.push(`ENQUIRY_RETENTION_DAYS must be a whole number of days from 1 to 36500, not "${retentionRaw}".`);
   if (problems.length > 0) throw new StudioConfigError(problems.join("\n"));
   return {
     host,
@@ -75,6 +88,8 @@ export function loadStudioConfig(env: NodeJS.ProcessEnv, root: string): StudioCo
     origin,
     sessionHours,
     trustProxy,
+    outboxDir,
+    retentionDays,
   };
 }
 
@@ -84,5 +99,8 @@ export function describeStudioConfig(c: StudioConfig): string {
     `  STUDIO_HOST=${c.host}  STUDIO_PORT=${c.port}  STUDIO_ORIGIN=${c.origin}`,
     `  STUDIO_REMOTE=${c.remote.replace(/\/\/[^@/]*@/, "//***@")}  drafts on ${c.drafts}, published on ${c.published}`,
     `  STUDIO_DATA=${c.dataDir}  STUDIO_DEPLOY=${c.deploy}  sessions ${c.sessionHours} h`,
+    c.outboxDir
+      ? `  OUTBOX_DIR=${c.outboxDir}  ENQUIRY_RETENTION_DAYS=${c.retentionDays}: the inbox reads the site server's enquiries there`
+      : "  OUTBOX_DIR is not set: the inbox has no enquiries to show (set it to the site server's outbox on this machine)",
   ].join("\n");
 }

@@ -1,9 +1,11 @@
-/** What the studio's plugins share: its settings, its clone and store, who is signed in and editing, and how it speaks to whoever runs it. */
+/** What the studio's plugins share: its settings, its clone and store, who is signed in and editing, the inbox, the activity log, and how it speaks to whoever runs it. */
 import type { EventStream } from "../builder/server/events.ts";
 import type { Clone, DraftsMirror } from "../builder/server/git.ts";
 import type { Accounts } from "./accounts.ts";
+import type { ActivityLog } from "./activity.ts";
 import type { StudioConfig } from "./config.ts";
 import type { GitStore } from "./git-store.ts";
+import type { Inbox } from "./inbox.ts";
 import type { Presence } from "./presence.ts";
 import type { SessionFile } from "./sessions.ts";
 
@@ -24,4 +26,8 @@ export interface StudioContext {
   deploy?(dist: string, commit: string): Promise<void>;
   /** What the studio tells whoever runs it. */
   say(line: string): void;
+  /** Who did what, when (views and exports of enquiries...). */
+  activity: ActivityLog;
+  /** The site's enquiries, when the studio can see its outbox (OUTBOX_DIR). */
+  inbox: Inbox | null;
 }

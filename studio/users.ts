@@ -3,7 +3,7 @@
  * the running studio, asked over its control socket (control.ts), so that its sessions end at once
  * in the process that holds them; or on the files directly when no studio runs.
  */
-import type { Account, Accounts, Role } from "./accounts.ts";
+import { type Account, type Accounts, canAnswerEnquiries, type Role } from "./accounts.ts";
 
 export interface SessionOwner {
   /** Ends every session of the account; how many there were. */
@@ -15,13 +15,15 @@ export interface UserSummary {
   name: string;
   role: Role;
   invited: boolean;
+  /** Sees and answers the enquiries (the inbox). */
+  enquiries: boolean;
 }
 
 export type UserCommand =
   | { command: "list" }
-  | { command: "add"; email: string; name: string; role: Role; password?: string }
+  | { command: "add"; email: string; name: string; role: Role; password?: string; enquiries?: boolean }
   | { command: "reset"; email: string; password?: string }
-  | { command: "update"; email: string; name?: string; role?: Role }
+  | { command: "update"; email: string; name?: string; role?: Role; enquiries?: boolean }
   | { command: "remove"; email: string };
 
 export interface UserAnswer {
@@ -36,6 +38,9 @@ export interface UserAnswer {
 
 const INVITE_DAYS = 7;
 
+/** ", who answers the enquiries" / ", who does not see the enquiries". */
+const enquiriesWords = (account: Account) => (canAnswerEnquiries(account) ? ", who answers the enquiries" : ", who does not see the enquiries");
+
 /** Runs one user command; `origin` is the address the studio is opened at (for invitation links). */
 export async function runUserCommand(c: UserCommand, accounts: Accounts, sessions: SessionOwner, origin: string): Promise<UserAnswer> {
   const link = (token: string | null) => (token ? `${origin}/invite/${token}` : undefined);
@@ -45,19 +50,30 @@ export async function runUserCommand(c: UserCommand, accounts: Accounts, session
   const sessionsEnded = (n: number) => (n === 1 ? "1 session ended" : `${n} sessions ended`);
   switch (c.command) {
     case "list": {
-      const users = accounts.list().map((a: Account) => ({ email: a.email, name: a.name, role: a.role, invited: !a.password }));
+      const users = accounts
+        .list()
+        .map((a: Account) => ({ email: a.email, name: a.name, role: a.role, invited: !a.password, enquiries: canAnswerEnquiries(a) }));
       return {
         users,
         said:
           users.length === 0
             ? "No account yet. Add one: npm run studio -- user add you@example.com --role publisher"
-            : users.map((u) => `${u.email.padEnd(32)} ${u.role.padEnd(10)} ${u.name}${u.invited ? "  (invited, not signed in yet)" : ""}`).join("\n"),
+            : users
+                .map(
+                  (u) =>
+                    `${u.email.padEnd(32)} ${u.role.padEnd(10)} ${(u.enquiries ? "enquiries" : "").padEnd(10)} ${u.name}${u.invited ? "  (invited, not signed in yet)" : ""}`,
+                )
+                .join("\n"),
       };
     }
     case "add": {
-      const { token } = await accounts.add(c.email, c.name, c.role, c.password);
+      const { token } = await accounts.add(c.email, c.name, c.role, c.password, c.enquiries);
       const url = link(token);
-      return { link: url, said: `Added ${c.email} as ${c.role === "editor" ? "an editor" : "a publisher"}. ${invitation(url)}` };
+      const added = accounts.find(c.email);
+      return {
+        link: url,
+        said: `Added ${c.email} as ${c.role === "editor" ? "an editor" : "a publisher"}${added ? enquiriesWords(added) : ""}. ${invitation(url)}`,
+      };
     }
     case "reset": {
       const { token } = await accounts.reset(c.email, c.password);
@@ -66,9 +82,13 @@ export async function runUserCommand(c: UserCommand, accounts: Accounts, session
       return { link: url, ended: n, said: `${c.email}: ${token ? "a new invitation" : "new password set"}; ${sessionsEnded(n)}. ${invitation(url)}` };
     }
     case "update": {
-      const account = accounts.update(c.email, { name: c.name, role: c.role });
-      const n = ended(c.email);
-      return { ended: n, said: `${account.email} is now ${account.name}, ${account.role === "editor" ? "an editor" : "a publisher"}; ${sessionsEnded(n)}.` };
+      const account = accounts.update(c.email, { name: c.name, role: c.role, enquiries: c.enquiries });
+      // The enquiries flag is read on every request: it alone ends no session.
+      const n = c.name !== undefined || c.role !== undefined ? ended(c.email) : 0;
+      return {
+        ended: n,
+        said: `${account.email} is now ${account.name}, ${account.role === "editor" ? "an editor" : "a publisher"}${enquiriesWords(account)}; ${sessionsEnded(n)}.`,
+      };
     }
     case "remove": {
       accounts.remove(c.email);

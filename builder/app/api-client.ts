@@ -18,6 +18,7 @@ import type {
   Uploaded,
   Version,
 } from "../shared/types";
+import type { Enquiry, FollowUp, InboxList, InboxQuery, PersonsEnquiries } from "../shared/inbox";
 
 // The API's types are the server's own (builder/shared/types.ts): the app takes them from here.
 export type {
@@ -103,4 +104,18 @@ export const api = {
   history: (path: string) => call<Version[]>(`/studio/history?path=${encodeURIComponent(path)}`),
   version: (path: string, commit: string) => call<{ text: string }>(`/studio/version?path=${encodeURIComponent(path)}&commit=${commit}`),
   restore: (path: string, commit: string) => post<{ restored: boolean }>("/studio/restore", { path, commit }),
+  enquiries: (query: InboxQuery, signal?: AbortSignal) => {
+    const search = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== "")).toString();
+    return call<InboxList>(`/enquiries${search ? `?${search}` : ""}`, { signal });
+  },
+  enquiry: (id: string, signal?: AbortSignal) => call<Enquiry>(`/enquiries/${encodeURIComponent(id)}`, { signal }),
+  followUp: (id: string, change: { status?: FollowUp; assignee?: string | null; note?: string }) =>
+    post<Enquiry>(`/enquiries/${encodeURIComponent(id)}`, change),
+  sendAgain: (id: string) => post<{ resent: boolean }>(`/enquiries/${encodeURIComponent(id)}/resend`, {}),
+  personsEnquiries: (email: string) => call<PersonsEnquiries>(`/enquiries/person?email=${encodeURIComponent(email)}`),
+  erase: (email: string, count: number) => post<{ deleted: number }>("/enquiries/erase", { email, count }),
 };
+
+/** Where an export downloads from (a link: the browser saves the file, with the session's cookie). */
+export const exportUrl = (format: "csv" | "json", email?: string) =>
+  `/__edit/api/enquiries/export?format=${format}${email ? `&email=${encodeURIComponent(email)}` : ""}`;

@@ -8,6 +8,7 @@ import type { Problem } from "../../src/content/problems.ts";
 import type { CatalogEntry, PageData } from "../../src/content/site.server.ts";
 import type { SiteSettings } from "../../src/generated/content.ts";
 import type { ImageFacts } from "../../src/images/slots.ts";
+import type { InboxStatus } from "./inbox.ts";
 
 export type { JsonValue };
 
@@ -163,6 +164,8 @@ export interface StudioStatus {
   deploy: "none" | "local";
   /** Saves not on the remote's drafts branch yet, and why (a push that failed and is being retried). */
   remote: { behind: number; error: string | null };
+  /** The site's enquiries, for an account allowed to see them (null otherwise): how many are new. */
+  enquiries: InboxStatus | null;
 }
 
 export interface FileData {

@@ -284,9 +284,11 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
 
       if (contentType(request) === FORM) {
         const { values, website } = request.body as FormFields;
-        // Honeypot: people never see the field; bots fill it. Pretend success.
+        // Honeypot: people never see the field; bots fill it. Pretend success; kept in spam/ for the studio's inbox, never sent.
         if (website.trim() !== "") {
-          request.log.info("honeypot filled: enquiry dropped");
+          const { subject, body } = composeFromForm({ name: "", email: "", subject: "", phone: "", message: "", ...values });
+          await outbox.storeSpam({ subject, text: body, replyTo: null, clientIp: request.ip }, website);
+          request.log.info("honeypot filled: enquiry kept in spam/");
           return reply.redirect("/thank-you", 303);
         }
         const errors = enquiryErrors(values);
@@ -313,7 +315,8 @@ export async function enquiryRoutes(app: FastifyInstance, { outbox, rateLimitPer
       }
       const { subject, body, website } = request.body;
       if (website !== undefined && website.trim() !== "") {
-        request.log.info("honeypot filled: enquiry dropped");
+        await outbox.storeSpam({ subject, text: body, replyTo: null, clientIp: request.ip }, website);
+        request.log.info("honeypot filled: enquiry kept in spam/");
         return reply.send({ ok: true });
       }
       const { id, duplicate } = await store(subject, body, replyToFrom(body));

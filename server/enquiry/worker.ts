@@ -15,6 +15,11 @@
  *
  * The recipient is always the configured MAIL_TO: nothing stored in a file
  * or sent by a visitor can route mail elsewhere.
+ *
+ * What it knows is also written beside the outbox for the studio's inbox:
+ * each enquiry's tries, next try and last error, and when it was sent
+ * (state/<id>.json); a refused configuration once for the whole queue
+ * (delivery.json), until a message goes through again.
  */
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Outbox, StoredEnquiry } from "./outbox.ts";
@@ -57,6 +62,8 @@ export class DeliveryWorker {
   private readonly retries = new Map<string, { attempts: number; nextAt: number }>();
   /** Set while the SMTP configuration is refused: the whole queue waits until then. */
   private configRetry: { attempts: number; nextAt: number } | null = null;
+  /** The same fault as written to delivery.json: when it began stays while it lasts. */
+  private configFault: { since: string } | null = null;
   private stopped = false;
   private wake: (() => void) | null = null;
   /** Set by kick(): something arrived while a pass was running, so run another at once. */
@@ -142,15 +149,27 @@ export class DeliveryWorker {
         continue;
       }
       try {
-        await this.send(enquiry);
-        await this.opts.outbox.markSent(id);
+        const response = await this.send(enquiry);
+        await this.opts.outbox.markSent(id, response);
         this.retries.delete(id);
-        if (this.configRetry) this.log("outbox: the mail server accepts our login again; sending what waited");
+        if (this.configRetry) {
+          this.log("outbox: the mail server accepts our login again; sending what waited");
+          await this.opts.outbox.updateQueueState({ configFault: null }).catch(() => {});
+        }
         this.configRetry = null;
+        this.configFault = null;
       } catch (err) {
         if (isConfigurationFault(err)) {
           const attempts = (this.configRetry?.attempts ?? 0) + 1;
           this.configRetry = { attempts, nextAt: Date.now() + backoffMs(attempts, this.opts.retryBaseMs, this.opts.retryMaxMs) };
+          const fault = {
+            message: (err as Error).message,
+            since: this.configFault?.since ?? new Date().toISOString(),
+            attempts,
+            nextAt: new Date(this.configRetry.nextAt).toISOString(),
+          };
+          this.configFault = fault;
+          await this.opts.outbox.updateQueueState({ configFault: fault }).catch(() => {});
           const waiting = (await this.opts.outbox.pending()).length;
           this.alarm(
             `outbox: CONFIGURATION ERROR: the mail server refused our connection or login (${(err as Error).message}). ` +
@@ -167,6 +186,14 @@ export class DeliveryWorker {
           const attempts = (retry?.attempts ?? 0) + 1;
           const nextAt = Date.now() + backoffMs(attempts, this.opts.retryBaseMs, this.opts.retryMaxMs);
           this.retries.set(id, { attempts, nextAt });
+          await this.opts.outbox
+            .recordDelivery(id, {
+              attempts,
+              lastTriedAt: new Date().toISOString(),
+              nextAt: new Date(nextAt).toISOString(),
+              lastError: (err as Error).message,
+            })
+            .catch(() => {});
           nextDue = Math.min(nextDue, nextAt);
           this.log(
             `outbox: delivery of ${id} failed (attempt ${attempts}: ${(err as Error).message}); retrying in ${Math.round((nextAt - Date.now()) / 1000)} s`,
@@ -177,8 +204,9 @@ export class DeliveryWorker {
     return nextDue;
   }
 
-  private async send(enquiry: StoredEnquiry): Promise<void> {
-    await this.transport.sendMail({
+  /** Sends one; the mail server's answer ("250 OK: queued as ..."). */
+  private async send(enquiry: StoredEnquiry): Promise<string> {
+    const info = await this.transport.sendMail({
       from: this.opts.mailFrom,
       to: this.opts.mailTo,
       envelope: { from: this.opts.mailFrom.replace(/^.*<([^>]+)>$/, "$1"), to: [this.opts.mailTo] },
@@ -192,5 +220,6 @@ export class DeliveryWorker {
       disableFileAccess: true,
       disableUrlAccess: true,
     });
+    return String((info as { response?: unknown }).response ?? "");
   }
 }

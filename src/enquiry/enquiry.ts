@@ -42,6 +42,14 @@ export function composeBody(v: EnquiryValues): string {
   return [`Name: ${v.name}`, `Email: ${v.email}`, `Phone: ${v.phone}`, `Message: ${v.message}`].join("\n\n");
 }
 
+/** The fields back from a body composeBody made (the studio's inbox reads enquiries so); null for any other text. */
+export function parseBody(text: string): Omit<EnquiryValues, "subject"> | null {
+  const fields = /^Name: (.*)\n\nEmail: (.*)\n\nPhone: (.*)\n\nMessage: ([\s\S]*)$/.exec(text);
+  if (!fields) return null;
+  const [, name = "", email = "", phone = "", message = ""] = fields;
+  return { name, email, phone, message };
+}
+
 export function toRequest(v: EnquiryValues, to: string, honeypot = ""): SendEmailRequest {
   return { to, subject: v.subject, body: composeBody(v), ...(honeypot ? { website: honeypot } : {}) };
 }

@@ -1,4 +1,7 @@
 /** The ports of the servers the browser tests use (tests/e2e/servers.ts starts them): E2E_PORT and the others, or defaults. */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
 const port = Number(process.env.E2E_PORT ?? 4173);
 
 export const E2E_PORTS = {
@@ -15,3 +18,6 @@ export const E2E_PORTS = {
   /** The studio, for *.studio.spec.ts. */
   studioPort: Number(process.env.E2E_STUDIO_PORT ?? port + 400),
 };
+
+/** The outbox the studio's inbox reads (OUTBOX_DIR), shared with the site server the inbox's test starts. */
+export const E2E_INBOX_OUTBOX = join(tmpdir(), `site-e2e-inbox-${port}`);

@@ -11,7 +11,7 @@ import { createWriteStream, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FullConfig } from "@playwright/test";
-import { E2E_PORTS } from "./ports.ts";
+import { E2E_INBOX_OUTBOX, E2E_PORTS } from "./ports.ts";
 
 type Server = {
   name: string;
@@ -34,6 +34,8 @@ export const SERVERS: Server[] = [
     name: "studio",
     command: [...tsx, "tests/e2e/studio-server.ts", String(studioPort)],
     url: `http://127.0.0.1:${studioPort}/sign-in`,
+    // The inbox reads the outbox of the site server its test starts (inbox.studio.spec.ts), on this machine.
+    env: { OUTBOX_DIR: E2E_INBOX_OUTBOX },
     timeout: 180_000,
     grace: 10_000,
   },

@@ -11,21 +11,22 @@ import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 
 export const repoRoot = join(import.meta.dirname, "..", "..");
 
-/** Ports for servers these tests start (this worktree's range: 4310-4399). */
+/** Ports for servers these tests start: SERVER_TEST_PORT (4320 by default) and the few after it, so that runs side by side can each take their own. */
+const BASE = Number(process.env.SERVER_TEST_PORT ?? 4320);
 export const PORTS = {
-  matrix: 4320,
-  delivery: 4321,
-  smtpDown: 4322,
-  crash: 4323,
-  sigterm: 4324,
-  config: 4325,
-  dead: 4326,
-  diskFull: 4327,
-  smtp1: 4340,
-  smtp2: 4341,
-  smtp3: 4342,
-  smtpAuth: 4344,
-  authFault: 4328,
+  matrix: BASE,
+  delivery: BASE + 1,
+  smtpDown: BASE + 2,
+  crash: BASE + 3,
+  sigterm: BASE + 4,
+  config: BASE + 5,
+  dead: BASE + 6,
+  diskFull: BASE + 7,
+  authFault: BASE + 8,
+  smtp1: BASE + 20,
+  smtp2: BASE + 21,
+  smtp3: BASE + 22,
+  smtpAuth: BASE + 24,
 } as const;
 
 export const INLINE_SCRIPT = 'window.__boot = "ok";';
@@ -52,8 +53,8 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** Files in one outbox folder (tmp, new, sent, dead), sorted. */
-export function listOutbox(outbox: string, folder: "tmp" | "new" | "sent" | "dead"): string[] {
+/** Files in one outbox folder, sorted. */
+export function listOutbox(outbox: string, folder: "tmp" | "new" | "sent" | "dead" | "spam" | "state"): string[] {
   try {
     return readdirSync(join(outbox, folder)).sort();
   } catch {
@@ -61,7 +62,7 @@ export function listOutbox(outbox: string, folder: "tmp" | "new" | "sent" | "dea
   }
 }
 
-export function readEnquiry(outbox: string, folder: "new" | "sent" | "dead", id: string): Record<string, unknown> {
+export function readEnquiry(outbox: string, folder: "new" | "sent" | "dead" | "spam", id: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(outbox, folder, id), "utf8")) as Record<string, unknown>;
 }
 
@@ -160,19 +161,36 @@ export function parseMail(raw: string): { headers: Record<string, string>; text:
 
 export interface TestSmtp {
   port: number;
+  /** The messages it accepted (answered 250 after their data). */
   received: ReceivedMail[];
+  /** Every message whose data arrived, accepted or not (yet). */
+  offered: ReceivedMail[];
   close(): Promise<void>;
 }
 
+type Refusal = { code: number; message: string };
+
 /**
- * A real SMTP server on 127.0.0.1:port that records every message; `reject` answers RCPT with that
- * error; `auth` requires a login (without TLS, on loopback) whose password is `auth.password()` at the time.
+ * A real SMTP server on 127.0.0.1:port (0: one the system picks, in `port` after) that records
+ * every message; `reject` answers RCPT with that error (a function: asked for each recipient, null
+ * accepts); `beforeAnswer` is awaited after a message's data arrived and before it is accepted (a
+ * delivery held half-way); `auth` requires a login (without TLS, on loopback) whose password is
+ * `auth.password()` at the time.
  */
 export async function startSmtp(
   port: number,
-  { reject, auth }: { reject?: { code: number; message: string }; auth?: { user: string; password: () => string } } = {},
+  {
+    reject,
+    auth,
+    beforeAnswer,
+  }: {
+    reject?: Refusal | (() => Refusal | null);
+    auth?: { user: string; password: () => string };
+    beforeAnswer?: (mail: ReceivedMail) => Promise<void>;
+  } = {},
 ): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
+  const offered: ReceivedMail[] = [];
   const options: SMTPServerOptions = {
     authOptional: !auth,
     allowInsecureAuth: true,
@@ -183,7 +201,8 @@ export async function startSmtp(
     },
     logger: false,
     onRcptTo(_address, _session, callback) {
-      if (reject) return callback(Object.assign(new Error(reject.message), { responseCode: reject.code }));
+      const refusal = typeof reject === "function" ? reject() : reject;
+      if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
       callback();
     },
     onData(stream, session, callback) {
@@ -191,13 +210,17 @@ export async function startSmtp(
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
-        received.push({
+        const mail = {
           mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           rcptTo: session.envelope.rcptTo.map((r) => r.address),
           raw,
           ...parseMail(raw),
+        };
+        offered.push(mail);
+        void (beforeAnswer ?? (async () => {}))(mail).then(() => {
+          received.push(mail);
+          callback();
         });
-        callback();
       });
     },
   };
@@ -207,8 +230,9 @@ export async function startSmtp(
     server.listen(port, "127.0.0.1", () => resolve());
   });
   return {
-    port,
+    port: (server.server.address() as { port: number }).port,
     received,
+    offered,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

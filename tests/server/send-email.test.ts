@@ -199,11 +199,13 @@ describe("the plain form (application/x-www-form-urlencoded, sent without JavaSc
     expect(twice.status).toBe(400);
     expect(twice.text).toContain('The form field "name" is not accepted');
   });
-  it("a filled honeypot: 303 to /thank-you, nothing stored", async () => {
+  it("a filled honeypot: 303 to /thank-you, nothing to deliver; kept in spam/ for the studio's inbox", async () => {
     const before = listOutbox(outbox, "new");
+    const trapped = listOutbox(outbox, "spam").length;
     const res = await form({ ...fields, website: "http://spam.example" });
     expect(res.status).toBe(303);
     expect(listOutbox(outbox, "new")).toEqual(before);
+    expect(listOutbox(outbox, "spam")).toHaveLength(trapped + 1);
   });
 });
 
@@ -241,12 +243,15 @@ describe("accepted enquiries", () => {
     expect(readEnquiry(outbox, "new", answers[0]!.json.id as string).idempotencyKey).toBe(key);
   });
 
-  it("a filled honeypot answers 200 and stores nothing", async () => {
+  it("a filled honeypot answers 200 and stores nothing to deliver: the catch is kept in spam/ with what the bot filled in", async () => {
     const before = listOutbox(outbox, "new");
+    const trapped = listOutbox(outbox, "spam");
     const res = await postEnquiry(server.url, { ...valid(), website: "http://spam.example" }, { "X-Forwarded-For": freshIp() });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true });
     expect(listOutbox(outbox, "new")).toEqual(before);
+    const [caught] = listOutbox(outbox, "spam").filter((id) => !trapped.includes(id));
+    expect(readEnquiry(outbox, "spam", caught!)).toMatchObject({ subject: "A new website", trap: "http://spam.example", replyTo: null });
   });
 });
 

@@ -95,7 +95,7 @@ describe("sessions belong to the running studio", () => {
   test("a role change and a removal end sessions too; user add refuses names that would forge an author", async () => {
     const ravi = await signedIn(PUBLISHER);
     const change = cli(["user", "update", PUBLISHER.email, "--role", "editor"]);
-    expect(change.out).toContain("is now Ravi Kumar, an editor; 1 session ended");
+    expect(change.out).toContain("is now Ravi Kumar, an editor, who does not see the enquiries; 1 session ended");
     expect((await api(ravi, "/studio")).status).toBe(401);
     cli(["user", "update", PUBLISHER.email, "--role", "publisher"]);
     for (const name of ["Asha <Marketing>", "Evil\nName <root@x>"]) {

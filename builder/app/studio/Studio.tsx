@@ -1,10 +1,11 @@
-/** What the studio adds to the builder: its bar (account, drafts not published, History, Publish, Sign out) and the Publish and History dialogs. */
+/** What the studio adds to the builder: its bar (account, drafts not published, Enquiries, History, Publish, Sign out) and the Publish, History and inbox dialogs. */
 import { useState } from "react";
 import type { DescribeOptions } from "../../shared/describe";
 import type { useStudio } from "./useStudio";
 import type { Json } from "../state/types";
 import type { EditorProblem } from "../api-client";
 import { HistoryDialog } from "./HistoryDialog";
+import { InboxDialog } from "./InboxDialog";
 import { PublishDialog } from "./PublishDialog";
 import { StudioBar } from "./StudioBar";
 
@@ -21,7 +22,7 @@ export interface StudioProps {
 }
 
 export function Studio({ studio, path, title, current, options, advice, onRestored }: StudioProps) {
-  const [open, setOpen] = useState<"publish" | "history" | null>(null);
+  const [open, setOpen] = useState<"publish" | "history" | "inbox" | null>(null);
   const { status } = studio;
   if (!status) return null;
   return (
@@ -31,7 +32,9 @@ export function Studio({ studio, path, title, current, options, advice, onRestor
         here={studio.others.filter((e) => e.path === path).map((e) => e.name)}
         onHistory={() => setOpen("history")}
         onPublish={() => setOpen("publish")}
+        onInbox={() => setOpen("inbox")}
       />
+      {status.enquiries && <InboxDialog open={open === "inbox"} me={status.account.email} onClose={() => setOpen(null)} />}
       <PublishDialog
         open={open === "publish"}
         status={status}

@@ -1,4 +1,7 @@
-/** The studio's own bar, under the toolbar: who is signed in, what is not published yet and by whom, History, Publish (publishers), Sign out. */
+/**
+ * The studio's own bar, under the toolbar: who is signed in, what is not published yet and by whom,
+ * Enquiries with how many are new (for those who answer them), History, Publish (publishers), Sign out.
+ */
 import { memo } from "react";
 import type { StudioStatus } from "../api-client";
 
@@ -8,13 +11,14 @@ export interface StudioBarProps {
   here: string[];
   onHistory(): void;
   onPublish(): void;
+  onInbox(): void;
 }
 
 const BUTTON =
   "rounded-md px-2 py-1 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40";
 
-export const StudioBar = memo(function StudioBar({ status, here, onHistory, onPublish }: StudioBarProps) {
-  const { account, pending, publishing } = status;
+export const StudioBar = memo(function StudioBar({ status, here, onHistory, onPublish, onInbox }: StudioBarProps) {
+  const { account, pending, publishing, enquiries } = status;
   const count = pending.count;
   const by = pending.by.map((b) => `${b.count} by ${b.name}`).join(", ");
   return (
@@ -37,6 +41,15 @@ export const StudioBar = memo(function StudioBar({ status, here, onHistory, onPu
         </span>
       )}
       <div className="ml-auto flex flex-wrap items-center gap-2">
+        {enquiries && (
+          <button type="button" className={BUTTON} onClick={onInbox}>
+            Enquiries
+            {enquiries.new > 0 && <span className="ml-1.5 rounded-full bg-blue-700 px-1.5 text-xs text-white">{enquiries.new} new</span>}
+            {enquiries.blocked && account.role === "publisher" && (
+              <span className="ml-1.5 rounded-full bg-red-700 px-1.5 text-xs text-white">e-mail not sent</span>
+            )}
+          </button>
+        )}
         <button type="button" className={BUTTON} onClick={onHistory}>
           History
         </button>
