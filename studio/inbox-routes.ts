@@ -40,14 +40,15 @@ function instant(value: string | undefined, which: string): number | undefined {
 /** A file name part from an address: letters, digits and hyphens. */
 const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
+const unavailable = () =>
+  "The studio cannot see the site's enquiries: it reads them from the site server's outbox on this machine. Set OUTBOX_DIR to that folder (the site server's own OUTBOX_DIR) and restart the studio.";
+
 export async function inboxRoutes(app: FastifyInstance, { ctx }: { ctx: StudioContext }) {
-  const { activity, events, config } = ctx;
+  const { events } = ctx;
   const need = (): Inbox => {
     if (!ctx.inbox) throw new NotFound(unavailable());
     return ctx.inbox;
   };
-  const unavailable = () =>
-    "The studio cannot see the site's enquiries: it reads them from the site server's outbox on this machine. Set OUTBOX_DIR to that folder (the site server's own OUTBOX_DIR) and restart the studio.";
 
   // What people read here is personal data: never kept by a browser or a proxy.
   app.addHook("onSend", async (_request, reply, payload) => {
@@ -77,6 +78,14 @@ export async function inboxRoutes(app: FastifyInstance, { ctx }: { ctx: StudioCo
   look.unref();
   app.addHook("onClose", async () => clearInterval(look));
 
+  listAndRead(app, ctx, need);
+  exportsAndPeople(app, ctx, need);
+  followUp(app, ctx, need);
+}
+
+/** The list (searched, by follow-up status and dates) and one enquiry, each view recorded. */
+function listAndRead(app: FastifyInstance, ctx: StudioContext, need: () => Inbox) {
+  const { activity, config } = ctx;
   app.get<{ Querystring: { q?: string; status?: FollowUp | "all"; from?: string; to?: string } }>(
     "/__edit/api/enquiries",
     {
@@ -117,6 +126,21 @@ export async function inboxRoutes(app: FastifyInstance, { ctx }: { ctx: StudioCo
     },
   );
 
+  app.get<{ Params: { id: string } }>(
+    "/__edit/api/enquiries/:id",
+    { schema: { params: { type: "object", required: ["id"], properties: { id: ID } } } },
+    async (request) => {
+      const enquiry = await need().one(request.params.id);
+      if (!enquiry) throw new NotFound("There is no such enquiry any more: it may have been deleted.");
+      activity.record(accountOf(request).email, "enquiry.view", { id: enquiry.id });
+      return enquiry;
+    },
+  );
+}
+
+/** Exports (CSV, JSON), and what the studio holds of one person: shown, or erased. */
+function exportsAndPeople(app: FastifyInstance, ctx: StudioContext, need: () => Inbox) {
+  const { activity, events } = ctx;
   app.get<{ Querystring: { format: "csv" | "json"; email?: string } }>(
     "/__edit/api/enquiries/export",
     {
@@ -186,18 +210,11 @@ export async function inboxRoutes(app: FastifyInstance, { ctx }: { ctx: StudioCo
       return { deleted: removed.length };
     },
   );
+}
 
-  app.get<{ Params: { id: string } }>(
-    "/__edit/api/enquiries/:id",
-    { schema: { params: { type: "object", required: ["id"], properties: { id: ID } } } },
-    async (request) => {
-      const enquiry = await need().one(request.params.id);
-      if (!enquiry) throw new NotFound("There is no such enquiry any more: it may have been deleted.");
-      activity.record(accountOf(request).email, "enquiry.view", { id: enquiry.id });
-      return enquiry;
-    },
-  );
-
+/** Follow-up (status, who answers, notes) and Send again for a refused e-mail. */
+function followUp(app: FastifyInstance, ctx: StudioContext, need: () => Inbox) {
+  const { activity, events } = ctx;
   app.post<{ Params: { id: string }; Body: { status?: FollowUp; assignee?: string | null; note?: string } }>(
     "/__edit/api/enquiries/:id",
     {
