@@ -42,7 +42,10 @@ async function provider(oidc: OidcConfig): Promise<client.Configuration> {
 
 /** What went wrong, for the person, from openid-client's error. */
 export function ssoProblem(err: Error & { code?: string; error?: string; error_description?: string }, name: string): string {
-  const m = err.message;
+  // openid-client says what kind of check failed; the error it wraps (its cause) says which claim.
+  const causes: string[] = [];
+  for (let e: unknown = err; e instanceof Error && causes.length < 4; e = e.cause) causes.push(e.message);
+  const m = causes.join(" | ");
   if (err.error === "access_denied") return `${name} did not let you in (you cancelled, or it refused): nothing was changed.`;
   if (err.error)
     return `${name} answered with an error (${err.error}${err.error_description ? `: ${err.error_description}` : ""}). Try again, or sign in another way.`;
@@ -57,7 +60,7 @@ export function ssoProblem(err: Error & { code?: string; error?: string; error_d
   if (/"aud"|audience|azp/i.test(m)) return "The ID token was made for another application, so it was refused.";
   if (/fetch|ECONNREFUSED|ENOTFOUND|timed? ?out|network/i.test(m) || err.code === "OAUTH_TIMEOUT")
     return `The studio could not reach ${name} (${m}): try again in a moment; if it persists, whoever runs the studio should check STUDIO_OIDC_ISSUER.`;
-  return `The sign-in with ${name} could not be checked (${m}): start again.`;
+  return `The sign-in with ${name} could not be checked (${causes.at(-1)}): start again.`;
 }
 
 /** Whether the settings let this address in: a domain or an address named; both lists empty lets in existing accounts only. */
@@ -117,7 +120,7 @@ export async function ssoRoutes(
     };
     if (!flow || Date.now() - flow.at > FLOW_MS)
       return refuse(`This answer from ${oidc.name} does not belong to a sign-in started in this browser (or it took too long): start again.`);
-    let claims: client.IDToken | undefined;
+    let claims: (client.IDToken & client.UserInfoResponse) | undefined;
     try {
       const server = await provider(oidc);
       const tokens = await client.authorizationCodeGrant(server, new URL(request.url, config.origin), {
@@ -126,7 +129,12 @@ export async function ssoRoutes(
         expectedNonce: flow.nonce,
         idTokenExpected: true,
       });
-      claims = tokens.claims();
+      const idToken = tokens.claims();
+      // Many providers put the address in the ID token; the others (conforming to the core spec) at their userinfo endpoint.
+      claims =
+        idToken && typeof idToken.email !== "string"
+          ? { ...idToken, ...(await client.fetchUserInfo(server, tokens.access_token, idToken.sub)) }
+          : (idToken as typeof claims);
     } catch (err) {
       return refuse(ssoProblem(err as Error, oidc.name));
     }

@@ -62,11 +62,7 @@ class Browser {
 }
 
 /** The message the page shows (role alert or status), as text. */
-const message = (page: string) =>
-  /role="(?:alert|status)"[^>]*>([^<]+)</
-    .exec(page)?.[1]
-    ?.replace(/&#39;/g, "'")
-    .replace(/&#34;/g, '"') ?? "";
+const message = (page: string) => /role="(?:alert|status)"[^>]*>([^<]+)</.exec(page)?.[1]?.replace(/&#39;/g, "'").replace(/&#34;/g, '"') ?? "";
 
 const codeAt = (secret: string, timestamp = Date.now()) =>
   new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp });
@@ -176,7 +172,9 @@ describe("two-step codes", () => {
 describe("where you're signed in", () => {
   test("ending another session makes its cookie answer 401 at once; the list names browser and address", async () => {
     const laptop = (await signIn(EDITOR, new Browser())).browser;
-    const phone = (await signIn(EDITOR, new Browser("Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1"))).browser;
+    const phone = (
+      await signIn(EDITOR, new Browser("Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1"))
+    ).browser;
     expect(await phone.api("/state")).toBe(200);
     const page = (await laptop.get("/account")).text;
     expect(page).toContain("Where you're signed in");
@@ -198,7 +196,9 @@ describe("where you're signed in", () => {
     expect((await ravi.post("/sign-in/second-step", { code: recovery[1] as string, next: "/__edit" })).status).toBe(303);
     const everyone = (await ravi.get("/account")).text;
     expect(everyone).toContain("Everyone's sessions");
-    const ashaKeys = [...everyone.matchAll(/<td>asha@example\.com<\/td>(?:(?!<\/tr>)[\s\S])*action="(\/account\/sessions\/[\w-]+\/end)"/g)].map((m) => m[1] as string);
+    const ashaKeys = [...everyone.matchAll(/<td>asha@example\.com<\/td>(?:(?!<\/tr>)[\s\S])*action="(\/account\/sessions\/[\w-]+\/end)"/g)].map(
+      (m) => m[1] as string,
+    );
     expect(ashaKeys.length).toBeGreaterThan(0);
     const raviKey = /action="(\/account\/sessions\/[\w-]+\/end)"/.exec((await ravi.get("/account")).text.split("Everyone's sessions")[0] ?? "")?.[1];
     if (raviKey) {
