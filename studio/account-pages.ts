@@ -11,7 +11,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Account, type Accounts, hasSecondFactor, passwordMatches } from "./accounts.ts";
 import { keepOnlyThisSession, secondFactorRequired } from "./auth.ts";
 import type { StudioConfig } from "./config.ts";
-import { checkCode, factorsOf, grouped, newRecoveryCodes, newTotpSecret, registeredPasskey, registrationOptions, relyingParty, totpSetup } from "./factors.ts";
+import {
+  checkCode,
+  factorsOf,
+  grouped,
+  newRecoveryCodes,
+  newTotpSecret,
+  passkeysUsable,
+  registeredPasskey,
+  registrationOptions,
+  relyingParty,
+  totpSetup,
+} from "./factors.ts";
 import { fieldHtml, type Html, html, layout, raw } from "./html.ts";
 import { type SessionFile, type SessionSummary, sessionKey } from "./sessions.ts";
 
@@ -76,7 +87,7 @@ export async function accountPages(
     );
 
   const sessionTable = (caption: string, list: SessionSummary[], current: string, { who = false } = {}) =>
-    html`<div class="table"><table>
+    html`<div class="table" role="region" aria-label="${caption}" tabindex="0"><table>
         <caption>${caption}</caption>
         <thead><tr>${who ? html`<th scope="col">Person</th>` : ""}<th scope="col">Browser</th><th scope="col">Address</th><th scope="col">Signed in</th><th scope="col">Last used</th><th scope="col"><span class="visually-hidden">End</span></th></tr></thead>
         <tbody>${sessionRows(list, current, { who })}</tbody>
@@ -116,11 +127,15 @@ export async function accountPages(
         </li>`,
             )}</ul>`
       }
-      <form method="post" action="/account/passkeys" data-passkey-add>
+      ${
+        passkeysUsable(rp)
+          ? html`<form method="post" action="/account/passkeys" data-passkey-add>
         ${fieldHtml({ name: "passkey-name", label: "Name of the new passkey", type: "text", value: "", autocomplete: "off", hint: 'So you can tell them apart, such as "Work laptop" or "Phone".' })}
         <button type="submit" data-passkey-add-button disabled>Add a passkey</button>
         <p class="hint" data-passkey-unsupported>Adding a passkey needs JavaScript and a browser that supports passkeys.</p>
-      </form>
+      </form>`
+          : html`<p class="hint">Passkeys need the studio to be opened at a name (such as studio.example.com), not at an IP address: whoever runs the studio sets STUDIO_ORIGIN.</p>`
+      }
     </section>
 
     <section aria-labelledby="two-step">

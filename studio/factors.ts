@@ -5,6 +5,7 @@
  * (STUDIO_ORIGIN): a passkey made for another site, or an answer relayed from one, is refused.
  */
 import { createHash, randomBytes, randomInt } from "node:crypto";
+import { isIP } from "node:net";
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -102,6 +103,9 @@ export interface RelyingParty {
 }
 
 export const relyingParty = (origin: string): RelyingParty => ({ origin, id: new URL(origin).hostname });
+
+/** Browsers take a name as a relying party, never an IP address: a studio opened at one offers no passkeys. */
+export const passkeysUsable = (rp: RelyingParty) => isIP(rp.id.replace(/^\[|\]$/g, "")) === 0;
 
 export function registrationOptions(rp: RelyingParty, account: Account) {
   const factors = factorsOf(account);

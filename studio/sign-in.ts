@@ -10,7 +10,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Account, type Accounts, hasSecondFactor } from "./accounts.ts";
 import { startSession } from "./auth.ts";
 import type { StudioConfig } from "./config.ts";
-import { authenticationOptions, checkCode, checkPasskey, findPasskey, looksLikeRecoveryCode, relyingParty, spendRecoveryCode } from "./factors.ts";
+import {
+  authenticationOptions,
+  checkCode,
+  checkPasskey,
+  findPasskey,
+  looksLikeRecoveryCode,
+  passkeysUsable,
+  relyingParty,
+  spendRecoveryCode,
+} from "./factors.ts";
 import { type Field, html, page } from "./html.ts";
 import type { SessionFile } from "./sessions.ts";
 import { inWords, SignInLimiter } from "./sign-in-limiter.ts";
@@ -45,7 +54,7 @@ export async function signInRoutes(app: FastifyInstance, { accounts, sessions, c
   const otherWays = (next: string) =>
     html`<div class="other-ways">
       ${config.passwordSignIn ? html`<p class="or">or</p>` : ""}
-      <button type="button" class="secondary" data-passkey-sign-in data-next="${next}" hidden>Sign in with a passkey</button>
+      ${passkeysUsable(rp) ? html`<button type="button" class="secondary" data-passkey-sign-in data-next="${next}" hidden>Sign in with a passkey</button>` : ""}
       ${config.oidc ? html`<a class="button secondary" href="/sign-in/sso?next=${encodeURIComponent(next)}">Sign in with ${config.oidc.name}</a>` : ""}
     </div>`;
 
@@ -136,7 +145,7 @@ export async function signInRoutes(app: FastifyInstance, { accounts, sessions, c
 
   const secondStepPage = (reply: FastifyReply, account: Account, { next = "/__edit", message = "", status = 200 } = {}) => {
     const codes = Boolean(account.factors?.totp);
-    const passkeys = (account.factors?.passkeys.length ?? 0) > 0;
+    const passkeys = (account.factors?.passkeys.length ?? 0) > 0 && passkeysUsable(rp);
     const fields: Field[] = codes
       ? [
           {
