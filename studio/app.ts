@@ -101,6 +101,9 @@ export async function buildStudio({ config, project, assets, logger = false, say
     logger,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     requestTimeout: 30_000,
+    // The builder's files are compressed in memory as the studio starts (assets.ts): on a loaded machine
+    // (several studios starting in a test run) that has outlasted Fastify's default of 10 s per plugin.
+    pluginTimeout: 60_000,
     bodyLimit: 256 * 1024,
     ajv: NO_COERCION,
   });
