@@ -96,11 +96,18 @@ export async function signInRoutes(app: FastifyInstance, { accounts, sessions, c
       : null;
 
   /** The wait before `keys` may try again, as a page that says so; null when they may try now. */
-  const tooMany = (reply: FastifyReply, keys: { account: string; address: string }, show: (message: string) => FastifyReply) => {
+  const tooMany = (
+    reply: FastifyReply,
+    keys: { account: string; address: string },
+    show: (message: string) => FastifyReply,
+    what: "sign-ins" | "second steps" = "sign-ins",
+  ) => {
     const wait = limiter.wait(keys);
     if (wait <= 0) return null;
     reply.header("Retry-After", String(wait));
-    return show(`Too many failed tries for this account: wait ${inWords(wait)}, then try again. (Each further failure doubles the wait.)`);
+    return show(
+      `Too many failed ${what} for this account: wait ${inWords(wait)}, then try again. (Each further ${what === "sign-ins" ? "wrong password" : "wrong code"} doubles the wait.)`,
+    );
   };
 
   app.post("/sign-in", async (request, reply) => {
@@ -191,7 +198,7 @@ export async function signInRoutes(app: FastifyInstance, { accounts, sessions, c
     const account = pendingAccount(request);
     if (!account) return signInPage(reply, { next, status: 401, message: "That sign-in took too long or was not started: sign in again." });
     const keys = { account: account.email, address: request.ip };
-    const waiting = tooMany(reply, keys, (message) => secondStepPage(reply, account, { next, status: 429, message }));
+    const waiting = tooMany(reply, keys, (message) => secondStepPage(reply, account, { next, status: 429, message }), "second steps");
     if (waiting) return waiting;
     const code = typeof body.code === "string" ? body.code.trim() : "";
     const totp = account.factors?.totp;
