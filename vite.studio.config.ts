@@ -21,10 +21,16 @@ export default defineConfig({
     // The builder's page preloads the canvas's scripts, named from it (builder/server/builder-page.ts).
     manifest: true,
     rolldownOptions: {
-      input: { index: here("./builder/app/index.html"), canvas: here("./builder/app/canvas.html") },
+      input: {
+        index: here("./builder/app/index.html"),
+        canvas: here("./builder/app/canvas.html"),
+        // The studio's sign-in pages load it by this name (studio/html.ts): it is served without a hash, revalidated.
+        passkeys: here("./builder/app/studio/passkeys.ts"),
+      },
       // The sections' code (with the modules it draws in) in one file, not one per section: the builder opens with two
       // dozen files fewer, queued behind each other on a browser's six connections to the studio (docs/performance.md).
       output: {
+        entryFileNames: (chunk) => (chunk.name === "passkeys" ? "passkeys.js" : "assets/[name]-[hash].js"),
         codeSplitting: { groups: [{ name: "sections", test: /[\\/]src[\\/]sections[\\/][^\\/]+[\\/]/ }] },
       },
     },

@@ -30,7 +30,38 @@ export interface Account {
    * was made under and is over once it differs (sessions.ts), whichever process changed the account.
    */
   version?: string;
+  /** Made by a single sign-on (no password of the studio's own). */
+  sso?: boolean;
+  /** Second factors (factors.ts). */
+  factors?: Factors;
 }
+
+export interface Passkey {
+  /** The credential's id (base64url), as the browser names it. */
+  id: string;
+  /** Its public key (COSE, base64url). */
+  publicKey: string;
+  /** The authenticator's signature counter at its last use. */
+  counter: number;
+  transports: string[];
+  /** The name its owner gave it ("Work laptop"). */
+  name: string;
+  added: string;
+  used: string | null;
+}
+
+export interface Factors {
+  /** The WebAuthn user handle: random, never the e-mail address (base64url). */
+  handle: string;
+  passkeys: Passkey[];
+  /** Two-step codes (RFC 6238): the shared secret (base32) and the last time step accepted (a code is taken once). */
+  totp: { secret: string; lastStep: number; added: string } | null;
+  /** The recovery codes not used yet, each as its SHA-256 (base64url). */
+  recovery: string[];
+}
+
+/** Whether an account has a second factor (a passkey, or two-step codes). */
+export const hasSecondFactor = (a: Account) => (a.factors?.passkeys.length ?? 0) > 0 || Boolean(a.factors?.totp);
 
 /** The cost of a password check: about a tenth of a second here, the same for every account. */
 const COST = { N: 2 ** 15, r: 8, p: 1 };
@@ -138,15 +169,69 @@ export class Accounts {
     return { token };
   }
 
-  /** A new password (or a new invitation) for an existing account; its sessions are over (its version changes). */
-  async reset(email: string, password?: string): Promise<{ token: string | null }> {
+  /**
+   * A new password (or a new invitation) for an existing account; its sessions are over (its version
+   * changes). With `clearFactors` (the command line's reset: a person who lost their phone or passkey),
+   * its second factors are removed too; `cleared` says which there were.
+   */
+  async reset(email: string, password?: string, { clearFactors = false } = {}): Promise<{ token: string | null; cleared: string[] }> {
     const accounts = this.list();
     const account = accounts.find((a) => a.email === normalEmail(email));
     if (!account) throw new Error(`There is no account for ${email}.`);
     const token = await this.secret(account, password);
     account.version = newVersion();
+    const cleared: string[] = [];
+    if (clearFactors && account.factors) {
+      const n = account.factors.passkeys.length;
+      if (n > 0) cleared.push(n === 1 ? "1 passkey" : `${n} passkeys`);
+      if (account.factors.totp) cleared.push("two-step codes");
+      account.factors = { ...account.factors, passkeys: [], totp: null, recovery: [] };
+    }
     this.write(accounts);
-    return { token };
+    return { token, cleared };
+  }
+
+  /**
+   * Changes an account in place (its factors, its password): `change` edits it; the account gets a new
+   * version, so every session made before is over but the one the caller moves to it (auth.ts). A use
+   * (a code's step, a passkey's counter) is no change of who may sign in: `newVersion: false`.
+   */
+  async change(email: string, change: (account: Account) => void | Promise<void>, { newVersion: bump = true } = {}): Promise<Account> {
+    const accounts = this.list();
+    const account = accounts.find((a) => a.email === normalEmail(email));
+    if (!account) throw new Error(`There is no account for ${email}.`);
+    await change(account);
+    if (bump) account.version = newVersion();
+    this.write(accounts);
+    return account;
+  }
+
+  /** Sets a new password for a signed-in person (checked as on every password set). */
+  async setPassword(account: Account, password: string) {
+    await this.secret(account, password);
+  }
+
+  /** An account made by a single sign-on: no password, the role the settings give new people. */
+  addFromSso(email: string, name: string, role: Role): Account {
+    const address = normalEmail(email);
+    if (!EMAIL.test(address)) throw new Error(`"${email}" is not an e-mail address.`);
+    const clean =
+      name
+        .replace(/[\p{Cc}\p{Cf}<>\u2028\u2029]/gu, "")
+        .trim()
+        .slice(0, NAME_MAX) || address;
+    const account: Account = {
+      email: address,
+      name: clean,
+      role,
+      password: null,
+      invite: null,
+      created: new Date().toISOString(),
+      version: newVersion(),
+      sso: true,
+    };
+    this.write([...this.list(), account]);
+    return account;
   }
 
   /**

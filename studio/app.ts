@@ -15,6 +15,7 @@ import { Clone, DraftsMirror } from "../builder/server/git.ts";
 import { NO_COERCION } from "../builder/server/routes.ts";
 import { Outbox } from "../server/enquiry/outbox.ts";
 import { enquiries, everyDay } from "../server/enquiry/retention.ts";
+import { accountPages } from "./account-pages.ts";
 import { Accounts } from "./accounts.ts";
 import { ActivityLog } from "./activity.ts";
 import { sessionsAndGuard } from "./auth.ts";
@@ -69,7 +70,7 @@ async function resumeDeploy(clone: Clone, project: string, deploy: NonNullable<S
 
 export async function buildStudio({ config, project, assets, logger = false, say = () => {} }: StudioOptions) {
   const accounts = new Accounts(join(config.dataDir, "accounts.json"));
-  if (!accounts.list().some((a) => a.password || a.invite))
+  if (!accounts.list().some((a) => a.password || a.invite || a.sso) && !config.oidc?.newRole)
     throw new StudioStartError(
       'The studio has no account yet, so nobody could sign in. Add the first one (a publisher) with:\n  npm run studio -- user add you@example.com --name "Your Name" --role publisher',
     );
@@ -118,7 +119,8 @@ export async function buildStudio({ config, project, assets, logger = false, say
   });
   await app.register(security, { config });
   await app.register(sessionsAndGuard, { accounts, sessions, config });
-  await app.register(signInRoutes, { accounts, sessions, config });
+  await app.register(signInRoutes, { accounts, sessions, config, say });
+  await app.register(accountPages, { accounts, sessions, config, say });
   await app.register(builderPages, { assets });
   await app.register(siteFiles, { root: clone.dir });
   const runs: { current: PublishRun | null } = { current: null };

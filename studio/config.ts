@@ -29,6 +29,81 @@ export interface StudioConfig {
   outboxDir: string | null;
   /** Enquiries older than this are deleted, at start and daily (as the site server does). */
   retentionDays: number;
+  /** Who must have a second factor (a passkey or two-step codes): led to set one up right after signing in. */
+  secondFactor: "none" | "publishers" | "everyone";
+  /** Whether e-mail and password sign in (off only with single sign-on on). */
+  passwordSignIn: boolean;
+  /** Single sign-on with the company's OpenID Connect provider, or null. */
+  oidc: OidcConfig | null;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** E-mail domains whose people may sign in this way ("example.com"); with `allow`, either lets someone in. */
+  domains: string[];
+  /** Single addresses allowed besides the domains. */
+  allow: string[];
+  /** The role of someone who signs in this way without an account yet; null: only existing accounts. */
+  newRole: "editor" | "publisher" | null;
+  /** What the sign-in button calls the provider ("Sign in with Example Corp"). */
+  name: string;
+}
+
+const list = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** The single sign-on settings (STUDIO_OIDC_*), or null when STUDIO_OIDC_ISSUER is not set; problems are added to `problems`. */
+function loadOidc(env: NodeJS.ProcessEnv, problems: string[]): OidcConfig | null {
+  const issuer = (env.STUDIO_OIDC_ISSUER ?? "").trim();
+  const others = ["STUDIO_OIDC_CLIENT_ID", "STUDIO_OIDC_CLIENT_SECRET", "STUDIO_OIDC_DOMAINS", "STUDIO_OIDC_ALLOW", "STUDIO_OIDC_NEW_ROLE"].filter(
+    (name) => env[name],
+  );
+  if (!issuer) {
+    if (others.length > 0)
+      problems.push(
+        `${others.join(" and ")} ${others.length === 1 ? "is" : "are"} set but STUDIO_OIDC_ISSUER is not: give the provider's address too, or remove them.`,
+      );
+    return null;
+  }
+  try {
+    const url = new URL(issuer);
+    // Over plain HTTP anyone on the way could forge the provider's answers: only a provider on this machine (tests, a local Keycloak) may use it.
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.has(url.hostname))) throw new Error();
+  } catch {
+    problems.push(`STUDIO_OIDC_ISSUER must be the provider's https address, such as https://accounts.google.com, not "${issuer}".`);
+  }
+  const clientId = env.STUDIO_OIDC_CLIENT_ID ?? "";
+  const clientSecret = env.STUDIO_OIDC_CLIENT_SECRET ?? "";
+  if (!clientId) problems.push("STUDIO_OIDC_CLIENT_ID is not set: give the client id the provider gave the studio.");
+  if (!clientSecret) problems.push("STUDIO_OIDC_CLIENT_SECRET is not set: give the client secret the provider gave the studio.");
+  const domains = list(env.STUDIO_OIDC_DOMAINS).map((d) => d.replace(/^@/, ""));
+  const allow = list(env.STUDIO_OIDC_ALLOW);
+  for (const d of domains)
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(d)) problems.push(`STUDIO_OIDC_DOMAINS holds "${d}", which is not a domain such as example.com.`);
+  for (const a of allow) if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(a)) problems.push(`STUDIO_OIDC_ALLOW holds "${a}", which is not an e-mail address.`);
+  const role = env.STUDIO_OIDC_NEW_ROLE ?? "none";
+  if (role !== "none" && role !== "editor" && role !== "publisher")
+    problems.push(`STUDIO_OIDC_NEW_ROLE is "editor" or "publisher" (the role of someone new), or "none" (existing accounts only), not "${role}".`);
+  if (role !== "none" && domains.length === 0 && allow.length === 0)
+    problems.push(
+      `STUDIO_OIDC_NEW_ROLE is "${role}" but neither STUDIO_OIDC_DOMAINS nor STUDIO_OIDC_ALLOW is set: anyone with an account at the provider would get in. Name the company's domains (STUDIO_OIDC_DOMAINS=example.com) or the people (STUDIO_OIDC_ALLOW=asha@example.com).`,
+    );
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    domains,
+    allow,
+    newRole: role === "editor" || role === "publisher" ? role : null,
+    name: env.STUDIO_OIDC_NAME?.trim() || "your company's sign-in",
+  };
 }
 
 export class StudioConfigError extends Error {}
@@ -76,6 +151,14 @@ export function loadStudioConfig(env: NodeJS.ProcessEnv, root: string): StudioCo
   const retentionDays = retentionRaw === "" ? DEFAULT_RETENTION_DAYS : Number(retentionRaw);
   if (!/^[0-9]+$/.test(retentionRaw.trim() || "0") || !Number.isInteger(retentionDays) || retentionDays < 1 || retentionDays > 36_500)
     problems.push(`ENQUIRY_RETENTION_DAYS must be a whole number of days from 1 to 36500, not "${retentionRaw}".`);
+  const secondFactor = env.STUDIO_REQUIRE_SECOND_FACTOR ?? "none";
+  if (secondFactor !== "none" && secondFactor !== "publishers" && secondFactor !== "everyone")
+    problems.push(`STUDIO_REQUIRE_SECOND_FACTOR is "publishers" (publishers need a passkey or two-step codes), "everyone", or "none", not "${secondFactor}".`);
+  const oidc = loadOidc(env, problems);
+  const passwordSetting = env.STUDIO_PASSWORD_SIGN_IN ?? "on";
+  if (passwordSetting !== "on" && passwordSetting !== "off") problems.push(`STUDIO_PASSWORD_SIGN_IN is "on" or "off", not "${passwordSetting}".`);
+  if (passwordSetting === "off" && !env.STUDIO_OIDC_ISSUER)
+    problems.push("STUDIO_PASSWORD_SIGN_IN is off but single sign-on is not set up (STUDIO_OIDC_ISSUER): nobody could sign in but with a passkey.");
   if (problems.length > 0) throw new StudioConfigError(problems.join("\n"));
   return {
     host,
@@ -90,6 +173,9 @@ export function loadStudioConfig(env: NodeJS.ProcessEnv, root: string): StudioCo
     trustProxy,
     outboxDir,
     retentionDays,
+    secondFactor: secondFactor as StudioConfig["secondFactor"],
+    passwordSignIn: passwordSetting !== "off",
+    oidc,
   };
 }
 
@@ -102,5 +188,6 @@ export function describeStudioConfig(c: StudioConfig): string {
     c.outboxDir
       ? `  OUTBOX_DIR=${c.outboxDir}  ENQUIRY_RETENTION_DAYS=${c.retentionDays}: the inbox reads the site server's enquiries there`
       : "  OUTBOX_DIR is not set: the inbox has no enquiries to show (set it to the site server's outbox on this machine)",
+    `  Sign-in: ${c.passwordSignIn ? "password" : "no password"}, passkeys${c.oidc ? `, single sign-on with ${c.oidc.issuer} (${[...c.oidc.domains.map((d) => `@${d}`), ...c.oidc.allow].join(", ") || "existing accounts"}; new people: ${c.oidc.newRole ?? "refused"})` : ""}; second factor required for ${c.secondFactor === "none" ? "nobody" : c.secondFactor}`,
   ].join("\n");
 }

@@ -12,16 +12,58 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { writeFileDurably } from "./durable.ts";
 
-type Stored = { cookie?: { expires?: string | null; originalExpires?: string | null }; user?: string } & Record<string, unknown>;
+type Stored = {
+  cookie?: { expires?: string | null; originalExpires?: string | null };
+  user?: string;
+  started?: string;
+  seen?: string;
+  agent?: string;
+  address?: string;
+} & Record<string, unknown>;
+
+/** A session as "Where you're signed in" lists it. */
+export interface SessionSummary {
+  /** The SHA-256 of its id (what the file keeps): names it for ending it, cannot be used as a cookie. */
+  key: string;
+  user: string;
+  /** The browser and system, in words ("Chrome on Linux"). */
+  browser: string;
+  address: string;
+  started: string | null;
+  seen: string | null;
+}
 type Callback = (err?: unknown) => void;
 type SessionCallback = (err: unknown, session?: Session | null) => void;
 
 const LATER_MS = 60_000;
 
-/** The same session but for when it expires. */
-const sameButExpiry = (a: Stored, b: Stored) => JSON.stringify({ ...a, cookie: null }) === JSON.stringify({ ...b, cookie: null });
+/** The same session but for when it expires and when it was last used. */
+const sameButExpiry = (a: Stored, b: Stored) => JSON.stringify({ ...a, cookie: null, seen: null }) === JSON.stringify({ ...b, cookie: null, seen: null });
 
-const key = (id: string) => createHash("sha256").update(id).digest("base64url");
+export const sessionKey = (id: string) => createHash("sha256").update(id).digest("base64url");
+const key = sessionKey;
+
+/** A browser's User-Agent in a few words: enough for a person to tell their laptop from their phone. */
+export function browserInWords(agent: string): string {
+  const browser =
+    [
+      [/Edg\//, "Edge"],
+      [/OPR\//, "Opera"],
+      [/Firefox\//, "Firefox"],
+      [/Chrom(e|ium)\//, "Chrome"],
+      [/Safari\//, "Safari"],
+    ].find(([re]) => (re as RegExp).test(agent))?.[1] ?? "A browser";
+  const system =
+    [
+      [/iPhone|iPad/, "iPhone or iPad"],
+      [/Android/, "Android"],
+      [/Windows/, "Windows"],
+      [/Mac OS X|Macintosh/, "Mac"],
+      [/CrOS/, "ChromeOS"],
+      [/Linux/, "Linux"],
+    ].find(([re]) => (re as RegExp).test(agent))?.[1] ?? null;
+  return system ? `${browser} on ${system}` : agent ? `${browser} (${agent.slice(0, 40)})` : "An unknown program";
+}
 
 const expired = (s: Stored) => {
   const when = s.cookie?.originalExpires ?? s.cookie?.expires;
@@ -78,16 +120,40 @@ export class SessionFile implements SessionStore {
     if (this.pending) this.save();
   }
 
-  /** Ends every session of an account (its password changed, or it was removed). */
-  endFor(email: string): number {
+  /** Ends every session of an account (its password changed, or it was removed), but the one whose key is `except`. */
+  endFor(email: string, except?: string): number {
     let ended = 0;
     for (const [k, s] of this.sessions)
-      if (s.user === email) {
+      if (s.user === email && k !== except) {
         this.sessions.delete(k);
         ended++;
       }
     if (ended > 0) this.save();
     return ended;
+  }
+
+  /** Ends one session by its key; whose it was, or null when there was none. */
+  end(sessionKey: string): string | null {
+    const session = this.sessions.get(sessionKey);
+    if (!session) return null;
+    this.sessions.delete(sessionKey);
+    this.save();
+    return session.user ?? null;
+  }
+
+  /** The signed-in sessions (of one account, or everyone's), the most recently used first. */
+  list(email?: string): SessionSummary[] {
+    return [...this.sessions]
+      .filter(([, s]) => typeof s.user === "string" && !expired(s) && (email === undefined || s.user === email))
+      .map(([k, s]) => ({
+        key: k,
+        user: s.user as string,
+        browser: browserInWords(s.agent ?? ""),
+        address: s.address ?? "",
+        started: s.started ?? null,
+        seen: s.seen ?? s.started ?? null,
+      }))
+      .sort((a, b) => (b.seen ?? "").localeCompare(a.seen ?? ""));
   }
 }
 

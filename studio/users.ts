@@ -52,7 +52,7 @@ export async function runUserCommand(c: UserCommand, accounts: Accounts, session
     case "list": {
       const users = accounts
         .list()
-        .map((a: Account) => ({ email: a.email, name: a.name, role: a.role, invited: !a.password, enquiries: canAnswerEnquiries(a) }));
+        .map((a: Account) => ({ email: a.email, name: a.name, role: a.role, invited: !a.password && !a.sso, enquiries: canAnswerEnquiries(a) }));
       return {
         users,
         said:
@@ -76,10 +76,15 @@ export async function runUserCommand(c: UserCommand, accounts: Accounts, session
       };
     }
     case "reset": {
-      const { token } = await accounts.reset(c.email, c.password);
+      const { token, cleared } = await accounts.reset(c.email, c.password, { clearFactors: true });
       const n = ended(c.email);
       const url = link(token);
-      return { link: url, ended: n, said: `${c.email}: ${token ? "a new invitation" : "new password set"}; ${sessionsEnded(n)}. ${invitation(url)}` };
+      const factors = cleared.length > 0 ? `\nSecond factors removed: ${cleared.join(" and ")}; they can set them up again once signed in.` : "";
+      return {
+        link: url,
+        ended: n,
+        said: `${c.email}: ${token ? "a new invitation" : "new password set"}; ${sessionsEnded(n)}. ${invitation(url)}${factors}`,
+      };
     }
     case "update": {
       const account = accounts.update(c.email, { name: c.name, role: c.role, enquiries: c.enquiries });

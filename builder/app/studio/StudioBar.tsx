@@ -63,6 +63,9 @@ export const StudioBar = memo(function StudioBar({ status, here, onHistory, onPu
             {publishing?.running ? "Publishing…" : "Publish"}
           </button>
         )}
+        <a href="/account" className={BUTTON}>
+          Your sign-in
+        </a>
         <form method="post" action="/sign-out">
           <button type="submit" className={BUTTON}>
             Sign out
