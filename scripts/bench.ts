@@ -12,6 +12,8 @@
  *   npm run bench -- --mode editor                  # the page builder beside Puck 0.23: open, keystroke to canvas, reorder
  *   npm run bench -- --mode studio                  # the studio: start, memory, save to commit, publish; its editor beside Puck's build
  *   npm run bench -- --mode studio --saves 20 --no-editor
+ *   npm run bench -- --mode team                    # 20 editors with open builders saving for 2 minutes, a publish in the middle; then no pause
+ *   npm run bench -- --mode team --editors 5 --seconds 60
  *   npm run bench -- --mode images                  # photos in the content: Lighthouse on / and /web-development with a photo hero and PNG screenshots vs today's media
  *   npm run bench -- --no-images                    # the default run without its images check (about 4 min less)
  *
@@ -28,6 +30,7 @@ import { printScale, runScale } from "./bench/scale.ts";
 import { printEditorBench, runEditorBench } from "./bench/editor.ts";
 import { printImagesBench, runImagesBench } from "./bench/images.ts";
 import { printStudioBench, runStudioBench } from "./bench/studio.ts";
+import { printTeamBench, runTeamBench } from "./bench/team.ts";
 import {
   addFloorPage,
   auditRoute,
@@ -63,6 +66,8 @@ const { values } = parseArgs({
     "no-images": { type: "boolean", default: false },
     saves: { type: "string", default: "100" },
     "no-editor": { type: "boolean", default: false },
+    editors: { type: "string", default: "20" },
+    seconds: { type: "string", default: "120" },
   },
 });
 
@@ -108,6 +113,12 @@ if (values.mode === "editor") {
   write("editor", result);
   process.exit(0);
 }
+if (values.mode === "team") {
+  const result = await runTeamBench(Number(process.env.BENCH_PORT ?? 4500) + 40, { editors: Number(values.editors), seconds: Number(values.seconds) });
+  console.log(printTeamBench(result));
+  write("team", result);
+  process.exit(0);
+}
 if (values.mode === "studio") {
   const result = await runStudioBench(root, Number(process.env.BENCH_PORT ?? 4500) + 20, { saves: Number(values.saves), editor: !values["no-editor"] });
   console.log(printStudioBench(result));
@@ -127,7 +138,7 @@ if (values.mode === "images") {
   process.exit(0);
 }
 if (values.mode !== "lighthouse") {
-  console.error(`Unknown --mode "${values.mode}": use lighthouse (the default), scale, editor, studio or images.`);
+  console.error(`Unknown --mode "${values.mode}": use lighthouse (the default), scale, editor, studio, team or images.`);
   process.exit(2);
 }
 

@@ -1,0 +1,245 @@
+/**
+ * A team at once (`npm run bench -- --mode team`): `npm run studio` on a copy of the project (a bare
+ * repository as its remote, tests/helpers/studio-sandbox.ts) with `--editors` people signed in, each
+ * with what an open builder keeps (the live-update stream, and on every change the status it asks
+ * for), each saving a heading of their own every 2-5 s for `--seconds` (three of them on one page,
+ * in different sections), while a publisher publishes in the middle. Then the same with no pause
+ * between saves, for the throughput. Afterwards every acknowledged save is looked for as a commit.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Accounts } from "../../studio/accounts.ts";
+import { PUBLISHER, type StudioFixture, studioFixture } from "../../tests/helpers/studio-sandbox.ts";
+import { StudioClient } from "../../tests/helpers/studio-client.ts";
+
+type Page = { sections: Record<string, unknown>[] };
+/** One editor's own heading: the page and the section whose heading only they change. */
+type Slot = { path: string; index: number };
+
+export interface TeamBench {
+  editors: number;
+  seconds: number;
+  quietPublishMs: number;
+  loadedPublishMs: number;
+  /** Save answers, in ms, outside and during the publish. */
+  outside: number[];
+  during: number[];
+  refused: number;
+  errors: string[];
+  acknowledged: number;
+  committed: number;
+  rssMiB: number;
+  statusAsks: number;
+  burst: { seconds: number; acknowledged: number; refused: number; errors: number };
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] as number) : Number.NaN;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const rssMiB = (pid: number) =>
+  Number(
+    readFileSync(`/proc/${pid}/status`, "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("VmRSS:"))
+      ?.split(/\s+/)[1] ?? Number.NaN,
+  ) / 1024;
+
+/** Every (page, section) with a heading of its own: three from about-us first (the page three editors share), then one per other page in turn. */
+function slots(project: string): Slot[] {
+  const pages = ["about-us", "home", "contact-us", "services", "web-development", "app-development"];
+  const per = pages.map((slug) => {
+    const path = `site-config/pages/${slug}.json`;
+    const page = JSON.parse(readFileSync(join(project, path), "utf8")) as Page;
+    return page.sections.flatMap((s, index) => (typeof s.heading === "string" ? [{ path, index }] : []));
+  });
+  const out: Slot[] = (per[0] ?? []).slice(0, 3);
+  const rest = per.map((list, i) => (i === 0 ? list.slice(3) : list));
+  for (let round = 0; rest.some((l) => l.length > round); round++)
+    for (const list of rest) {
+      const slot = list[round];
+      if (slot) out.push(slot);
+    }
+  return out;
+}
+
+/** An open builder's live-update stream: on every change it asks the status again, as the builder does. */
+async function openBuilder(url: string, client: StudioClient, counted: { asks: number }, stop: AbortSignal) {
+  const cookie = `${client.session().name}=${client.session().value}`;
+  const res = await fetch(`${url}/__edit/api/events`, { headers: { cookie }, signal: stop });
+  const reader = res.body?.getReader();
+  if (!reader) return;
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        if (new TextDecoder().decode(value).includes("event: changed")) {
+          counted.asks++;
+          void fetch(`${url}/__edit/api/studio`, { headers: { cookie }, signal: stop })
+            .then((r) => r.arrayBuffer())
+            .catch(() => undefined);
+        }
+      }
+    } catch {}
+  })();
+}
+
+async function saveLoop(
+  client: StudioClient,
+  slot: Slot,
+  who: number,
+  until: number,
+  pause: () => number,
+  publishing: () => boolean,
+  r: TeamBench,
+  burst: boolean,
+) {
+  let n = 0;
+  while (Date.now() < until) {
+    n++;
+    try {
+      const file = await client.read<Page>(slot.path);
+      const value = { ...file.value, sections: file.value.sections.map((s, i) => (i === slot.index ? { ...s, heading: `Editor ${who}, save ${n}` } : s)) };
+      const during = publishing();
+      const t = performance.now();
+      await client.save(slot.path, value, file.hash);
+      const ms = performance.now() - t;
+      if (burst) r.burst.acknowledged++;
+      else {
+        r.acknowledged++;
+        (during || publishing() ? r.during : r.outside).push(ms);
+      }
+    } catch (err) {
+      const message = (err as Error).message;
+      if (message.includes(": 409 ")) burst ? r.burst.refused++ : r.refused++;
+      else if (burst) r.burst.errors++;
+      else r.errors.push(message.slice(0, 200));
+    }
+    await sleep(pause());
+  }
+}
+
+async function publishOnce(publisher: StudioClient): Promise<number> {
+  const t = performance.now();
+  const id = await publisher.startPublish();
+  for (;;) {
+    const { publishing } = await publisher.status();
+    if (publishing?.id === id && !publishing.running && publishing.outcome) {
+      if (publishing.outcome.status !== "published") throw new Error(`The publish ended ${publishing.outcome.status}: ${publishing.log.join(" / ")}`);
+      return performance.now() - t;
+    }
+    await sleep(200);
+  }
+}
+
+export async function runTeamBench(port: number, { editors = 20, seconds = 120, burstSeconds = 30 } = {}): Promise<TeamBench> {
+  const sandbox: StudioFixture = await studioFixture({ port, name: "bench-team" });
+  const stop = new AbortController();
+  try {
+    const accounts = new Accounts(join(sandbox.data, "accounts.json"));
+    const people = Array.from({ length: editors }, (_, i) => ({ email: `editor${i + 1}@example.com`, password: `a long pass phrase for editor ${i + 1}` }));
+    for (const [i, p] of people.entries()) await accounts.add(p.email, `Editor ${i + 1}`, "editor", p.password);
+    console.error(`Starting the studio with ${editors} editors...`);
+    await sandbox.start();
+    const places = slots(sandbox.project);
+    if (places.length < editors) throw new Error(`Only ${places.length} headings to share among ${editors} editors.`);
+    const clients = await Promise.all(
+      people.map(async (p) => {
+        const c = new StudioClient(sandbox.url);
+        await c.signIn(p);
+        return c;
+      }),
+    );
+    const counted = { asks: 0 };
+    for (const c of clients) await openBuilder(sandbox.url, c, counted, stop.signal);
+    const publisher = new StudioClient(sandbox.url);
+    await publisher.signIn(PUBLISHER);
+
+    console.error("A quiet publish first (one change, nobody else saving)...");
+    const first = clients[0] as StudioClient;
+    const page = await first.read<Page>(places[0]?.path as string);
+    await first.save(page.path, { ...page.value, title: `${(page.value as { title?: string }).title ?? ""} ` }, page.hash);
+    const quietPublishMs = await publishOnce(publisher);
+
+    const r: TeamBench = {
+      editors,
+      seconds,
+      quietPublishMs,
+      loadedPublishMs: 0,
+      outside: [],
+      during: [],
+      refused: 0,
+      errors: [],
+      acknowledged: 0,
+      committed: 0,
+      rssMiB: 0,
+      statusAsks: 0,
+      burst: { seconds: burstSeconds, acknowledged: 0, refused: 0, errors: 0 },
+    };
+    const repo = join(sandbox.data, "repo");
+    const before = Number(execFileSync("git", ["rev-list", "--count", "--no-merges", "drafts"], { cwd: repo, encoding: "utf8" }));
+    console.error(`${editors} editors saving every 2-5 s for ${seconds} s, a publish in the middle...`);
+    let publishing = false;
+    const until = Date.now() + seconds * 1000;
+    const loops = clients.map((c, i) =>
+      saveLoop(
+        c,
+        places[i] as Slot,
+        i + 1,
+        until,
+        () => 2000 + Math.random() * 3000,
+        () => publishing,
+        r,
+        false,
+      ),
+    );
+    await sleep((seconds * 1000) / 2 - 20_000);
+    publishing = true;
+    r.loadedPublishMs = await publishOnce(publisher);
+    publishing = false;
+    await Promise.all(loops);
+    r.rssMiB = rssMiB(sandbox.pid() as number);
+    r.statusAsks = counted.asks;
+    r.committed = Number(execFileSync("git", ["rev-list", "--count", "--no-merges", "drafts"], { cwd: repo, encoding: "utf8" })) - before;
+
+    console.error(`The same ${editors} editors with no pause for ${burstSeconds} s...`);
+    const burstUntil = Date.now() + burstSeconds * 1000;
+    await Promise.all(
+      clients.map((c, i) =>
+        saveLoop(
+          c,
+          places[i] as Slot,
+          i + 1,
+          burstUntil,
+          () => 0,
+          () => false,
+          r,
+          true,
+        ),
+      ),
+    );
+    return r;
+  } finally {
+    stop.abort();
+    await sandbox.stop();
+    sandbox.remove();
+  }
+}
+
+export function printTeamBench(r: TeamBench): string {
+  const ms = (xs: number[]) => `${pct(xs, 50).toFixed(0)} / ${pct(xs, 95).toFixed(0)} / ${pct(xs, 99).toFixed(0)} ms (${xs.length} saves)`;
+  return [
+    `A team at once: ${r.editors} editors, each with an open builder's stream, saving every 2-5 s for ${r.seconds} s; a publish in the middle`,
+    "",
+    `  save, outside the publish, p50 / p95 / p99   ${ms(r.outside)}`,
+    `  save, during the publish, p50 / p95 / p99    ${ms(r.during)}`,
+    `  acknowledged ${r.acknowledged}, commits ${r.committed} (${r.acknowledged === r.committed ? "none lost or doubled" : "MISMATCH"}), refused ${r.refused}, errors ${r.errors.length}`,
+    ...r.errors.slice(0, 5).map((e) => `      ${e}`),
+    `  publish: quiet ${(r.quietPublishMs / 1000).toFixed(1)} s, under load ${(r.loadedPublishMs / 1000).toFixed(1)} s (x${(r.loadedPublishMs / r.quietPublishMs).toFixed(2)})`,
+    `  studio RSS after the run ${r.rssMiB.toFixed(0)} MiB; status asked ${r.statusAsks} times by the open builders`,
+    `  no pause, ${r.burst.seconds} s: ${(r.burst.acknowledged / r.burst.seconds).toFixed(1)} acknowledged saves/s (refused ${r.burst.refused}, errors ${r.burst.errors})`,
+  ].join("\n");
+}
