@@ -1,10 +1,15 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.ts";
 import { E2E_PORTS } from "./tests/e2e/ports.ts";
+import { FULL, FULL_ONLY_E2E } from "./tests/tiers.ts";
+
+/** npm test leaves out the longest specs; npm run test:full runs them too (tests/tiers.ts). */
+const fullOnly = FULL ? [] : FULL_ONLY_E2E;
 
 const { port, devPort, editorPort, ownPort, studioPort } = E2E_PORTS;
 
 export default defineConfig({
+  testIgnore: fullOnly,
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
@@ -22,7 +27,7 @@ export default defineConfig({
     {
       name: "editor",
       testMatch: "**/*.editor.spec.ts",
-      testIgnore: "**/first-open.editor.spec.ts",
+      testIgnore: ["**/first-open.editor.spec.ts", ...fullOnly],
       fullyParallel: false,
       workers: 1,
       timeout: 120_000,
@@ -42,7 +47,7 @@ export default defineConfig({
     // The production server over the built site (npm test builds first).
     {
       name: "production",
-      testIgnore: ["**/*.dev.spec.ts", "**/*.editor.spec.ts", "**/*.own.spec.ts", "**/*.studio.spec.ts"],
+      testIgnore: ["**/*.dev.spec.ts", "**/*.editor.spec.ts", "**/*.own.spec.ts", "**/*.studio.spec.ts", ...fullOnly],
       use: { baseURL: `http://localhost:${port}` },
     },
     // What authors preview with npm run dev.

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import { FULL, FULL_ONLY_UNIT } from "./tests/tiers.ts";
 
 // Separate from vite.config.ts: unit tests need neither the React Router
 // build plugin nor the content plugin (they call the content module directly).
@@ -16,6 +17,8 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
       "tests/studio/**/*.test.ts",
     ],
+    // npm test leaves out the longest files; npm run test:full runs them too (tests/tiers.ts).
+    exclude: [...configDefaults.exclude, ...(FULL ? [] : FULL_ONLY_UNIT)],
     environment: "node",
     testTimeout: 20_000,
     // Two files at a time (the default is one on a two-core machine): most of their time is spent

@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { site } from "./content.ts";
+import { FULL } from "../tiers.ts";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
@@ -99,7 +100,10 @@ test.describe("every route: no layout shift while it loads and starts; every id 
   // prevents that (see "a page that arrives in two parts" below). The retry covers machine noise;
   // a real regression fails both attempts, and the message names the elements that moved.
   test.describe.configure({ retries: 1 });
-  for (const path of site.routes) {
+  // npm test: every page and the first service (one template for all of them); npm run test:full: every route.
+  const services = site.routes.filter((r) => r.startsWith("/services/"));
+  const routes = FULL ? site.routes : [...site.routes.filter((r) => !r.startsWith("/services/")), ...services.slice(0, 1)];
+  for (const path of routes) {
     // One load for the three checks at 1280 px: the shifts from its first frame, then the whole page
     // read (sections wake, and the form's code loads, as the scroll passes them).
     test(`${path} at 1280px: CLS is 0, every id once, no lost letter, axe finds nothing`, async ({ page }) => {

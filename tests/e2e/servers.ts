@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { E2E_INBOX_OUTBOX, E2E_PORTS } from "./ports.ts";
+import { FULL } from "../tiers.ts";
 
 type Server = {
   name: string;
@@ -129,7 +130,8 @@ export default async function startServers(_config: FullConfig): Promise<() => P
   mkdirSync(LOG_DIR, { recursive: true });
   // E2E_SERVERS=studio,builder starts only those (a run of one project's tests while working on it).
   const only = process.env.E2E_SERVERS?.split(",").map((name) => name.trim());
-  const servers = only ? SERVERS.filter((s) => only.includes(s.name)) : SERVERS;
+  // The long-words site serves only a spec of the full run (tests/tiers.ts).
+  const servers = (only ? SERVERS.filter((s) => only.includes(s.name)) : SERVERS).filter((s) => FULL || s.name !== "long words");
   try {
     await Promise.all(servers.map((server) => start(server, children)));
   } catch (err) {
