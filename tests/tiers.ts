@@ -2,7 +2,7 @@
  * Which tests `npm test` (CI) runs, and which only `npm run test:full` (FULL_TESTS=1) adds: the
  * longest ones, whose behaviour the shorter ones also reach at least once (kill -9 fault injection,
  * nginx in front of the studio, picture encoding from a cold cache, the builder's and studio's
- * accessibility at every size, every route's quality checks). On this 2-core machine the whole set
+ * accessibility at every size, the studio in the browser, every route's quality checks). On this 2-core machine the whole set
  * takes about 40 minutes, CI has 25; docs/performance.md has the figures.
  */
 export const FULL = Boolean(process.env.FULL_TESTS);
@@ -25,4 +25,6 @@ export const FULL_ONLY_E2E = [
   "**/long-words.spec.ts",
   "**/first-tap.spec.ts",
   "**/first-open.editor.spec.ts",
+  // The studio in the browser: its server-side behaviour is in npm test's Vitest files (tests/studio/).
+  "**/*.studio.spec.ts",
 ];

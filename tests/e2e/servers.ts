@@ -130,8 +130,8 @@ export default async function startServers(_config: FullConfig): Promise<() => P
   mkdirSync(LOG_DIR, { recursive: true });
   // E2E_SERVERS=studio,builder starts only those (a run of one project's tests while working on it).
   const only = process.env.E2E_SERVERS?.split(",").map((name) => name.trim());
-  // The long-words site serves only a spec of the full run (tests/tiers.ts).
-  const servers = (only ? SERVERS.filter((s) => only.includes(s.name)) : SERVERS).filter((s) => FULL || s.name !== "long words");
+  // The long-words site and the studio serve only specs of the full run (tests/tiers.ts).
+  const servers = (only ? SERVERS.filter((s) => only.includes(s.name)) : SERVERS).filter((s) => FULL || (s.name !== "long words" && s.name !== "studio"));
   try {
     await Promise.all(servers.map((server) => start(server, children)));
   } catch (err) {
