@@ -273,6 +273,8 @@ const carouselCases: { settings: CarouselSettings; path: string; widths: [number
 test.describe("carousels: slides per view at each breakpoint (SPEC s9)", () => {
   for (const { settings: c, path, widths } of carouselCases) {
     test(`${c.name}: ${widths.map(([w, n]) => `${n} at ${w}px`).join(", ")}`, async ({ browser }) => {
+      // One fresh page per width (up to seven), each hydrating its carousel: more than the default 30 s on a busy CI.
+      test.setTimeout(120_000);
       for (const [width, n] of widths) {
         // Reduced motion: the track stands still, so slide boxes can be measured exactly.
         const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
