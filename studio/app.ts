@@ -114,7 +114,7 @@ export async function buildStudio({ config, project, assets, logger = false, say
     requestTimeout: 30_000,
     bodyLimit: 256 * 1024,
     ajv: NO_COERCION,
-    // Loading the builder's files compresses each one (assets.ts): on a busy 2-core machine that outlasts Fastify's 10 s default.
+    // Loading the builder's files compresses each one (assets.ts), longer than Fastify's default on a busy machine (docs/performance.md).
     pluginTimeout: 120_000,
   });
   await app.register(security, { config });
