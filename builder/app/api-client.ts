@@ -21,25 +21,7 @@ import type {
 import type { Enquiry, FollowUp, InboxList, InboxQuery, PersonsEnquiries } from "../shared/inbox";
 
 // The API's types are the server's own (builder/shared/types.ts): the app takes them from here.
-export type {
-  CheckResult,
-  ContentState,
-  EditorFile,
-  EditorProblem,
-  EditorState,
-  FileChange,
-  FileConflict,
-  FileData,
-  JsonValue,
-  LibraryEntry,
-  PublishOutcome,
-  SaveAnswer,
-  Schema,
-  StudioAccount,
-  StudioStatus,
-  Uploaded,
-  Version,
-};
+export type * from "../shared/types";
 
 export class ApiError extends Error {
   constructor(
