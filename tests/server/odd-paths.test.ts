@@ -3,8 +3,9 @@
  * Paths the production server cannot map to a file: a generated corpus of encoded slashes,
  * dots and backslashes in every position, and long paths, sent over HTTP exactly as written.
  * None may answer 5xx or log an error, every answer carries the security headers, a redirect
- * stays on the site, and none may cost more than 10 ms of CPU (no recursion, no work that grows
- * with the path beyond reading it).
+ * stays on the site, and none may cost more than 100 ms of CPU: work that grows with the path
+ * (recursion, backtracking) costs seconds on 8,000 characters, while a loaded CI machine's pauses
+ * reach tens of milliseconds. The typical cost is printed (about 1 ms), not asserted.
  */
 import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -104,6 +105,14 @@ afterAll(async () => {
   await app.close();
 });
 
+/** CPU one request may cost before it counts as work that grows with the path. */
+const LIMIT_MS = 100;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
 interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -127,17 +136,18 @@ function get(path: string): Promise<Answer> {
 }
 
 describe("odd paths", () => {
-  it("a generated corpus: never 5xx, never an error logged, always the security headers, redirects on the site, none over 10 ms of CPU", async () => {
+  it("a generated corpus: never 5xx, never an error logged, always the security headers, redirects on the site, none over 100 ms of CPU", async () => {
     const paths = corpus();
     // Warm up, so that the first requests do not pay for compiling the server's code.
     for (let i = 0; i < 50; i++) await get(`/warm-${i}`);
     const statuses = new Map<number, number>();
     const slow: string[] = [];
     const bad: string[] = [];
+    const costs: number[] = [];
     for (const path of paths) {
       let answer = await get(path);
       // A pause of the collector or of the machine is not the request's cost: the best of three counts.
-      for (let retry = 0; retry < 2 && answer.cpuMs > 10; retry++) {
+      for (let retry = 0; retry < 2 && answer.cpuMs > LIMIT_MS; retry++) {
         const again = await get(path);
         if (again.cpuMs < answer.cpuMs) answer = again;
       }
@@ -153,10 +163,11 @@ describe("odd paths", () => {
         if (new URL(location, "http://site.test").origin !== "http://site.test" || !/^\/(?![/\\])/.test(location)) wrong.push(`redirected to ${location}`);
       }
       if (wrong.length > 0) bad.push(`${shown}: ${wrong.join(", ")}`);
-      if (answer.cpuMs > 10) slow.push(`${shown}: ${answer.cpuMs.toFixed(1)} ms`);
+      costs.push(answer.cpuMs);
+      if (answer.cpuMs > LIMIT_MS) slow.push(`${shown}: ${answer.cpuMs.toFixed(1)} ms`);
     }
     console.log(
-      `odd paths: ${paths.length} requests; answers ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(", ")}; ${bad.length} wrong, ${slow.length} over 10 ms of CPU, ${errors.length} errors logged`,
+      `odd paths: ${paths.length} requests; answers ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(", ")}; ${bad.length} wrong, ${errors.length} errors logged; CPU per request median ${median(costs).toFixed(1)} ms, most ${Math.max(...costs).toFixed(1)} ms`,
     );
     expect(bad).toEqual([]);
     expect(slow).toEqual([]);
