@@ -67,6 +67,7 @@ export async function accountPages(
     const account = await accounts.change(me(request).email, change);
     const ended = keepOnlyThisSession(request, sessions, account);
     say(`Studio: ${account.email} ${what} (from ${request.ip}); ${ended === 1 ? "1 other session" : `${ended} other sessions`} ended.`);
+    request.server.activity.record(account.email, "account.change", { what, ended });
     return account;
   };
 

@@ -18,6 +18,7 @@ import { enquiries, everyDay } from "../server/enquiry/retention.ts";
 import { accountPages } from "./account-pages.ts";
 import { Accounts } from "./accounts.ts";
 import { ActivityLog } from "./activity.ts";
+import { activityRoutes } from "./activity-routes.ts";
 import { sessionsAndGuard } from "./auth.ts";
 import { builderApi } from "./builder-api.ts";
 import { builderPages } from "./builder-pages.ts";
@@ -77,7 +78,8 @@ export async function buildStudio({ config, project, assets, logger = false, say
   if (!existsSync(join(assets, "index.html"))) throw new StudioStartError(`No build of the studio in ${assets}: npm run studio builds it.`);
   const sessions = new SessionFile(join(config.dataDir, "sessions.json"));
   // First: a second studio on the same data would put the first one's clone "right" under it.
-  const control = await serveControl(controlSocket(config.dataDir), accounts, sessions, config.origin).catch((err: Error) => {
+  const activity = new ActivityLog(join(config.dataDir, "activity.log"));
+  const control = await serveControl(controlSocket(config.dataDir), accounts, sessions, config.origin, activity).catch((err: Error) => {
     throw new StudioStartError(err.message);
   });
   const clone = new Clone({ dir: join(config.dataDir, "repo"), remote: config.remote, drafts: config.drafts, published: config.published });
@@ -89,7 +91,6 @@ export async function buildStudio({ config, project, assets, logger = false, say
   const releases = join(config.dataDir, "releases");
   const deploy = config.deploy === "local" ? localDeploy(project, releases) : undefined;
   if (deploy) await resumeDeploy(clone, project, deploy, releases, say);
-  const activity = new ActivityLog(join(config.dataDir, "activity.log"));
   const inbox = config.outboxDir ? new Inbox(new Outbox(config.outboxDir), new InboxStore(join(config.dataDir, "inbox.json")), accounts) : null;
   const ctx: StudioContext = {
     config,
@@ -98,7 +99,7 @@ export async function buildStudio({ config, project, assets, logger = false, say
     accounts,
     sessions,
     clone,
-    git: gitStore(clone, events, mirror),
+    git: gitStore(clone, events, mirror, activity),
     events,
     presence: new Presence(events),
     mirror,
@@ -117,6 +118,8 @@ export async function buildStudio({ config, project, assets, logger = false, say
     // Loading the builder's files compresses each one (assets.ts), longer than Fastify's default on a busy machine (docs/performance.md).
     pluginTimeout: 120_000,
   });
+  // Sign-ins, failed ones and account changes are recorded wherever they happen.
+  app.decorate("activity", activity);
   await app.register(security, { config });
   await app.register(sessionsAndGuard, { accounts, sessions, config });
   await app.register(signInRoutes, { accounts, sessions, config, say });
@@ -128,6 +131,7 @@ export async function buildStudio({ config, project, assets, logger = false, say
   await app.register(historyRoutes, { ctx });
   await app.register(publishRoutes, { ctx, runs });
   await app.register(inboxRoutes, { ctx });
+  await app.register(activityRoutes, { ctx });
 
   // Retention, at start and daily: old enquiries deleted from the outbox, the team's records of them forgotten; logged.
   const stopRetention = inbox

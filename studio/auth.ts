@@ -11,6 +11,7 @@ import fastifySession from "@fastify/session";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { type Account, type Accounts, hasSecondFactor, nameProblem } from "./accounts.ts";
+import type { ActivityLog } from "./activity.ts";
 import type { StudioConfig } from "./config.ts";
 import { type SessionFile, sessionKey, sessionSecret } from "./sessions.ts";
 
@@ -21,6 +22,10 @@ const PUBLIC = /^\/(sign-in(\/[\w-]+)*|sign-out|invite\/[\w-]+|studio-assets\/[\
 const SETUP = /^\/(account(\/[\w-]+)*|sign-out)$/;
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /** The studio's activity log (activity.ts). */
+    activity: ActivityLog;
+  }
   interface FastifyRequest {
     /** The signed-in account (set by the guard). */
     account?: Account;
@@ -52,7 +57,8 @@ export const COOKIE = "studio_session";
 const READS_BY_POST = new Set(["/__edit/api/check", "/__edit/api/studio/presence"]);
 
 /** A new session id on sign-in (one planted before cannot be used after), bound to the account's version. */
-export async function startSession(request: FastifyRequest, account: Account, { sso = false } = {}) {
+export async function startSession(request: FastifyRequest, account: Account, { sso = false, how }: { sso?: boolean; how?: string } = {}) {
+  request.server.activity.record(account.email, "sign-in", { how: how ?? (sso ? "single sign-on" : "password"), address: request.ip });
   await request.session.regenerate();
   const now = new Date().toISOString();
   request.session.set("user", account.email);

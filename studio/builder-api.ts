@@ -41,7 +41,7 @@ export async function builderApi(app: FastifyInstance, { ctx, publishing }: { ct
     const account = accountOf(request);
     return {
       account: { name: account.name, email: account.email, role: account.role },
-      pending: await pending(ctx.clone),
+      pending: await pending(ctx.clone, git.title),
       editing: presence.editing(),
       publishing: run ? { id: run.id, running: !run.done, log: run.log, outcome: run.outcome } : null,
       deploy: config.deploy,

@@ -25,6 +25,7 @@ import { Accounts, type Role, ROLES } from "./accounts.ts";
 import { askStudio, controlSocket } from "./control.ts";
 import { SessionFile } from "./sessions.ts";
 import { runUserCommand, type UserCommand } from "./users.ts";
+import { ActivityLog } from "./activity.ts";
 import { builderBundle, bundleIsCurrent } from "../builder/server/builder-bundle.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -100,7 +101,8 @@ async function build(force = false) {
 async function user(c: UserCommand) {
   const running = await askStudio(controlSocket(dataDir), c);
   if (running) return console.log(running.said);
-  const answer = await runUserCommand(c, new Accounts(join(dataDir, "accounts.json")), new SessionFile(join(dataDir, "sessions.json")), origin);
+  const files = { accounts: new Accounts(join(dataDir, "accounts.json")), sessions: new SessionFile(join(dataDir, "sessions.json")) };
+  const answer = await runUserCommand(c, files.accounts, files.sessions, origin, new ActivityLog(join(dataDir, "activity.log")));
   console.log(answer.said);
   if (answer.link && !process.env.STUDIO_ORIGIN)
     console.log(`(No studio is running: the link assumes it is opened at ${origin}. Set STUDIO_ORIGIN as the studio has it to make the link match.)`);

@@ -10,6 +10,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify from "fastify";
+import type { ActivityLog } from "./activity.ts";
 import type { Accounts } from "./accounts.ts";
 import { runUserCommand, type SessionOwner, type UserAnswer, type UserCommand } from "./users.ts";
 
@@ -45,7 +46,7 @@ export function askStudio(socket: string, command: UserCommand, timeoutMs = 30_0
 }
 
 /** Listens on `socket` for the command line; refuses to start when another studio already answers there. */
-export async function serveControl(socket: string, accounts: Accounts, sessions: SessionOwner, origin: string) {
+export async function serveControl(socket: string, accounts: Accounts, sessions: SessionOwner, origin: string, activity: ActivityLog) {
   if (existsSync(socket)) {
     const other = await askStudio(socket, { command: "list" }, 2_000).catch(() => null);
     if (other) throw new Error(`Another studio is running with the same STUDIO_DATA (${socket} answers): stop it first, or give this one its own.`);
@@ -55,7 +56,7 @@ export async function serveControl(socket: string, accounts: Accounts, sessions:
   const control = Fastify({ logger: false });
   control.post("/users", async (req, reply) => {
     try {
-      return await runUserCommand(req.body as UserCommand, accounts, sessions, origin);
+      return await runUserCommand(req.body as UserCommand, accounts, sessions, origin, activity);
     } catch (err) {
       return reply.code(400).send({ error: (err as Error).message });
     }

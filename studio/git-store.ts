@@ -16,6 +16,7 @@ import { describeChanges } from "../builder/shared/describe.ts";
 import { describeOptions, fileTitle, listKey } from "../builder/shared/kinds.ts";
 import { merge3 } from "../builder/shared/merge.ts";
 import type { JsonValue } from "../src/content/json-source.ts";
+import type { ActivityLog } from "./activity.ts";
 import { crashPoint } from "./crash.ts";
 import { restore, unpublished } from "./history.ts";
 
@@ -68,7 +69,7 @@ async function withColleague(folder: GitStore["folder"], seen: SeenTexts, path: 
   return merged.ok ? { value: merged.value, hash: now.hash } : null;
 }
 
-export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror) {
+export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror, activity?: ActivityLog) {
   const base = folderStore(clone.dir);
   const { folder } = base;
   const person = (who: Person | null): Person => who ?? { name: "Site studio", email: "studio@localhost" };
@@ -81,10 +82,13 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
    * Commits what a write changed, as `who`, and tells the open builders; the commit, or null if
    * nothing changed. A save tells them itself, once the store has its check (`saving`).
    */
-  async function commit(paths: string[], who: Person | null, message: string, saving = false) {
+  async function commit(paths: string[], who: Person | null, message: string, what: string, saving = false) {
     crashPoint("save:written");
     const made = await clone.commitAs(person(who), message, paths);
-    if (made) void mirror.push();
+    if (made) {
+      void mirror.push();
+      activity?.record(person(who).email, what, { paths, change: message.split("\n")[0], commit: made });
+    }
     // A save's own check becomes the store's (content.ts); anything else the builder wrote is read again.
     if (!saving) {
       folder.store.invalidate(paths);
@@ -101,14 +105,14 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
       const answer = await base.pages(request);
       if (request.action === "create" && "route" in answer && !("renamed" in answer)) {
         const from = request.from ? ` (a copy of /${request.from === "home" ? "" : request.from})` : "";
-        await commit([answer.path], who, `${await title(answer.path)}: new page, as a draft${from}`);
+        await commit([answer.path], who, `${await title(answer.path)}: new page, as a draft${from}`, "page.create");
       } else if (request.action === "rename" && "renamed" in answer && answer.renamed && answer.path) {
         const from = folder.pageFile(request.slug);
         const files = [...new Set(answer.links.map((l) => l.file))];
         const links = files.length ? `; links changed in ${files.length} files` : "";
-        await commit([from, answer.path, ...files], who, `${await title(answer.path)}: renamed from ${request.slug}${links}`);
+        await commit([from, answer.path, ...files], who, `${await title(answer.path)}: renamed from ${request.slug}${links}`, "page.rename");
       } else if (request.action === "delete" && "deleted" in answer && answer.deleted) {
-        await commit([folder.pageFile(request.slug)], who, `Page deleted: ${request.slug}.json`);
+        await commit([folder.pageFile(request.slug)], who, `Page deleted: ${request.slug}.json`, "page.delete");
       }
       return answer;
     });
@@ -122,7 +126,7 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
     const saved = await folder.save(path, value, hash, {
       exclusive: (task) => clone.exclusive(task),
       afterWrite: async ({ before, text }) => {
-        made = await commit([path], who, await saveMessage(folder, path, before, text), true);
+        made = await commit([path], who, await saveMessage(folder, path, before, text), "save", true);
       },
     });
     if (made) told([path], who, made);
@@ -160,7 +164,7 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
     upload: (name, data, who) =>
       clone.exclusive(async () => {
         const uploaded = await base.upload(name, data);
-        await commit([`public${uploaded.src}`], who, `Picture added: ${uploaded.src}`);
+        await commit([`public${uploaded.src}`], who, `Picture added: ${uploaded.src}`, "picture.add");
         return uploaded;
       }),
     changes: async () => ({ available: true, files: await unpublished(clone) }),
@@ -175,6 +179,7 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
           rmSync(join(clone.dir, path), { force: true });
           await clone.commitAs(person(who), `${path}: removed (not on the published site)`, [path]);
         }
+        activity?.record(person(who).email, "discard", { paths: [path], restored: published !== null });
         folder.store.invalidate([path]);
         told([path], who);
         void mirror.push();

@@ -49,6 +49,7 @@ export async function historyRoutes(app: FastifyInstance, { ctx }: { ctx: Studio
       const title = await git.title(path);
       const done = await clone.exclusive(() => restore(clone, path, request.body.commit, who, title));
       if (done) {
+        ctx.activity.record(account.email, "restore", { paths: [path], change: `${title}: restored`, from: request.body.commit, commit: done });
         git.folder.store.invalidate([path]);
         events.send("changed", { paths: [path], by: account.name, commit: done, generation: git.folder.store.version });
         void mirror.push();

@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import type { Clone, Commit, Person } from "../builder/server/git.ts";
-import type { FileChange, PendingChanges, Version } from "../builder/shared/types.ts";
+import type { FileChange, PendingChanges, Version, WaitingFile } from "../builder/shared/types.ts";
 import { writeFileDurably } from "./durable.ts";
 
 const version = (c: Commit, published: ReadonlySet<string>): Version => ({
@@ -44,12 +44,78 @@ export async function fileHistory(clone: Clone, path: string, limit = 100): Prom
 
 /** How many shown of the changes not published yet: the status every open builder asks for stays small whatever the backlog. */
 export const LATEST_PENDING = 20;
+/** How many of a file's own latest changes the status lists. */
+const LATEST_PER_FILE = 3;
 
-/** The changes on the drafts branch that are not published yet: how many, who made them, and the latest `limit`, newest first. */
-export async function pending(clone: Clone, limit = LATEST_PENDING): Promise<PendingChanges> {
-  const range = `${clone.live}..${clone.options.drafts}`;
-  const [count, latest, by] = await Promise.all([clone.count(range, { noMerges: true }), clone.log([range], { noMerges: true, limit }), clone.authors(range)]);
-  return { count, changes: latest.map((c) => version(c, new Set())), by };
+const tally = (commits: { author: string }[]) => {
+  const counts = new Map<string, number>();
+  for (const c of commits) counts.set(c.author, (counts.get(c.author) ?? 0) + 1);
+  return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count);
+};
+
+/** A waiting file's saves: those since its live version, newest first. */
+type Waiting = Omit<WaitingFile, "changes" | "by" | "count" | "title"> & { commits: Commit[] };
+
+/** Asked once per pair of branch heads: every open builder asks after each save. */
+let remembered: { key: string; files: Promise<Waiting[]> } | null = null;
+
+/**
+ * The files whose drafts hold changes the live site does not have, with the saves that made them:
+ * changed since the drafts last took in the live site, and still different from the live version
+ * (a file published on its own is not waiting, though its saves are not in the live history).
+ */
+export async function waitingFiles(clone: Clone): Promise<Waiting[]> {
+  const { drafts } = clone.options;
+  const [live, draft] = await Promise.all([clone.head(clone.live), clone.head(drafts)]);
+  const key = `${live}:${draft}`;
+  if (remembered?.key !== key) remembered = { key, files: readWaiting(clone, live, draft) };
+  const files = remembered.files;
+  files.catch(() => {
+    if (remembered?.files === files) remembered = null;
+  });
+  return files;
+}
+
+async function readWaiting(clone: Clone, live: string, draft: string): Promise<Waiting[]> {
+  const base = await clone.commonBase(live, draft);
+  const changed = await clone.changedFiles(base, draft, ["site-config", "public/media"]);
+  const [onLive, inDrafts] = await Promise.all([clone.blobs(changed.map((c) => `${live}:${c.path}`)), clone.blobs(changed.map((c) => `${draft}:${c.path}`))]);
+  const files = await Promise.all(
+    changed.map(async ({ path }, i) => {
+      if (onLive[i] === inDrafts[i]) return null;
+      const status: WaitingFile["status"] = onLive[i] === null ? "added" : inDrafts[i] === null ? "deleted" : "changed";
+      const all = await clone.log([`${base}..${draft}`], { paths: [path], noMerges: true });
+      // Saves up to a version that is the live one were published already (on their own): not waiting.
+      const versions = await clone.blobs(all.map((c) => `${c.commit}:${path}`));
+      const upTo = versions.indexOf(onLive[i] ?? null);
+      return { path, status, commits: upTo === -1 ? all : all.slice(0, upTo) };
+    }),
+  );
+  return files.filter((f): f is Waiting => f !== null).sort((a, b) => (b.commits[0]?.date ?? "").localeCompare(a.commits[0]?.date ?? ""));
+}
+
+/** The changes on the drafts branch that are not published yet: how many, who made them, the latest `limit`, newest first, and by file. */
+export async function pending(clone: Clone, title: (path: string) => Promise<string> | string = (p) => p, limit = LATEST_PENDING): Promise<PendingChanges> {
+  const waiting = await waitingFiles(clone);
+  const commits = new Map<string, Commit>();
+  for (const file of waiting) for (const c of file.commits) commits.set(c.commit, c);
+  const all = [...commits.values()].sort((a, b) => b.date.localeCompare(a.date));
+  const none = new Set<string>();
+  return {
+    count: all.length,
+    changes: all.slice(0, limit).map((c) => version(c, none)),
+    by: tally(all),
+    files: await Promise.all(
+      waiting.map(async (f) => ({
+        path: f.path,
+        title: await title(f.path),
+        status: f.status,
+        count: f.commits.length,
+        changes: f.commits.slice(0, LATEST_PER_FILE).map((c) => version(c, none)),
+        by: tally(f.commits),
+      })),
+    ),
+  };
 }
 
 /** Content files whose drafts differ from the published site: for the builder's Changes view. */

@@ -25,9 +25,20 @@ type Choices = Record<string, Record<string, "mine" | "theirs">>;
 export async function publishRoutes(app: FastifyInstance, { ctx, runs }: { ctx: StudioContext; runs: { current: PublishRun | null } }) {
   const { clone, git, events, project, deploy, say } = ctx;
 
-  app.post<{ Body: { choices?: Choices } }>(
+  app.post<{ Body: { choices?: Choices; files?: string[] } }>(
     "/__edit/api/studio/publish",
-    { schema: { body: { type: "object", properties: { choices: { type: "object" } } } } },
+    {
+      schema: {
+        body: {
+          type: "object",
+          properties: {
+            choices: { type: "object" },
+            // Left out: everything waiting. Else the files to publish (the rest stays waiting).
+            files: { type: "array", minItems: 1, maxItems: 10_000, items: { type: "string", maxLength: 1024 } },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       publisherOnly(request);
       if (runs.current && !runs.current.done) throw new Conflict("A publish is already running: its steps show in the builder.");
@@ -47,10 +58,17 @@ export async function publishRoutes(app: FastifyInstance, { ctx, runs }: { ctx: 
         return file ? { title: fileTitle(file), options: describeOptions(file, git.folder.schemas()) } : undefined;
       };
       // Not in the clone's queue: a publish works on a snapshot of the drafts in its own worktree, while saves go on.
-      void publish(clone, { publisher, choices: request.body.choices ?? {}, project, deploy, describeFile, say: step })
+      const { files: chosen } = request.body;
+      void publish(clone, { publisher, choices: request.body.choices ?? {}, files: chosen, project, deploy, describeFile, say: step })
         .then(
           (outcome) => {
             run.outcome = outcome;
+            ctx.activity.record(account.email, "publish", {
+              status: outcome.status,
+              ...(outcome.status === "published" ? { commit: outcome.commit, changes: outcome.changes, files: outcome.files, paths: outcome.paths } : {}),
+              ...(outcome.status === "refused" ? { reason: outcome.reason } : {}),
+              ...(chosen ? { asked: chosen } : {}),
+            });
             if (outcome.status === "published") {
               // The drafts caught up with the merge: what the published side brought is read at the next ask.
               git.folder.store.invalidate();

@@ -12,12 +12,15 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
-import type { Clone, Person, Worktree } from "../builder/server/git.ts";
+import type { Clone, Commit, Person, Worktree } from "../builder/server/git.ts";
 import type { Choices } from "../builder/shared/merge.ts";
 import type { FileConflict, PublishOutcome } from "../builder/shared/types.ts";
 import { linkTree } from "../src/lib/files.ts";
 import { type DescribeFile, resolveConflicts } from "./conflicts.ts";
 import { crashPoint } from "./crash.ts";
+import { waitingFiles } from "./history.ts";
+
+type Waiting = Awaited<ReturnType<typeof waitingFiles>>[number];
 
 export type { FileConflict, PublishOutcome };
 
@@ -34,13 +37,19 @@ export interface PublishOptions {
   /** With STUDIO_DEPLOY=local: takes the built site (the worktree's dist/) for the commit. */
   deploy?(dist: string, commit: string): Promise<void>;
   describeFile?: DescribeFile;
+  /** The files to publish (content files, pictures); all that are waiting when left out. */
+  files?: string[];
 }
 
 const changes = (n: number) => (n === 1 ? "1 change" : `${n} changes`);
 
-/** The merge commit's message: what went live and by whom, and where the publisher chose a side, what was kept. */
-function mergeMessage(ahead: number, by: string, settled: string[]): string {
-  const subject = `Publish ${changes(ahead)} by ${by}${settled.length ? `; ${settled.length === 1 ? "1 thing" : `${settled.length} things`} changed on both sides settled` : ""}`;
+const files = (n: number) => (n === 1 ? "1 file" : `${n} files`);
+
+const authorNames = (commits: Commit[]) => [...new Set(commits.map((c) => c.author))].join(", ");
+
+/** The publish commit's message: what went live (the files, when not all) and by whom, and where the publisher chose a side, what was kept. */
+function mergeMessage(ahead: number, by: string, settled: string[], titles: string[] | null): string {
+  const subject = `Publish ${titles ? `${titles.join(", ")}: ` : ""}${changes(ahead)} by ${by}${settled.length ? `; ${settled.length === 1 ? "1 thing" : `${settled.length} things`} changed on both sides settled` : ""}`;
   return settled.length ? `${subject}\n\n${settled.map((line) => `- ${line}`).join("\n")}` : subject;
 }
 
@@ -56,31 +65,43 @@ export async function publish(clone: Clone, options: PublishOptions): Promise<Pu
     await clone.fetch();
     // The drafts as they are now: saves go on meanwhile, and are for the next publish.
     const snapshot = await clone.head(drafts);
-    const ahead = await clone.count(`${clone.live}..${snapshot}`, { noMerges: true });
-    if (ahead === 0) {
-      say("Nothing to publish: every draft is live.");
+    const waiting = await waitingFiles(clone);
+    const picked = await choose(waiting, options.files, snapshot, clone);
+    const ahead = new Set(picked.files.flatMap((f) => f.commits.map((c) => c.commit))).size;
+    if (picked.files.length === 0) {
+      say(options.files ? "Nothing to publish: the chosen files have no changes waiting." : "Nothing to publish: every draft is live.");
       return { status: "nothing", log };
     }
+    const titles = picked.files.map((f) => options.describeFile?.(f.path)?.title ?? f.path);
+    if (picked.some) say(`Publishing ${titles.join(", ")}; ${files(waiting.length - picked.files.length)} stay waiting.`);
+    for (const line of picked.with) say(line);
     const work = await clone.worktree(clone.live, `publish-${randomBytes(4).toString("hex")}`);
     try {
       say(`Merging ${changes(ahead)} into the published site…`);
       const merged = await work.merge(snapshot);
+      const paths = new Set(picked.files.map((f) => f.path));
       let settled: string[] = [];
       if (!merged.clean) {
-        const resolved = await resolveConflicts(work, merged.conflicted, options.choices ?? {}, options.describeFile);
+        // Changed on both sides in a file not chosen: it stays as published, and waiting.
+        for (const path of merged.conflicted.filter((p) => picked.some && !paths.has(p))) await work.take(path, "ours");
+        const mine = merged.conflicted.filter((p) => !picked.some || paths.has(p));
+        const resolved = await resolveConflicts(work, mine, options.choices ?? {}, options.describeFile);
         if (resolved.left.length > 0) {
           say("Changed on both sides: choose which to keep.");
           return { status: "conflict", files: resolved.left, log };
         }
         settled = resolved.settled;
       }
+      // Some files: a plain commit of those alone; the others' saves stay on the drafts, waiting.
+      if (picked.some) await work.narrow([...paths]);
       crashPoint("publish:merged");
       say("Checking the site (npm run validate)…");
-      const refused = await checkAndBuild(clone, work, options.project, say);
+      const refused = await checkAndBuild(clone, work, options.project, say, picked.some);
       if (refused) return { ...refused, log };
       crashPoint("publish:built");
-      const by = (await clone.authors(`${clone.live}..${snapshot}`)).map((a) => a.name).join(", ");
-      const commit = await work.commitMerge(options.publisher, mergeMessage(ahead, by, settled));
+      const by = authorNames(picked.files.flatMap((f) => f.commits));
+      const message = mergeMessage(ahead, by, settled, picked.some ? titles : null);
+      const commit = await work.commitMerge(options.publisher, message);
       say("Publishing (git push)…");
       if ((await work.pushTo(published)) === "refused") continue;
       crashPoint("publish:pushed");
@@ -92,8 +113,11 @@ export async function publish(clone: Clone, options: PublishOptions): Promise<Pu
         say("Switching the served site to this build…");
         await options.deploy(join(work.dir, "dist"), commit);
       }
-      say(`Published: ${changes(ahead)} by ${by}.${during > 0 ? ` ${changes(during)} saved while publishing will go with the next publish.` : ""}`);
-      return { status: "published", commit, changes: ahead, during, log };
+      const stay = waiting.length - picked.files.length;
+      say(
+        `Published: ${picked.some ? `${titles.join(", ")}: ` : ""}${changes(ahead)} by ${by}.${stay > 0 ? ` ${files(stay)} stay waiting.` : ""}${during > 0 ? ` ${changes(during)} saved while publishing will go with the next publish.` : ""}`,
+      );
+      return { status: "published", commit, changes: ahead, during, files: titles, paths: [...paths], waiting: stay, log };
     } finally {
       await work.remove();
     }
@@ -101,8 +125,28 @@ export async function publish(clone: Clone, options: PublishOptions): Promise<Pu
   return { status: "refused", reason: "The published site kept changing while publishing: try again in a moment.", output: "", log };
 }
 
+/**
+ * The waiting files a publish takes: all of them when none are named; else those named, with the
+ * waiting pictures they use (a page cannot go live without its new picture), said in words.
+ */
+async function choose(waiting: Waiting[], named: string[] | undefined, snapshot: string, clone: Clone) {
+  if (!named) return { files: waiting, some: false, with: [] as string[] };
+  const asked = new Set(named);
+  const files = waiting.filter((f) => asked.has(f.path));
+  const texts = await Promise.all(files.filter((f) => f.path.endsWith(".json")).map((f) => clone.show(snapshot, f.path)));
+  const withLines: string[] = [];
+  for (const picture of waiting.filter((f) => f.path.startsWith("public/") && !asked.has(f.path))) {
+    const src = picture.path.slice("public".length);
+    if (picture.status !== "deleted" && texts.some((t) => t?.includes(src))) {
+      files.push(picture);
+      withLines.push(`With the picture ${src}: a chosen page uses it.`);
+    }
+  }
+  return { files, some: files.length < waiting.length, with: withLines };
+}
+
 /** npm run validate, then npm run build, in `work`: null when both pass, else why not (the last lines of their output). */
-async function checkAndBuild(clone: Clone, work: Worktree, project: string, say: (step: string) => void) {
+async function checkAndBuild(clone: Clone, work: Worktree, project: string, say: (step: string) => void, some = false) {
   linkTree(join(project, "node_modules"), join(work.dir, "node_modules"));
   // The picture copies and the compressed scripts are kept between publishes, beside the clone: a
   // build encodes only new pictures and compresses only changed scripts.
@@ -114,7 +158,12 @@ async function checkAndBuild(clone: Clone, work: Worktree, project: string, say:
   delete env.SITE_ROOT;
   delete env.NODE_ENV;
   for (const [script, words] of [
-    ["validate", "The site has errors: nothing was published."],
+    [
+      "validate",
+      some
+        ? "The site has errors with only the chosen changes: nothing was published. A chosen file may use something still waiting in another (a new service, say): choose that file too."
+        : "The site has errors: nothing was published.",
+    ],
     ["build", "The site does not build: nothing was published."],
   ] as const) {
     if (script === "build") say("Building the site (npm run build)…");

@@ -129,6 +129,7 @@ export async function signInRoutes(app: FastifyInstance, { accounts, sessions, c
     const account = email && password ? await accounts.verify(email, password) : null;
     if (!account) {
       limiter.failed(keys);
+      request.server.activity.record(email || "(no e-mail address)", "sign-in.failed", { step: "password", address: request.ip });
       return signInPage(reply, { email, next, status: 401, message: "That e-mail address and password do not match an account." });
     }
     if (hasSecondFactor(account)) {
@@ -235,11 +236,12 @@ export async function signInRoutes(app: FastifyInstance, { accounts, sessions, c
     } else problem = "Enter the 6 digits your app shows, or one of your recovery codes.";
     if (problem) {
       limiter.failed(keys);
+      request.server.activity.record(account.email, "sign-in.failed", { step: "second step", address: request.ip });
       say(`Studio: a failed second step for ${account.email} from ${request.ip}: ${problem}`);
       return secondStepPage(reply, account, { next, status: 401, message: problem });
     }
     limiter.succeeded(keys);
-    await startSession(request, accounts.find(account.email) as Account);
+    await startSession(request, accounts.find(account.email) as Account, { how: "password and second step" });
     return reply.redirect(next, 303);
   });
 
@@ -270,6 +272,7 @@ export async function signInRoutes(app: FastifyInstance, { accounts, sessions, c
     const checked = await checkPasskey(rp, challenge.value, response, found.passkey, { alone: !pending });
     if (typeof checked === "string") {
       limiter.failed(keys);
+      request.server.activity.record(found.account.email, "sign-in.failed", { step: "passkey", address: request.ip });
       return refuse(checked, found.account.email);
     }
     const account = await accounts.change(
@@ -281,7 +284,7 @@ export async function signInRoutes(app: FastifyInstance, { accounts, sessions, c
       { newVersion: false },
     );
     limiter.succeeded(keys);
-    await startSession(request, account);
+    await startSession(request, account, { how: pending ? "password and passkey" : "passkey" });
     return { next: nextPath(next) };
   });
 
@@ -334,7 +337,7 @@ export async function signInRoutes(app: FastifyInstance, { accounts, sessions, c
     try {
       const account = await accounts.accept(token, typeof body.password === "string" ? body.password : "");
       sessions.endFor(account.email);
-      await startSession(request, account);
+      await startSession(request, account, { how: "invitation" });
       return reply.redirect("/__edit", 303);
     } catch (err) {
       return invitePage(reply, token, { status: 400, message: (err as Error).message });

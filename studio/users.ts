@@ -4,6 +4,7 @@
  * in the process that holds them; or on the files directly when no studio runs.
  */
 import { type Account, type Accounts, canAnswerEnquiries, type Role } from "./accounts.ts";
+import type { ActivityLog } from "./activity.ts";
 
 export interface SessionOwner {
   /** Ends every session of the account; how many there were. */
@@ -42,7 +43,17 @@ const INVITE_DAYS = 7;
 const enquiriesWords = (account: Account) => (canAnswerEnquiries(account) ? ", who answers the enquiries" : ", who does not see the enquiries");
 
 /** Runs one user command; `origin` is the address the studio is opened at (for invitation links). */
-export async function runUserCommand(c: UserCommand, accounts: Accounts, sessions: SessionOwner, origin: string): Promise<UserAnswer> {
+/** Account changes go to the studio's activity log ("command line" as who); listing does not. */
+export async function runUserCommand(c: UserCommand, accounts: Accounts, sessions: SessionOwner, origin: string, activity?: ActivityLog): Promise<UserAnswer> {
+  const answer = await userCommand(c, accounts, sessions, origin);
+  if (c.command !== "list") {
+    const { password: _, ...details } = c as UserCommand & { password?: string };
+    activity?.record("command line", `account.${c.command}`, { ...details, ...(answer.ended ? { ended: answer.ended } : {}) });
+  }
+  return answer;
+}
+
+async function userCommand(c: UserCommand, accounts: Accounts, sessions: SessionOwner, origin: string): Promise<UserAnswer> {
   const link = (token: string | null) => (token ? `${origin}/invite/${token}` : undefined);
   const invitation = (url: string | undefined) =>
     url ? `Send this link to them: it lets them choose their password, once, within ${INVITE_DAYS} days.\n  ${url}` : "They can sign in now.";

@@ -1,23 +1,5 @@
 /** The editor's calls to its endpoints (builder/server/vite-plugin.ts), with the header they require; each can be cancelled. */
-import type {
-  CheckResult,
-  ContentState,
-  EditorFile,
-  EditorProblem,
-  EditorState,
-  FileChange,
-  FileConflict,
-  FileData,
-  JsonValue,
-  LibraryEntry,
-  PublishOutcome,
-  SaveAnswer,
-  Schema,
-  StudioAccount,
-  StudioStatus,
-  Uploaded,
-  Version,
-} from "../shared/types";
+import type { ActivityList, CheckResult, EditorState, FileChange, FileData, JsonValue, SaveAnswer, StudioStatus, Uploaded, Version } from "../shared/types";
 import type { Enquiry, FollowUp, InboxList, InboxQuery, PersonsEnquiries } from "../shared/inbox";
 
 // The API's types are the server's own (builder/shared/types.ts): the app takes them from here.
@@ -82,7 +64,11 @@ export const api = {
   discard: (path: string) => post<{ path: string }>("/discard", { path }),
   studio: (signal?: AbortSignal) => call<StudioStatus>("/studio", { signal }),
   presence: (path: string) => post<unknown>("/studio/presence", { path }),
-  publish: (choices: Record<string, Record<string, "mine" | "theirs">>) => post<{ started: boolean; id: string }>("/studio/publish", { choices }),
+  /** `files`: those to publish (the rest stays waiting); everything when left out. */
+  publish: (choices: Record<string, Record<string, "mine" | "theirs">>, files?: string[]) =>
+    post<{ started: boolean; id: string }>("/studio/publish", files ? { choices, files } : { choices }),
+  activity: ({ who, path }: { who?: string; path?: string }) =>
+    call<ActivityList>(`/studio/activity?${new URLSearchParams({ ...(who ? { who } : {}), ...(path ? { path } : {}) })}`),
   history: (path: string) => call<Version[]>(`/studio/history?path=${encodeURIComponent(path)}`),
   version: (path: string, commit: string) => call<{ text: string }>(`/studio/version?path=${encodeURIComponent(path)}&commit=${commit}`),
   restore: (path: string, commit: string) => post<{ restored: boolean }>("/studio/restore", { path, commit }),

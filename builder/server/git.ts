@@ -102,6 +102,9 @@ export class Git {
   /** Whether a ref exists. */
   exists = (ref: string) => this.holds(["rev-parse", "--verify", "--quiet", ref]);
 
+  /** The newest commit both `a` and `b` have in their history. */
+  commonBase = async (a: string, b: string) => (await this.git(["merge-base", a, b])).trim();
+
   /** Whether `ancestor` is in the history of `of`. */
   isAncestor = (ancestor: string, of: string) => this.holds(["merge-base", "--is-ancestor", ancestor, of]);
 
@@ -238,6 +241,24 @@ export class Worktree extends Git {
 
   abortMerge = async () => void (await this.git(["merge", "--abort"]).catch(() => undefined));
 
+  /**
+   * After a merge (settled): only `paths` keep what it brought, every other file is put back as this
+   * side had it, and the merge is forgotten, so the commit that follows is a plain one with the
+   * chosen files alone (a publish of some pages; the rest stays waiting in the drafts).
+   */
+  async narrow(paths: string[]): Promise<void> {
+    const keep = new Set(paths);
+    const staged = (await this.git(["diff", "--cached", "--name-only", "-z", "HEAD"])).split("\0").filter(Boolean);
+    for (const path of staged.filter((p) => !keep.has(p))) {
+      if (await this.committed(path)) await this.git(["checkout", "--quiet", "HEAD", "--", path]);
+      else await this.git(["rm", "--quiet", "--cached", "--force", "--", path]).then(() => rmSync(join(this.dir, path), { force: true }));
+    }
+    await this.git(["merge", "--quit"]);
+  }
+
+  /** Whether anything is staged to commit. */
+  staged = async () => (await this.git(["diff", "--cached", "--name-only", "HEAD"])).trim() !== "";
+
   /** Commits the merge as `author`; the new commit. */
   async commitMerge(author: Person, message: string): Promise<string> {
     await this.git(["commit", "--quiet", "--no-verify", "-m", message], { env: authorEnv(author) });
@@ -352,7 +373,8 @@ export class Clone extends Git {
    * would conflict: left undone, the next publish merges the same (what is live is in its history).
    */
   async catchUp(commit: string, snapshot: string, author: Person, message: string): Promise<"fast-forward" | "merged" | "later"> {
-    if ((await this.head(this.options.drafts)) === snapshot) {
+    // A publish of some files is not built on the drafts: it is merged in, never fast-forwarded to.
+    if ((await this.head(this.options.drafts)) === snapshot && (await this.isAncestor(snapshot, commit))) {
       await this.fastForward(commit);
       return "fast-forward";
     }

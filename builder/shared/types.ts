@@ -92,7 +92,17 @@ export interface FileConflict {
 
 export type PublishOutcome =
   /** during: saves made while it ran, not in it (they go with the next publish). */
-  | { status: "published"; commit: string; changes: number; during: number; log: string[] }
+  | {
+      status: "published";
+      commit: string;
+      changes: number;
+      during: number;
+      /** What went live, by title ("About us page"), and how many files stay waiting (not chosen). */
+      files?: string[];
+      paths?: string[];
+      waiting?: number;
+      log: string[];
+    }
   | { status: "nothing"; log: string[] }
   | { status: "conflict"; files: FileConflict[]; log: string[] }
   | { status: "refused"; reason: string; output: string; log: string[] };
@@ -150,10 +160,46 @@ export interface StudioAccount {
 }
 
 /** The drafts not published yet: how many, by whom, and the latest few (newest first). */
+/** One file with changes waiting to be published: what the drafts hold beyond the live version. */
+export interface WaitingFile {
+  path: string;
+  /** What a person calls it: "About us page", "Site settings". */
+  title: string;
+  /** Against the live site. */
+  status: "added" | "changed" | "deleted";
+  /** Saves since the live version, and the latest few of them, newest first. */
+  count: number;
+  changes: Version[];
+  by: { name: string; count: number }[];
+}
+
 export interface PendingChanges {
   count: number;
   changes: Version[];
   by: { name: string; count: number }[];
+  /** The same changes by file, the most recently changed first. */
+  files: WaitingFile[];
+}
+
+/** One line of the studio's activity: who did what, when, in words. */
+export interface ActivityItem {
+  /** ISO time. */
+  time: string;
+  /** The account's e-mail address ("command line" for the studio's command line, "studio" for what it did on its own). */
+  who: string;
+  /** Their name, when they have an account. */
+  name: string;
+  /** A short fixed word: "save", "publish", "sign-in", "sign-in.failed"... */
+  what: string;
+  text: string;
+  /** The files it was about. */
+  paths: string[];
+}
+
+export interface ActivityList {
+  items: ActivityItem[];
+  /** Everyone in the log (for a publisher's filter; an editor sees only themself). */
+  people: { email: string; name: string }[];
 }
 
 export interface StudioStatus {

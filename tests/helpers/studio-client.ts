@@ -61,16 +61,17 @@ export class StudioClient {
     return (await res.json()) as Awaited<ReturnType<StudioClient["status"]>>;
   }
 
-  /** Starts a publish; its id. */
-  async startPublish(): Promise<string> {
-    const res = await fetch(`${this.url}/__edit/api/studio/publish`, { method: "POST", headers: this.headers(true), body: "{}" });
+  /** Starts a publish (of `files` only, when given); its id. */
+  async startPublish(files?: string[]): Promise<string> {
+    const body = JSON.stringify(files ? { files } : {});
+    const res = await fetch(`${this.url}/__edit/api/studio/publish`, { method: "POST", headers: this.headers(true), body });
     if (res.status !== 202) throw new Error(`Publish: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { id: string }).id;
   }
 
   /** Publishes and waits for the outcome (polling the studio's status). */
-  async publish(timeoutMs = 600_000): Promise<{ status: string; log?: string[] }> {
-    const id = await this.startPublish();
+  async publish(timeoutMs = 600_000, files?: string[]): Promise<{ status: string; log?: string[]; reason?: string; files?: string[]; waiting?: number }> {
+    const id = await this.startPublish(files);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const { publishing } = await this.status();

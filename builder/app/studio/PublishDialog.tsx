@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { EditorProblem, FileConflict, PublishOutcome, StudioStatus } from "../api-client";
 import { Scrolls } from "../shell/Scrolls";
+import { ChooseFiles, chosenInWords } from "./ChooseFiles";
 
 type Choices = Record<string, Record<string, "mine" | "theirs">>;
 
@@ -17,8 +18,10 @@ export interface PublishDialogProps {
   /** The site's warnings as last checked. */
   advice: EditorProblem[];
   steps: string[];
-  /** Starts a publish; resolves to its id. */
-  onPublish(choices: Choices): Promise<string>;
+  /** The file open in the builder: what a publish takes unless the publisher chooses otherwise. */
+  path?: string;
+  /** Starts a publish (of `files`, or everything waiting); resolves to its id. */
+  onPublish(choices: Choices, files?: string[]): Promise<string>;
   onClose(): void;
 }
 
@@ -94,9 +97,11 @@ function who(side: FileConflict["mine"]): string {
   return latest ? `${names.join(", ")}, ${when(latest.date)}` : "nobody";
 }
 
-export function PublishDialog({ open, status, advice, steps, onPublish, onClose }: PublishDialogProps) {
+export function PublishDialog({ open, status, advice, steps, path, onPublish, onClose }: PublishDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [choices, setChoices] = useState<Choices>({});
+  const waiting = status.pending.files;
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
   // The outcome shown is that of the publish started from this dialog since it opened (or one running now).
   const [started, setStarted] = useState<string | null>(null);
   useEffect(() => {
@@ -105,9 +110,11 @@ export function PublishDialog({ open, status, advice, steps, onPublish, onClose 
       element.showModal();
       setStarted(null);
       setChoices({});
+      // The open file when it has changes waiting; else everything.
+      setChosen(new Set(waiting.some((f) => f.path === path) ? [path as string] : waiting.map((f) => f.path)));
     }
     if (!open && element?.open) element.close();
-  }, [open]);
+  }, [open, path, waiting]);
   const run = status.publishing && (status.publishing.running || status.publishing.id === started) ? status.publishing : null;
   const outcome = run && !run.running ? run.outcome : null;
   const conflicts = outcome?.status === "conflict" ? outcome.files.flatMap((f) => f.conflicts.map((c) => `${f.path}|${c.key}`)) : [];
@@ -116,29 +123,19 @@ export function PublishDialog({ open, status, advice, steps, onPublish, onClose 
     return Boolean(choices[path]?.[key]);
   });
   const shown = run?.running ? steps : (run?.log ?? []);
+  const picked = waiting.filter((f) => chosen.has(f.path)).map((f) => f.path);
+  const everything = picked.length === waiting.length;
   return (
     <dialog ref={dialog} aria-labelledby="publish-title" className="ed-dialog m-auto max-h-[90vh] w-[min(48rem,calc(100vw-2rem))]" onClose={onClose}>
       <h2 id="publish-title" className="mb-3 text-lg font-bold">
         Publish
       </h2>
-      {status.pending.count > 0 && !run?.running && (
+      {waiting.length > 0 && !run?.running && (
         <>
-          <p className="text-sm">
-            What goes live
-            {status.pending.count > status.pending.changes.length ? ` (the latest ${status.pending.changes.length} of ${status.pending.count})` : ""}:
+          <ChooseFiles files={waiting} chosen={chosen} onChange={setChosen} />
+          <p className="mb-3 text-sm" aria-live="polite">
+            {chosenInWords(waiting, chosen)}
           </p>
-          <Scrolls label="What goes live" className="mb-3 max-h-48">
-            <ul className="list-disc pl-5 text-sm">
-              {status.pending.changes.map((c) => (
-                <li key={c.commit}>
-                  {c.message}{" "}
-                  <span className="text-slate-700">
-                    ({c.author}, {when(c.date)})
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </Scrolls>
         </>
       )}
       {advice.length > 0 && !run && (
@@ -168,12 +165,12 @@ export function PublishDialog({ open, status, advice, steps, onPublish, onClose 
         <button type="button" className="rounded-md px-3 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100" onClick={onClose}>
           {outcome?.status === "conflict" ? "Stop" : "Close"}
         </button>
-        {!run?.running && status.pending.count > 0 && (
+        {!run?.running && waiting.length > 0 && (
           <button
             type="button"
             className="rounded-md bg-green-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-50"
-            disabled={!allChosen}
-            onClick={() => void onPublish(conflicts.length > 0 ? choices : {}).then(setStarted)}
+            disabled={!allChosen || picked.length === 0}
+            onClick={() => void onPublish(conflicts.length > 0 ? choices : {}, everything ? undefined : picked).then(setStarted)}
           >
             {conflicts.length > 0 ? "Publish with these choices" : "Publish now"}
           </button>

@@ -4,6 +4,7 @@ import type { DescribeOptions } from "../../shared/describe";
 import type { useStudio } from "./useStudio";
 import type { Json } from "../state/types";
 import type { EditorProblem } from "../api-client";
+import { ActivityDialog } from "./ActivityDialog";
 import { HistoryDialog } from "./HistoryDialog";
 import { InboxDialog } from "./InboxDialog";
 import { PublishDialog } from "./PublishDialog";
@@ -22,7 +23,7 @@ export interface StudioProps {
 }
 
 export function Studio({ studio, path, title, current, options, advice, onRestored }: StudioProps) {
-  const [open, setOpen] = useState<"publish" | "history" | "inbox" | null>(null);
+  const [open, setOpen] = useState<"publish" | "history" | "activity" | "inbox" | null>(null);
   const { status } = studio;
   if (!status) return null;
   return (
@@ -31,15 +32,18 @@ export function Studio({ studio, path, title, current, options, advice, onRestor
         status={status}
         here={studio.others.filter((e) => e.path === path).map((e) => e.name)}
         onHistory={() => setOpen("history")}
+        onActivity={() => setOpen("activity")}
         onPublish={() => setOpen("publish")}
         onInbox={() => setOpen("inbox")}
       />
+      <ActivityDialog open={open === "activity"} path={path} title={title} publisher={status.account.role === "publisher"} onClose={() => setOpen(null)} />
       {status.enquiries && <InboxDialog open={open === "inbox"} me={status.account.email} onClose={() => setOpen(null)} />}
       <PublishDialog
         open={open === "publish"}
         status={status}
         advice={advice}
         steps={studio.steps}
+        path={path}
         onPublish={studio.startPublish}
         onClose={() => setOpen(null)}
       />

@@ -1,6 +1,6 @@
 /**
  * The studio's own bar, under the toolbar: who is signed in, what is not published yet and by whom,
- * Enquiries with how many are new (for those who answer them), History, Publish (publishers), Sign out.
+ * Enquiries with how many are new (for those who answer them), History, Activity, Publish (publishers), Sign out.
  */
 import { memo } from "react";
 import type { StudioStatus } from "../api-client";
@@ -10,6 +10,7 @@ export interface StudioBarProps {
   /** Who else has the open file open. */
   here: string[];
   onHistory(): void;
+  onActivity(): void;
   onPublish(): void;
   onInbox(): void;
 }
@@ -17,7 +18,7 @@ export interface StudioBarProps {
 const BUTTON =
   "rounded-md px-2 py-1 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40";
 
-export const StudioBar = memo(function StudioBar({ status, here, onHistory, onPublish, onInbox }: StudioBarProps) {
+export const StudioBar = memo(function StudioBar({ status, here, onHistory, onActivity, onPublish, onInbox }: StudioBarProps) {
   const { account, pending, publishing, enquiries } = status;
   const count = pending.count;
   const by = pending.by.map((b) => `${b.count} by ${b.name}`).join(", ");
@@ -52,6 +53,9 @@ export const StudioBar = memo(function StudioBar({ status, here, onHistory, onPu
         )}
         <button type="button" className={BUTTON} onClick={onHistory}>
           History
+        </button>
+        <button type="button" className={BUTTON} onClick={onActivity}>
+          Activity
         </button>
         {account.role === "publisher" && (
           <button

@@ -49,9 +49,9 @@ export function useStudio(enabled: boolean, path: string | undefined) {
 
   /** Starts a publish; its id, to tell its outcome from an earlier one's. */
   const startPublish = useCallback(
-    async (choices: Record<string, Record<string, "mine" | "theirs">>) => {
+    async (choices: Record<string, Record<string, "mine" | "theirs">>, files?: string[]) => {
       setSteps([]);
-      const { id } = await api.publish(choices);
+      const { id } = await api.publish(choices, files);
       await refresh();
       return id;
     },

@@ -1,0 +1,150 @@
+/**
+ * Publishing some pages, not everything (issue 48): two editors save different files, a publisher
+ * publishes one; the remote's live branch has exactly that file's change, the other stays waiting
+ * with its saves and authors, and a later publish takes it. A picture a chosen page uses goes with
+ * it; a page that needs a change still waiting in another file is refused in words, with nothing
+ * pushed. A real studio (npm run studio's script) with a bare repository as the remote.
+ */
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Accounts } from "../../studio/accounts";
+import type { PendingChanges } from "../../builder/shared/types";
+import { EDITOR, PUBLISHER, type StudioFixture, studioFixture } from "../helpers/studio-sandbox";
+import { StudioClient } from "../helpers/studio-client";
+
+const SECOND_EDITOR = { email: "meera@example.com", name: "Meera Iyer", password: "a third long pass phrase" };
+const ABOUT = "site-config/pages/about-us.json";
+const SETTINGS = "site-config/settings.json";
+type Page = { title: string; sections: Record<string, unknown>[] };
+type Settings = { phone: { display: string; dial: string } };
+
+let studio: StudioFixture;
+const port = 5500 + (process.pid % 90);
+
+beforeAll(async () => {
+  studio = await studioFixture({
+    port,
+    name: "studio-team-publish",
+    env: {
+      IMAGE_CACHE_DIR: join(import.meta.dirname, "..", "..", "node_modules", ".cache", "site-images"),
+      PRECOMPRESS_CACHE_DIR: join(import.meta.dirname, "..", "..", "node_modules", ".cache", "site-precompress"),
+    },
+  });
+  await new Accounts(join(studio.data, "accounts.json")).add(SECOND_EDITOR.email, SECOND_EDITOR.name, "editor", SECOND_EDITOR.password);
+  await studio.start();
+}, 180_000);
+afterAll(async () => {
+  await studio?.stop();
+  studio?.remove();
+}, 60_000);
+
+/** The remote's file as its live branch has it. */
+const live = (path: string) => execFileSync("git", ["--git-dir", studio.remote, "show", `main:${path}`], { encoding: "utf8" });
+
+async function signedIn(who: { email: string; password: string }) {
+  const client = new StudioClient(studio.url);
+  await client.signIn(who);
+  return client;
+}
+
+async function waiting(client: StudioClient): Promise<PendingChanges> {
+  const res = await fetch(`${studio.url}/__edit/api/studio`, { headers: { cookie: `${client.session().name}=${client.session().value}` } });
+  return ((await res.json()) as { pending: PendingChanges }).pending;
+}
+
+async function edit<T>(client: StudioClient, path: string, change: (value: T) => void) {
+  const file = await client.read<T & Record<string, unknown>>(path);
+  const value = structuredClone(file.value);
+  change(value);
+  return client.save(path, value, file.hash);
+}
+
+describe("publish some pages", () => {
+  test("only the phone number goes live; About us stays waiting with its saves; then it goes too", async () => {
+    const asha = await signedIn(EDITOR);
+    const meera = await signedIn(SECOND_EDITOR);
+    const ravi = await signedIn(PUBLISHER);
+    for (const n of [1, 2, 3])
+      await edit<Page>(asha, ABOUT, (page) => {
+        page.title = `About us, draft ${n}`;
+      });
+    await edit<Settings>(meera, SETTINGS, (s) => {
+      s.phone = { display: "+91 20 4000 1234", dial: "+912040001234" };
+    });
+
+    const before = await waiting(ravi);
+    const byPath = (p: PendingChanges) => [...p.files].sort((a, b) => a.path.localeCompare(b.path));
+    expect(byPath(before).map((f) => [f.path, f.count, f.by])).toEqual([
+      [ABOUT, 3, [{ name: "Asha Rao", count: 3 }]],
+      [SETTINGS, 1, [{ name: "Meera Iyer", count: 1 }]],
+    ]);
+    expect(byPath(before)[0]?.title).toBe("Page /about-us");
+    expect(before.count).toBe(4);
+
+    const outcome = await ravi.publish(600_000, [SETTINGS]);
+    expect(outcome.status, outcome.log?.join("\n")).toBe("published");
+    expect(outcome.files).toEqual(["Settings"]);
+    expect(outcome.waiting).toBe(1);
+    expect((JSON.parse(live(SETTINGS)) as Settings).phone.display).toBe("+91 20 4000 1234");
+    expect((JSON.parse(live(ABOUT)) as Page).title).not.toContain("draft");
+    // One plain commit by the publisher, saying what went live and whose change it was.
+    const subject = execFileSync("git", ["--git-dir", studio.remote, "log", "-1", "--format=%an|%s|%P", "main"], { encoding: "utf8" }).trim().split("|");
+    expect(subject[0]).toBe("Ravi Kumar");
+    expect(subject[1]).toBe("Publish Settings: 1 change by Meera Iyer");
+    expect(subject[2]?.split(" ")).toHaveLength(1);
+
+    const after = await waiting(ravi);
+    expect(after.files.map((f) => [f.path, f.count])).toEqual([[ABOUT, 3]]);
+    expect(after.count).toBe(3);
+    expect(after.by).toEqual([{ name: "Asha Rao", count: 3 }]);
+    // Asha's drafts are untouched: the file she reads is her latest save.
+    expect((await asha.read<Page>(ABOUT)).value.title).toBe("About us, draft 3");
+
+    // The phone number changes again: only the new save is waiting.
+    await edit<Settings>(meera, SETTINGS, (s) => {
+      s.phone = { display: "+91 20 4000 9999", dial: "+912040009999" };
+    });
+    expect(byPath(await waiting(ravi)).map((f) => [f.path, f.count])).toEqual([
+      [ABOUT, 3],
+      [SETTINGS, 1],
+    ]);
+
+    const all = await ravi.publish();
+    expect(all.status, all.log?.join("\n")).toBe("published");
+    expect((JSON.parse(live(ABOUT)) as Page).title).toBe("About us, draft 3");
+    expect((JSON.parse(live(SETTINGS)) as Settings).phone.display).toBe("+91 20 4000 9999");
+    expect((await waiting(ravi)).files).toEqual([]);
+  }, 900_000);
+
+  test("a page that needs a change waiting in another file is refused in words, and nothing is pushed", async () => {
+    const asha = await signedIn(EDITOR);
+    const ravi = await signedIn(PUBLISHER);
+    const head = () => execFileSync("git", ["--git-dir", studio.remote, "rev-parse", "main"], { encoding: "utf8" }).trim();
+    // A page links to a new page, which is waiting too (made, then taken out of draft).
+    const created = await fetch(`${studio.url}/__edit/api/pages`, {
+      method: "POST",
+      headers: { cookie: `${asha.session().name}=${asha.session().value}`, origin: studio.url, "x-site-editor": "1", "content-type": "application/json" },
+      body: JSON.stringify({ action: "create", slug: "launch" }),
+    });
+    expect(created.status, await created.text()).toBe(200);
+    await edit<Page & { status?: string }>(asha, "site-config/pages/launch.json", (page) => {
+      page.status = "published";
+    });
+    await edit<Page>(asha, ABOUT, (page) => {
+      page.sections.push({
+        type: "call-to-action",
+        heading: "See the launch",
+        text: "New this week.",
+        cta: { label: "Launch", href: "/launch" },
+        tone: "dark",
+      });
+    });
+    const was = head();
+    const outcome = await ravi.publish(600_000, [ABOUT]);
+    expect(outcome.status).toBe("refused");
+    expect(outcome.reason).toContain("A chosen file may use something still waiting in another");
+    expect(head()).toBe(was);
+    expect((await waiting(ravi)).files.map((f) => f.path).sort()).toEqual([ABOUT, "site-config/pages/launch.json"]);
+  }, 900_000);
+});
