@@ -43,7 +43,7 @@ export interface PublishOptions {
 
 const changes = (n: number) => (n === 1 ? "1 change" : `${n} changes`);
 
-const files = (n: number) => (n === 1 ? "1 file" : `${n} files`);
+const staying = (n: number) => (n === 1 ? "1 file stays waiting." : `${n} files stay waiting.`);
 
 const authorNames = (commits: Commit[]) => [...new Set(commits.map((c) => c.author))].join(", ");
 
@@ -73,7 +73,7 @@ export async function publish(clone: Clone, options: PublishOptions): Promise<Pu
       return { status: "nothing", log };
     }
     const titles = picked.files.map((f) => options.describeFile?.(f.path)?.title ?? f.path);
-    if (picked.some) say(`Publishing ${titles.join(", ")}; ${files(waiting.length - picked.files.length)} stay waiting.`);
+    if (picked.some) say(`Publishing ${titles.join(", ")}; ${staying(waiting.length - picked.files.length)}`);
     for (const line of picked.with) say(line);
     const work = await clone.worktree(clone.live, `publish-${randomBytes(4).toString("hex")}`);
     try {
@@ -105,9 +105,13 @@ export async function publish(clone: Clone, options: PublishOptions): Promise<Pu
       say("Publishing (git push)…");
       if ((await work.pushTo(published)) === "refused") continue;
       crashPoint("publish:pushed");
-      // Live. The drafts catch up with what was published, in the clone's queue (saves write there).
-      await clone.exclusive(() => clone.catchUp(commit, snapshot, options.publisher, `Drafts take in the publish by ${options.publisher.name}`));
-      const during = await clone.count(`${snapshot}..${drafts}`, { noMerges: true });
+      // Live. The drafts catch up with what was published, in the clone's queue (saves write there);
+      // what was saved since the snapshot is counted first (the publish's own commit is not a save).
+      const during = await clone.exclusive(async () => {
+        const saved = await clone.count(`${snapshot}..${drafts}`, { noMerges: true });
+        await clone.catchUp(commit, snapshot, options.publisher, `Drafts take in the publish by ${options.publisher.name}`);
+        return saved;
+      });
       await clone.pushBranch(drafts).catch(() => undefined);
       if (options.deploy) {
         say("Switching the served site to this build…");
@@ -115,7 +119,7 @@ export async function publish(clone: Clone, options: PublishOptions): Promise<Pu
       }
       const stay = waiting.length - picked.files.length;
       say(
-        `Published: ${picked.some ? `${titles.join(", ")}: ` : ""}${changes(ahead)} by ${by}.${stay > 0 ? ` ${files(stay)} stay waiting.` : ""}${during > 0 ? ` ${changes(during)} saved while publishing will go with the next publish.` : ""}`,
+        `Published: ${picked.some ? `${titles.join(", ")}: ` : ""}${changes(ahead)} by ${by}.${stay > 0 ? ` ${staying(stay)}` : ""}${during > 0 ? ` ${changes(during)} saved while publishing will go with the next publish.` : ""}`,
       );
       return { status: "published", commit, changes: ahead, during, files: titles, paths: [...paths], waiting: stay, log };
     } finally {

@@ -1,6 +1,6 @@
 /**
  * Every view of the studio (issue 56): sign-in, sign-in refused, an invitation, a page open, its
- * History, a version chosen, Publish with the site's advice: axe with the WCAG 2.2 AA rules finds
+ * History, a version chosen, Publish with the site's advice, Activity: axe with the WCAG 2.2 AA rules finds
  * nothing at 1280 px and at 320 px, and at 320 px and at a 1280 px window zoomed to 200% (640 CSS
  * px) the page is as wide as the window. Nothing is saved: the studio's story (studio.studio.spec.ts)
  * runs after these on the same drafts.
@@ -76,7 +76,7 @@ for (const size of SIZES) {
     await context.close();
   });
 
-  test(`at ${size.width} px: a page open, its History, a version chosen and Publish with the advice have no axe violation and fit the window`, async ({
+  test(`at ${size.width} px: a page open, its History, a version chosen, Publish with the advice and Activity have no axe violation and fit the window`, async ({
     browser,
   }) => {
     test.setTimeout(120_000);
@@ -117,6 +117,11 @@ for (const size of SIZES) {
     );
     await page.screenshot({ path: `shots/studio-${size.width}x${size.height}-publish.png` });
     await check(page, "Publish", size.width);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Activity", exact: true }).click();
+    const activity = page.getByRole("dialog", { name: "Activity" });
+    await expect(activity.getByRole("row").filter({ hasText: "Signed in (password)" }).first()).toBeVisible();
+    await check(page, "Activity", size.width);
     await page.keyboard.press("Escape");
     await page.keyboard.press("Control+z");
     await context.close();

@@ -2,12 +2,14 @@
  * The studio end to end, as a team uses it (tests/e2e/studio-server.ts: a copy of the project, its
  * bare remote, an editor and a publisher): saves become commits by their editor, a publish merges
  * what a developer pushed meanwhile, a change made on both sides is shown and not overwritten,
- * an earlier version is restored and published back, and an editor cannot publish. One story, in order.
+ * an earlier version is restored and published back, an editor cannot publish, a publisher
+ * publishes one page while another stays waiting, and Activity lists who did what. One story, in order.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { EDITOR, PUBLISHER } from "../helpers/studio-sandbox";
 
@@ -17,6 +19,7 @@ const clone = join(base, "data", "repo");
 const remote = join(base, "remote.git");
 const developer = join(base, "developer");
 const HOME = "site-config/pages/home.json";
+const WCAG22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", ["-c", "user.name=Dev Eloper", "-c", "user.email=dev@example.com", ...args], { cwd, encoding: "utf8" });
@@ -241,4 +244,52 @@ test("the builder opens with its code in a handful of files, and the canvas star
   // Scrolled to a carousel, the canvas starts it.
   await canvas(fresh).locator('[data-carousel="testimonials"]').scrollIntoViewIfNeeded();
   await expect(canvas(fresh).locator('[data-carousel="testimonials"]')).toHaveAttribute("data-ready", "");
+});
+
+test("the publisher publishes only the open page: another page's changes stay waiting; Activity says who did what, when", async ({ browser }) => {
+  const ABOUT = "site-config/pages/about-us.json";
+  const asha = await signIn(browser, EDITOR);
+  await asha
+    .getByRole("navigation", { name: "Site files" })
+    .getByRole("button", { name: /^\/about-us/ })
+    .click();
+  await row(asha, "Engineering that earns its keep")
+    .getByRole("button", { name: /^Engineering that earns/ })
+    .click();
+  await asha.getByLabel(/^Heading/).fill("Engineering that pays its way");
+  await save(asha);
+  await asha.context().close();
+
+  const ravi = await signIn(browser, PUBLISHER);
+  await ravi.getByLabel(/^Heading/).fill("Software for growing teams");
+  await save(ravi);
+  await ravi.getByRole("button", { name: "Publish", exact: true }).click();
+  const dialog = ravi.getByRole("dialog", { name: "Publish" });
+  // The open page is chosen; the other waits unless ticked.
+  await expect(dialog.getByRole("checkbox", { name: /^Page \/:/ })).toBeChecked();
+  await expect(dialog.getByRole("checkbox", { name: /^Page \/about-us:/ })).not.toBeChecked();
+  await expect(dialog).toContainText("Goes live: Page / (1 change by Ravi Kumar). 1 file stays waiting.");
+  const { violations } = await new AxeBuilder({ page: ravi }).withTags(WCAG22_AA).exclude("iframe").analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+  await ravi.screenshot({ path: join("shots", "studio", "publish-some-1280.png") });
+  await dialog.getByRole("button", { name: "Publish now" }).click();
+  await expect(dialog).toContainText(/Published: 1 change is live/, { timeout: 180_000 });
+  await expect(dialog).toContainText("1 file stays waiting");
+  expect(published(HOME)).toContain("Software for growing teams");
+  expect(published(ABOUT)).not.toContain("Engineering that pays its way");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(ravi.getByText("1 change not published yet: 1 by Asha Rao.")).toBeVisible();
+
+  await ravi.getByRole("button", { name: "Activity", exact: true }).click();
+  const activity = ravi.getByRole("dialog", { name: "Activity" });
+  const rows = activity.getByRole("row");
+  await expect(rows.filter({ hasText: "Published Page / (1 change)" }).filter({ hasText: PUBLISHER.name })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "Engineering that pays its way" }).filter({ hasText: EDITOR.name })).toHaveCount(1);
+  await expect(rows.filter({ hasText: /Signed in \(password\) from/ }).first()).toBeVisible();
+  await activity.getByLabel("Person").selectOption({ label: `${EDITOR.name} (${EDITOR.email})` });
+  await expect(rows.filter({ hasText: PUBLISHER.name })).toHaveCount(0);
+  await expect(rows.filter({ hasText: "Engineering that pays its way" })).toHaveCount(1);
+  const again = await new AxeBuilder({ page: ravi }).withTags(WCAG22_AA).exclude("iframe").analyze();
+  expect(again.violations.map((v) => v.id)).toEqual([]);
+  await ravi.screenshot({ path: join("shots", "studio", "activity-1280.png") });
 });

@@ -31,7 +31,8 @@ function Outcome({ outcome, choices, setChoices }: { outcome: PublishOutcome; ch
   if (outcome.status === "published")
     return (
       <p className="font-semibold text-green-800">
-        Published: {outcome.changes === 1 ? "1 change is" : `${outcome.changes} changes are`} live.
+        Published: {outcome.changes === 1 ? "1 change is" : `${outcome.changes} changes are`} live
+        {outcome.waiting ? ` (${outcome.files?.join(", ")}). ${outcome.waiting === 1 ? "1 file stays" : `${outcome.waiting} files stay`} waiting.` : "."}
         {outcome.during > 0 && ` ${outcome.during === 1 ? "1 change" : `${outcome.during} changes`} saved meanwhile will go with the next publish.`}
       </p>
     );
@@ -101,7 +102,9 @@ export function PublishDialog({ open, status, advice, steps, path, onPublish, on
   const dialog = useRef<HTMLDialogElement>(null);
   const [choices, setChoices] = useState<Choices>({});
   const waiting = status.pending.files;
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  // What the publisher ticked; until they tick anything, the open file when it has changes waiting, else everything (as the list updates).
+  const [ticked, setTicked] = useState<Set<string> | null>(null);
+  const chosen = ticked ?? new Set(waiting.some((f) => f.path === path) ? [path as string] : waiting.map((f) => f.path));
   // The outcome shown is that of the publish started from this dialog since it opened (or one running now).
   const [started, setStarted] = useState<string | null>(null);
   useEffect(() => {
@@ -110,11 +113,10 @@ export function PublishDialog({ open, status, advice, steps, path, onPublish, on
       element.showModal();
       setStarted(null);
       setChoices({});
-      // The open file when it has changes waiting; else everything.
-      setChosen(new Set(waiting.some((f) => f.path === path) ? [path as string] : waiting.map((f) => f.path)));
+      setTicked(null);
     }
     if (!open && element?.open) element.close();
-  }, [open, path, waiting]);
+  }, [open]);
   const run = status.publishing && (status.publishing.running || status.publishing.id === started) ? status.publishing : null;
   const outcome = run && !run.running ? run.outcome : null;
   const conflicts = outcome?.status === "conflict" ? outcome.files.flatMap((f) => f.conflicts.map((c) => `${f.path}|${c.key}`)) : [];
@@ -132,7 +134,7 @@ export function PublishDialog({ open, status, advice, steps, path, onPublish, on
       </h2>
       {waiting.length > 0 && !run?.running && (
         <>
-          <ChooseFiles files={waiting} chosen={chosen} onChange={setChosen} />
+          <ChooseFiles files={waiting} chosen={chosen} onChange={setTicked} />
           <p className="mb-3 text-sm" aria-live="polite">
             {chosenInWords(waiting, chosen)}
           </p>
