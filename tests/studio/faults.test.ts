@@ -182,3 +182,55 @@ test("killed right after a publish's push: it is published, the drafts catch up,
   expect(remoteHome().sections[0]?.headline).toBe("And published again");
   await studio.stop();
 }, 900_000);
+
+test("killed during a publish of one file, before and after its push: the remote has exactly that file's change or nothing; the other file's changes stay waiting", async () => {
+  const ABOUT = "site-config/pages/about-us.json";
+  const SETTINGS = "site-config/settings.json";
+  const remoteFile = (path: string) => git(studio.remote, "show", `main:${path}`);
+  for (const [point, pushed] of [
+    ["publish:built", false],
+    ["publish:pushed", true],
+  ] as const) {
+    await studio.start({ STUDIO_CRASH_AT: point });
+    const asha = await signedIn(EDITOR);
+    const ravi = await signedIn(PUBLISHER);
+    const about = await asha.read<{ title: string }>(ABOUT);
+    await asha.save(ABOUT, { ...about.value, title: `About us, before ${point}` }, about.hash);
+    const settings = await ravi.read<{ phone: { display: string; dial: string } }>(SETTINGS);
+    const phone = point === "publish:built" ? { display: "+91 20 4000 1111", dial: "+912040001111" } : { display: "+91 20 4000 2222", dial: "+912040002222" };
+    await ravi.save(SETTINGS, { ...settings.value, phone }, settings.hash);
+    const was = remoteMain();
+    const aboutLive = remoteFile(ABOUT);
+    await ravi.startPublish([SETTINGS]);
+    expect(await studio.ended()).toBe("SIGKILL");
+    if (pushed) {
+      // Exactly the chosen file, in one commit on top of what was live.
+      expect(git(studio.remote, "rev-parse", "main^")).toBe(was);
+      expect(git(studio.remote, "diff", "--name-only", was, "main")).toBe(SETTINGS);
+      expect(remoteFile(SETTINGS)).toContain(phone.display);
+    } else expect(remoteMain()).toBe(was);
+    expect(remoteFile(ABOUT)).toBe(aboutLive);
+
+    const before = studio.output().length;
+    await studio.start();
+    if (pushed) {
+      // The served site is switched to the published one first (a build in its own worktree).
+      const deadline = Date.now() + 300_000;
+      while (!studio.output().slice(before).includes("The served site is the published one again") && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 500));
+    }
+    expectConsistent();
+    const again = await signedIn(PUBLISHER);
+    const status = await fetch(`${studio.url}/__edit/api/studio`, { headers: { cookie: `${again.session().name}=${again.session().value}` } });
+    const { pending } = (await status.json()) as { pending: { files: { path: string; by: { name: string }[] }[] } };
+    // Asha's change is waiting, as she saved it; the phone number is waiting only if it did not go live.
+    expect(pending.files.map((f) => f.path).sort()).toEqual(pushed ? [ABOUT] : [ABOUT, SETTINGS]);
+    expect(pending.files.find((f) => f.path === ABOUT)?.by).toEqual([{ name: EDITOR.name, count: 1 }]);
+    expect(JSON.parse(git(clone(), "show", `drafts:${ABOUT}`)).title).toBe(`About us, before ${point}`);
+    // Everything goes live with the next publish, for the next round to start from nothing waiting.
+    const outcome = await again.publish();
+    expect(outcome.status, outcome.log?.join("\n")).toBe("published");
+    expect(JSON.parse(remoteFile(ABOUT)).title).toBe(`About us, before ${point}`);
+    await studio.stop();
+  }
+}, 1_200_000);

@@ -82,6 +82,8 @@ describe("publish some pages", () => {
     expect(byPath(before)[0]?.title).toBe("Page /about-us");
     expect(before.count).toBe(4);
 
+    // An editor cannot publish, not even one file.
+    await expect(meera.startPublish([SETTINGS])).rejects.toThrow(/^Publish: 403 /);
     const outcome = await ravi.publish(600_000, [SETTINGS]);
     expect(outcome.status, outcome.log?.join("\n")).toBe("published");
     expect(outcome.files).toEqual(["Settings"]);
