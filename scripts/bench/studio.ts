@@ -9,7 +9,7 @@
  * - save to commit: an editor's Save over HTTP, from the request to the answer, which comes once
  *   the commit is made (`--saves`, default 100, one after another);
  * - publish: the whole of it (fetch, merge, npm run validate, npm run build, push), with when each
- *   step began, as the studio reports them;
+ *   step began, as the studio reports them; then a publish of one page while another's change waits;
  * - the editor: open, keystroke and reorder in the studio (the builder's production build), signed
  *   in, beside Puck 0.23's production build, in the same run (scripts/bench/editor.ts).
  */
@@ -28,10 +28,33 @@ export interface StudioBench {
   publishMs: number;
   publishSteps: { step: string; atMs: number }[];
   publishStatus: string;
+  /** A publish of one page while another page's change stays waiting. */
+  onePage: Timed;
   editor: EditorBench | null;
 }
 
+interface Timed {
+  ms: number;
+  steps: { step: string; atMs: number }[];
+  status: string;
+}
+
+/** A publish (of `files`, or everything) from the request to its outcome, with when each step began. */
+async function timedPublish(publisher: StudioClient, files?: string[]): Promise<Timed> {
+  const t = performance.now();
+  const id = await publisher.startPublish(files);
+  const steps: { step: string; atMs: number }[] = [];
+  for (;;) {
+    const { publishing } = await publisher.status();
+    const log = publishing?.id === id ? publishing.log : [];
+    for (const step of log.slice(steps.length)) steps.push({ step, atMs: performance.now() - t });
+    if (publishing?.id === id && !publishing.running && publishing.outcome) return { ms: performance.now() - t, steps, status: publishing.outcome.status };
+    await sleep(100);
+  }
+}
+
 const HOME = "site-config/pages/home.json";
+const ABOUT = "site-config/pages/about-us.json";
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? (s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] as number) : Number.NaN;
@@ -88,21 +111,17 @@ export async function runStudioBench(root: string, port: number, { saves = 100, 
     console.error("Publishing (validate, build, push)...");
     const publisher = new StudioClient(sandbox.url);
     await publisher.signIn(PUBLISHER);
-    t = performance.now();
-    const id = await publisher.startPublish();
-    const publishSteps: { step: string; atMs: number }[] = [];
-    let publishStatus = "";
-    for (;;) {
-      const { publishing } = await publisher.status();
-      const log = publishing?.id === id ? publishing.log : [];
-      for (const step of log.slice(publishSteps.length)) publishSteps.push({ step, atMs: performance.now() - t });
-      if (publishing?.id === id && !publishing.running && publishing.outcome) {
-        publishStatus = publishing.outcome.status;
-        break;
-      }
-      await sleep(100);
+    const whole = await timedPublish(publisher);
+
+    console.error("Publishing one page of two waiting...");
+    for (const [path, title] of [
+      [HOME, "Home, published alone"],
+      [ABOUT, "About us, left waiting"],
+    ] as const) {
+      const page = await client.read<{ title: string }>(path);
+      await client.save(path, { ...page.value, title }, page.hash);
     }
-    const publishMs = performance.now() - t;
+    const onePage = await timedPublish(publisher, [HOME]);
 
     const editorBench = editor
       ? await runEditorBench(root, port + 2, { arms: ["studio", "puck"], studio: { url: sandbox.url, cookie: client.session() } })
@@ -114,9 +133,10 @@ export async function runStudioBench(root: string, port: number, { saves = 100, 
       rssAfterSavesMiB,
       saves,
       saveMs,
-      publishMs,
-      publishSteps,
-      publishStatus,
+      publishMs: whole.ms,
+      publishSteps: whole.steps,
+      publishStatus: whole.status,
+      onePage,
       editor: editorBench,
     };
   } finally {
@@ -137,6 +157,8 @@ export function printStudioBench(r: StudioBench): string {
     `  save to commit, p50 / p95 / max (${r.saves} saves)            ${pct(r.saveMs, 50).toFixed(0)} / ${pct(r.saveMs, 95).toFixed(0)} / ${Math.max(...r.saveMs).toFixed(0)} ms`,
     `  publish (fetch, merge, validate, build, push): ${r.publishStatus.padEnd(9)} ${s(r.publishMs)}`,
     ...r.publishSteps.map((p) => `      at ${s(p.atMs).padStart(7)}  ${p.step}`),
+    `  publish one page (another waiting): ${r.onePage.status.padEnd(9)}           ${s(r.onePage.ms)}`,
+    ...r.onePage.steps.map((p) => `      at ${s(p.atMs).padStart(7)}  ${p.step}`),
   ];
   if (r.editor) lines.push("", printEditorBench(r.editor));
   return lines.join("\n");
