@@ -33,6 +33,16 @@ export function inWords({ what, details = {} }: ActivityEntry): string {
       if (d.status === "refused") return `A publish was refused: ${text(d.reason)}`;
       if (d.status === "conflict") return "A publish stopped: something was changed both in the drafts and on the live site";
       return "Publish: nothing was waiting";
+    case "schedule.add":
+      return `Scheduled a publish of ${list(d.asked).join(", ") || "everything waiting"} for ${text(d.when)}`;
+    case "schedule.change":
+      return `Moved the scheduled publish of ${list(d.asked).join(", ") || "everything waiting"} to ${text(d.when)}`;
+    case "schedule.cancel":
+      return `Cancelled the publish of ${list(d.asked).join(", ") || "everything waiting"} scheduled for ${text(d.when)}`;
+    case "schedule.run":
+      return d.status === "failed"
+        ? `Scheduled publish (${text(d.when)}) failed: ${text(d.reason)}`
+        : `Scheduled publish (${text(d.when)}) of ${list(d.asked).join(", ") || "everything waiting"} went live`;
     case "sign-in":
       return `Signed in (${text(d.how) || "password"}) from ${text(d.address)}`;
     case "sign-in.failed":

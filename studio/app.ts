@@ -33,7 +33,8 @@ import { inboxRoutes } from "./inbox-routes.ts";
 import { InboxStore } from "./inbox-store.ts";
 import { Presence } from "./presence.ts";
 import { deployPublished } from "./publish.ts";
-import { type PublishRun, publishRoutes } from "./publish-routes.ts";
+import { type PublishRun, publisher, publishRoutes } from "./publish-routes.ts";
+import { scheduler, scheduleRoutes } from "./schedules.ts";
 import { security } from "./security.ts";
 import { SessionFile } from "./sessions.ts";
 import { signInRoutes } from "./sign-in.ts";
@@ -127,9 +128,13 @@ export async function buildStudio({ config, project, assets, logger = false, say
   await app.register(builderPages, { assets });
   await app.register(siteFiles, { root: clone.dir });
   const runs: { current: PublishRun | null } = { current: null };
-  await app.register(builderApi, { ctx, publishing: () => runs.current });
+  const publishing = publisher(ctx, runs, (err) => app.log.error(err));
+  const scheduling = scheduler(ctx, publishing);
+  app.addHook("onClose", async () => scheduling.close());
+  await app.register(builderApi, { ctx, publishing: () => runs.current, schedules: scheduling.shown });
   await app.register(historyRoutes, { ctx });
-  await app.register(publishRoutes, { ctx, runs });
+  await app.register(publishRoutes, { publishing });
+  await app.register(scheduleRoutes, { ctx, scheduling });
   await app.register(inboxRoutes, { ctx });
   await app.register(activityRoutes, { ctx });
 

@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Forbidden } from "../builder/server/errors.ts";
 import { builderRoutes } from "../builder/server/routes.ts";
-import type { StudioStatus } from "../builder/shared/types.ts";
+import type { ScheduledPublish, StudioStatus } from "../builder/shared/types.ts";
 import { type Account, canAnswerEnquiries } from "./accounts.ts";
 import type { StudioContext } from "./context.ts";
 import { pending } from "./history.ts";
@@ -22,7 +22,10 @@ export function publisherOnly(request: FastifyRequest) {
   if (request.account?.role !== "publisher") throw new Forbidden("Only a publisher can do this: ask one of them.");
 }
 
-export async function builderApi(app: FastifyInstance, { ctx, publishing }: { ctx: StudioContext; publishing: () => PublishRun | null }) {
+export async function builderApi(
+  app: FastifyInstance,
+  { ctx, publishing, schedules }: { ctx: StudioContext; publishing: () => PublishRun | null; schedules: () => Promise<ScheduledPublish[]> },
+) {
   const { git, presence, config, mirror } = ctx;
   app.addHook("preHandler", async (request) => {
     if (request.method === "POST" && request.url.split("?")[0] === "/__edit/api/discard") publisherOnly(request);
@@ -48,6 +51,8 @@ export async function builderApi(app: FastifyInstance, { ctx, publishing }: { ct
       remote: await mirror.state(),
       // Without an outbox to read, an allowed account still gets its button: the inbox says why it is empty.
       enquiries: canAnswerEnquiries(account) ? ((await ctx.inbox?.status()) ?? { new: 0, blocked: false }) : null,
+      schedules: await schedules(),
+      timeZone: config.timeZone,
     };
   });
   app.post<{ Body: { path: string } }>(

@@ -35,6 +35,8 @@ export interface StudioConfig {
   passwordSignIn: boolean;
   /** Single sign-on with the company's OpenID Connect provider, or null. */
   oidc: OidcConfig | null;
+  /** The site's time zone (an IANA name): scheduled publishes are chosen, stored and shown in it. */
+  timeZone: string;
 }
 
 export interface OidcConfig {
@@ -159,6 +161,12 @@ export function loadStudioConfig(env: NodeJS.ProcessEnv, root: string): StudioCo
   if (passwordSetting !== "on" && passwordSetting !== "off") problems.push(`STUDIO_PASSWORD_SIGN_IN is "on" or "off", not "${passwordSetting}".`);
   if (passwordSetting === "off" && !env.STUDIO_OIDC_ISSUER)
     problems.push("STUDIO_PASSWORD_SIGN_IN is off but single sign-on is not set up (STUDIO_OIDC_ISSUER): nobody could sign in but with a passkey.");
+  const timeZone = env.STUDIO_TIME_ZONE ?? "Asia/Kolkata";
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone });
+  } catch {
+    problems.push(`STUDIO_TIME_ZONE is a time zone name such as Asia/Kolkata or Europe/London, not "${timeZone}".`);
+  }
   if (problems.length > 0) throw new StudioConfigError(problems.join("\n"));
   return {
     host,
@@ -176,6 +184,7 @@ export function loadStudioConfig(env: NodeJS.ProcessEnv, root: string): StudioCo
     secondFactor: secondFactor as StudioConfig["secondFactor"],
     passwordSignIn: passwordSetting !== "off",
     oidc,
+    timeZone,
   };
 }
 
@@ -184,7 +193,7 @@ export function describeStudioConfig(c: StudioConfig): string {
     "Studio settings:",
     `  STUDIO_HOST=${c.host}  STUDIO_PORT=${c.port}  STUDIO_ORIGIN=${c.origin}`,
     `  STUDIO_REMOTE=${c.remote.replace(/\/\/[^@/]*@/, "//***@")}  drafts on ${c.drafts}, published on ${c.published}`,
-    `  STUDIO_DATA=${c.dataDir}  STUDIO_DEPLOY=${c.deploy}  sessions ${c.sessionHours} h`,
+    `  STUDIO_DATA=${c.dataDir}  STUDIO_DEPLOY=${c.deploy}  sessions ${c.sessionHours} h  STUDIO_TIME_ZONE=${c.timeZone} (scheduled publishes)`,
     c.outboxDir
       ? `  OUTBOX_DIR=${c.outboxDir}  ENQUIRY_RETENTION_DAYS=${c.retentionDays}: the inbox reads the site server's enquiries there`
       : "  OUTBOX_DIR is not set: the inbox has no enquiries to show (set it to the site server's outbox on this machine)",

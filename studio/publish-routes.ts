@@ -1,11 +1,12 @@
 /**
- * Publish (publishers): one at a time, started by a request and run in the background; its steps
- * go to the open builders as they happen and to the studio's own log, and its outcome is kept for
- * the studio's status.
+ * Publish (publishers): one at a time, started by a request or a schedule (schedules.ts) and run in
+ * the background; its steps go to the open builders as they happen and to the studio's own log,
+ * and its outcome is kept for the studio's status and recorded in the activity log.
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { Conflict } from "../builder/server/errors.ts";
+import type { Person } from "../builder/server/git.ts";
 import { describeOptions, fileTitle } from "../builder/shared/kinds.ts";
 import type { PublishOutcome } from "../builder/shared/types.ts";
 import type { Account } from "./accounts.ts";
@@ -22,9 +23,74 @@ export interface PublishRun {
 
 type Choices = Record<string, Record<string, "mine" | "theirs">>;
 
-export async function publishRoutes(app: FastifyInstance, { ctx, runs }: { ctx: StudioContext; runs: { current: PublishRun | null } }) {
-  const { clone, git, events, project, deploy, say } = ctx;
+export interface PublishRequest {
+  publisher: Person;
+  /** The files to publish; everything waiting when left out. */
+  files?: string[];
+  choices?: Choices;
+  /** Said before each step in the studio's own log: "Publish by ravi@example.com". */
+  by: string;
+}
 
+/** Starts publishes one at a time; `finished` resolves with the outcome. */
+export function publisher(ctx: StudioContext, runs: { current: PublishRun | null }, logError: (err: Error) => void) {
+  const { clone, git, events, project, deploy, say } = ctx;
+  const running = () => Boolean(runs.current && !runs.current.done);
+
+  function start({ publisher: who, files: chosen, choices = {}, by }: PublishRequest): { run: PublishRun; finished: Promise<PublishOutcome> } {
+    if (running()) throw new Conflict("A publish is already running: its steps show in the builder.");
+    const run: PublishRun = { id: randomUUID(), done: false, log: [], outcome: null };
+    runs.current = run;
+    const step = (line: string) => {
+      run.log.push(line);
+      events.send("publish", { step: line });
+      // The studio's own log too: what a publish did, and when, for whoever runs the service.
+      say(`${by}: ${line}`);
+    };
+    // Not in the clone's queue: a publish works on a snapshot of the drafts in its own worktree, while saves go on.
+    const finished = git.folder
+      .files()
+      .then((files) => {
+        const describeFile = (path: string) => {
+          const file = files.find((f) => f.path === path);
+          return file ? { title: fileTitle(file), options: describeOptions(file, git.folder.schemas()) } : undefined;
+        };
+        return publish(clone, { publisher: who, choices, files: chosen, project, deploy, describeFile, say: step });
+      })
+      .then(
+        (outcome) => {
+          run.outcome = outcome;
+          ctx.activity.record(who.email, "publish", {
+            status: outcome.status,
+            ...(outcome.status === "published" ? { commit: outcome.commit, changes: outcome.changes, files: outcome.files, paths: outcome.paths } : {}),
+            ...(outcome.status === "refused" ? { reason: outcome.reason } : {}),
+            ...(chosen ? { asked: chosen } : {}),
+          });
+          if (outcome.status === "published") {
+            // The drafts caught up with the merge: what the published side brought is read at the next ask.
+            git.folder.store.invalidate();
+            events.send("changed", { paths: [], by: who.name, commit: outcome.commit, generation: git.folder.store.version });
+          }
+          return outcome;
+        },
+        (err: Error) => {
+          logError(err);
+          run.outcome = { status: "refused", reason: `Publishing failed: ${err.message}`, output: "", log: run.log };
+          return run.outcome;
+        },
+      )
+      .finally(() => {
+        run.done = true;
+        events.send("publish", { done: true, outcome: run.outcome });
+      });
+    return { run, finished };
+  }
+  return { start, running };
+}
+
+export type Publisher = ReturnType<typeof publisher>;
+
+export async function publishRoutes(app: FastifyInstance, { publishing }: { publishing: Publisher }) {
   app.post<{ Body: { choices?: Choices; files?: string[] } }>(
     "/__edit/api/studio/publish",
     {
@@ -41,49 +107,13 @@ export async function publishRoutes(app: FastifyInstance, { ctx, runs }: { ctx: 
     },
     async (request, reply) => {
       publisherOnly(request);
-      if (runs.current && !runs.current.done) throw new Conflict("A publish is already running: its steps show in the builder.");
       const account = request.account as Account;
-      const run: PublishRun = { id: randomUUID(), done: false, log: [], outcome: null };
-      runs.current = run;
-      const step = (line: string) => {
-        run.log.push(line);
-        events.send("publish", { step: line });
-        // The studio's own log too: what a publish did, and when, for whoever runs the service.
-        say(`Publish by ${account.email}: ${line}`);
-      };
-      const publisher = { name: account.name, email: account.email };
-      const files = await git.folder.files();
-      const describeFile = (path: string) => {
-        const file = files.find((f) => f.path === path);
-        return file ? { title: fileTitle(file), options: describeOptions(file, git.folder.schemas()) } : undefined;
-      };
-      // Not in the clone's queue: a publish works on a snapshot of the drafts in its own worktree, while saves go on.
-      const { files: chosen } = request.body;
-      void publish(clone, { publisher, choices: request.body.choices ?? {}, files: chosen, project, deploy, describeFile, say: step })
-        .then(
-          (outcome) => {
-            run.outcome = outcome;
-            ctx.activity.record(account.email, "publish", {
-              status: outcome.status,
-              ...(outcome.status === "published" ? { commit: outcome.commit, changes: outcome.changes, files: outcome.files, paths: outcome.paths } : {}),
-              ...(outcome.status === "refused" ? { reason: outcome.reason } : {}),
-              ...(chosen ? { asked: chosen } : {}),
-            });
-            if (outcome.status === "published") {
-              // The drafts caught up with the merge: what the published side brought is read at the next ask.
-              git.folder.store.invalidate();
-              events.send("changed", { paths: [], by: account.name, commit: outcome.commit, generation: git.folder.store.version });
-            }
-          },
-          (err: Error) => {
-            app.log.error(err);
-            run.outcome = { status: "refused", reason: `Publishing failed: ${err.message}`, output: "", log: run.log };
-          },
-        )
-        .finally(() => {
-          run.done = true;
-          events.send("publish", { done: true, outcome: run.outcome });
-        });
+      const { run } = publishing.start({
+        publisher: { name: account.name, email: account.email },
+        files: request.body.files,
+        choices: request.body.choices,
+        by: `Publish by ${account.email}`,
+      });
       reply.code(202);
       return { started: true, id: run.id };
     },

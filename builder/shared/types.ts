@@ -202,6 +202,27 @@ export interface ActivityList {
   people: { email: string; name: string }[];
 }
 
+/** A publish set for a date and time (the site's time zone). */
+export interface ScheduledPublish {
+  id: string;
+  /** When, as an ISO time (UTC). */
+  at: string;
+  /** The same in the site's time zone: "2026-11-30T09:00", as a date-and-time field holds it. */
+  wall: string;
+  /** In words: "30 Nov 2026, 09:00 (Asia/Kolkata)". */
+  when: string;
+  /** The files it publishes (null: everything waiting then), and what people call them. */
+  files: string[] | null;
+  titles: string[];
+  by: { name: string; email: string };
+  state: "waiting" | "running" | "published" | "failed" | "cancelled";
+  /** Why it failed, or what happened on the way ("due while the studio was stopped: run at its start"). */
+  reason?: string;
+  note?: string;
+  /** When it ran (ISO). */
+  ran?: string;
+}
+
 export interface StudioStatus {
   account: StudioAccount;
   pending: PendingChanges;
@@ -212,6 +233,10 @@ export interface StudioStatus {
   remote: { behind: number; error: string | null };
   /** The site's enquiries, for an account allowed to see them (null otherwise): how many are new. */
   enquiries: InboxStatus | null;
+  /** Publishes scheduled and not done, and those that failed (until changed or cancelled), soonest first. */
+  schedules: ScheduledPublish[];
+  /** The site's time zone, in which schedules are chosen and shown. */
+  timeZone: string;
 }
 
 export interface FileData {

@@ -1,0 +1,208 @@
+/**
+ * Scheduled publishing (issue 48), on a real studio with a bare repository as the remote: a publish
+ * scheduled ahead starts within 10 s of its time, also when the studio was killed with -9 and
+ * restarted meanwhile; one due while the studio was stopped runs at its start and says so; one that
+ * fails the check is shown with its reason and changes nothing on the remote; an editor cannot
+ * schedule; the activity log has each. The lead time is a minute in the full run, 15 s in npm test's.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { ActivityList, ScheduledPublish } from "../../builder/shared/types";
+import { toWall } from "../../studio/schedules";
+import { EDITOR, PUBLISHER, type StudioFixture, studioFixture } from "../helpers/studio-sandbox";
+import { StudioClient } from "../helpers/studio-client";
+import { FULL } from "../tiers";
+
+const LEAD_MS = FULL ? 60_000 : 15_000;
+const SETTINGS = "site-config/settings.json";
+const ABOUT = "site-config/pages/about-us.json";
+type Settings = { phone: { display: string; dial: string } };
+const ZONE = "Asia/Kolkata";
+
+let studio: StudioFixture;
+const port = 5600 + (process.pid % 90);
+
+beforeAll(async () => {
+  studio = await studioFixture({
+    port,
+    name: "studio-schedules",
+    env: {
+      IMAGE_CACHE_DIR: join(import.meta.dirname, "..", "..", "node_modules", ".cache", "site-images"),
+      PRECOMPRESS_CACHE_DIR: join(import.meta.dirname, "..", "..", "node_modules", ".cache", "site-precompress"),
+      STUDIO_TIME_ZONE: ZONE,
+    },
+  });
+  await studio.start();
+}, 180_000);
+afterAll(async () => {
+  await studio?.stop();
+  studio?.remove();
+}, 60_000);
+
+const remote = (...args: string[]) => execFileSync("git", ["--git-dir", studio.remote, ...args], { encoding: "utf8" }).trim();
+const livePhone = () => (JSON.parse(remote("show", `main:${SETTINGS}`)) as Settings).phone.display;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function signedIn(who: { email: string; password: string }) {
+  const client = new StudioClient(studio.url);
+  await client.signIn(who);
+  return client;
+}
+
+function api(client: StudioClient, path: string, body?: unknown) {
+  const { name, value } = client.session();
+  return fetch(`${studio.url}/__edit/api${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { cookie: `${name}=${value}`, origin: studio.url, "x-site-editor": "1", "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function setPhone(client: StudioClient, display: string, dial: string) {
+  const file = await client.read<Settings>(SETTINGS);
+  await client.save(SETTINGS, { ...file.value, phone: { display, dial } }, file.hash);
+}
+
+/** Schedules a publish of `files` at `at` (ms), written as the site's clocks show it. */
+async function schedule(client: StudioClient, at: number, files?: string[]): Promise<ScheduledPublish> {
+  const res = await api(client, "/studio/schedules", { wall: new Date(at + offset(at)).toISOString().slice(0, 19), ...(files ? { files } : {}) });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as ScheduledPublish;
+}
+/** Asia/Kolkata is UTC+5:30 all year. */
+const offset = (_ms: number) => 5.5 * 3600_000;
+
+/** How long after its time (as stored: whole seconds) the schedule `id` started, from the studio's schedules file. */
+function startedAfter(id: string): number {
+  const stored = JSON.parse(readFileSync(join(studio.data, "schedules.json"), "utf8")) as ScheduledPublish[];
+  const found = stored.find((s) => s.id === id);
+  expect(found?.ran, `schedule ${id} has not run`).toBeTruthy();
+  return Date.parse(found?.ran as string) - Date.parse(found?.at as string);
+}
+
+async function schedules(client: StudioClient): Promise<ScheduledPublish[]> {
+  return ((await (await api(client, "/studio/schedules")).json()) as { schedules: ScheduledPublish[] }).schedules;
+}
+
+/** Waits until `check` holds (polling), up to `ms`; when it first held. */
+async function until(check: () => boolean, ms: number): Promise<number> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Not done within ${ms} ms.`);
+    await sleep(250);
+  }
+  return Date.now();
+}
+
+describe("scheduled publishing", () => {
+  test("the site's clocks: a wall time in Asia/Kolkata names the moment 5:30 earlier in UTC", () => {
+    expect(toWall(Date.parse("2026-11-30T03:30:00Z"), ZONE)).toBe("2026-11-30T09:00");
+  });
+
+  test("a publish scheduled ahead starts within 10 s of its time; the phone number is live, nothing else; an editor cannot schedule", async () => {
+    const ravi = await signedIn(PUBLISHER);
+    const asha = await signedIn(EDITOR);
+    await setPhone(ravi, "+91 20 4000 3333", "+912040003333");
+    const about = await asha.read<{ title: string }>(ABOUT);
+    await asha.save(ABOUT, { ...about.value, title: "About us, not scheduled" }, about.hash);
+    expect((await api(asha, "/studio/schedules", { wall: "2030-01-01T09:00", files: [SETTINGS] })).status).toBe(403);
+    const refused = await api(ravi, "/studio/schedules", { wall: "2020-01-01T09:00" });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^1 Jan 2020, 09:00 \(Asia\/Kolkata\) has passed: it is .+ now\.$/);
+
+    const at = Date.now() + LEAD_MS;
+    const made = await schedule(ravi, at, [SETTINGS]);
+    const listed = await schedules(asha);
+    expect(listed.map((s) => [s.id, s.state, s.titles, s.by.name])).toEqual([[made.id, "waiting", ["Settings"], PUBLISHER.name]]);
+    expect(listed[0]?.when).toMatch(/\(Asia\/Kolkata\)$/);
+    const live = await until(() => livePhone() === "+91 20 4000 3333", LEAD_MS + 120_000);
+    // Started within 10 s of its time, not before it; live once built (the build's time is in docs/performance.md).
+    expect(startedAfter(made.id)).toBeGreaterThanOrEqual(0);
+    expect(startedAfter(made.id)).toBeLessThanOrEqual(10_000);
+    expect(live).toBeGreaterThanOrEqual(at);
+    console.log(`scheduled publish: started ${(startedAfter(made.id) / 1000).toFixed(1)} s, live ${((live - at) / 1000).toFixed(1)} s after its time`);
+    expect((JSON.parse(remote("show", `main:${ABOUT}`)) as { title: string }).title).not.toBe("About us, not scheduled");
+    // Done: no longer listed (once the drafts have taken the publish in).
+    const deadline = Date.now() + 30_000;
+    while ((await schedules(ravi)).length > 0 && Date.now() < deadline) await sleep(250);
+    expect(await schedules(ravi)).toEqual([]);
+  }, 300_000);
+
+  // Two restarts and a wait for a missed time: in the full run (npm run test:full).
+  test.skipIf(!FULL)(
+    "killed with -9 and restarted before its time: it still happens on time; due while stopped: it runs at the start and says so",
+    async () => {
+      const ravi = await signedIn(PUBLISHER);
+      await setPhone(ravi, "+91 20 4000 4444", "+912040004444");
+      const onTime = Date.now() + LEAD_MS;
+      const first = await schedule(ravi, onTime, [SETTINGS]);
+      await studio.stop("SIGKILL");
+      await studio.start();
+      const live = await until(() => livePhone() === "+91 20 4000 4444", LEAD_MS + 120_000);
+      expect(live).toBeGreaterThanOrEqual(onTime);
+      expect(startedAfter(first.id)).toBeLessThanOrEqual(10_000);
+      console.log(`after kill -9 and a restart: live ${((live - onTime) / 1000).toFixed(1)} s after its time`);
+      const done = Date.now() + 60_000;
+      while ((await schedules(await signedIn(PUBLISHER))).length > 0 && Date.now() < done) await sleep(250);
+
+      const again = await signedIn(PUBLISHER);
+      await setPhone(again, "+91 20 4000 5555", "+912040005555");
+      const missed = Date.now() + 5_000;
+      const made = await schedule(again, missed, [SETTINGS]);
+      await studio.stop("SIGKILL");
+      await sleep(Math.max(0, missed - Date.now()) + 35_000);
+      await studio.start();
+      await until(() => livePhone() === "+91 20 4000 5555", 120_000);
+      const reader = await signedIn(PUBLISHER);
+      const ran = async () =>
+        ((await (await api(reader, "/studio/activity")).json()) as ActivityList).items.filter((i) => i.what === "schedule.run").map((i) => i.text);
+      const deadline = Date.now() + 30_000;
+      while ((await ran()).length < 2 && Date.now() < deadline) await sleep(250);
+      expect(await ran()).toEqual([
+        expect.stringMatching(/^Scheduled publish \(.+ \(Asia\/Kolkata\)\) of site-config\/settings\.json went live$/),
+        expect.stringMatching(/^Scheduled publish \(.+ \(Asia\/Kolkata\)\) of site-config\/settings\.json went live$/),
+      ]);
+      const stored = JSON.parse(readFileSync(join(studio.data, "schedules.json"), "utf8")) as ScheduledPublish[];
+      expect(stored.find((s) => s.id === made.id)?.note, JSON.stringify(stored, null, 1)).toMatch(
+        /^Due at .+ \(Asia\/Kolkata\) while the studio was stopped or busy: run at .+\.$/,
+      );
+    },
+    600_000,
+  );
+
+  test("a scheduled publish that fails the check is shown to publishers with the reason; the remote is unchanged; it is not tried again", async () => {
+    const ravi = await signedIn(PUBLISHER);
+    // About us links to a new page that waits too: alone, it fails the check.
+    const created = await api(ravi, "/pages", { action: "create", slug: "launch-day" });
+    expect(created.status).toBe(200);
+    const launch = await ravi.read<{ status?: string }>("site-config/pages/launch-day.json");
+    await ravi.save("site-config/pages/launch-day.json", { ...launch.value, status: "published" }, launch.hash);
+    const about = await ravi.read<{ sections: Record<string, unknown>[] }>(ABOUT);
+    const sections = [
+      ...about.value.sections,
+      { type: "call-to-action", heading: "Launch day", text: "Soon.", cta: { label: "See it", href: "/launch-day" }, tone: "dark" },
+    ];
+    await ravi.save(ABOUT, { ...about.value, sections }, about.hash);
+    const was = remote("rev-parse", "main");
+    const made = await schedule(ravi, Date.now() + 3_000, [ABOUT]);
+    const status = async () => ((await (await api(ravi, "/studio")).json()) as { schedules: ScheduledPublish[] }).schedules;
+    let failed: ScheduledPublish | undefined;
+    const deadline = Date.now() + 120_000;
+    while (!failed && Date.now() < deadline) {
+      failed = (await status()).find((s) => s.id === made.id && s.state === "failed");
+      await sleep(500);
+    }
+    expect(failed?.reason).toContain("The site has errors with only the chosen changes: nothing was published.");
+    expect(remote("rev-parse", "main")).toBe(was);
+    // Not tried again: still failed, still shown, a while later.
+    await sleep(3_000);
+    expect((await status()).find((s) => s.id === made.id)?.state).toBe("failed");
+    const activity = (await (await api(ravi, "/studio/activity")).json()) as ActivityList;
+    expect(activity.items.filter((i) => i.what.startsWith("schedule.")).map((i) => i.what)).toContain("schedule.add");
+    // Cancelled, it is gone from the list.
+    expect((await api(ravi, `/studio/schedules/${made.id}/cancel`, {})).status).toBe(200);
+    expect((await status()).find((s) => s.id === made.id)).toBeUndefined();
+  }, 300_000);
+});
