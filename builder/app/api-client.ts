@@ -1,5 +1,17 @@
 /** The editor's calls to its endpoints (builder/server/vite-plugin.ts), with the header they require; each can be cancelled. */
-import type { ActivityList, CheckResult, EditorState, FileChange, FileData, JsonValue, SaveAnswer, StudioStatus, Uploaded, Version } from "../shared/types";
+import type {
+  ActivityList,
+  CheckResult,
+  ScheduledPublish,
+  EditorState,
+  FileChange,
+  FileData,
+  JsonValue,
+  SaveAnswer,
+  StudioStatus,
+  Uploaded,
+  Version,
+} from "../shared/types";
 import type { Enquiry, FollowUp, InboxList, InboxQuery, PersonsEnquiries } from "../shared/inbox";
 
 // The API's types are the server's own (builder/shared/types.ts): the app takes them from here.
@@ -69,6 +81,9 @@ export const api = {
     post<{ started: boolean; id: string }>("/studio/publish", files ? { choices, files } : { choices }),
   activity: ({ who, path }: { who?: string; path?: string }) =>
     call<ActivityList>(`/studio/activity?${new URLSearchParams({ ...(who ? { who } : {}), ...(path ? { path } : {}) })}`),
+  /** A publish of `files` (everything waiting then, when left out) at `wall`, a date and time on the site's clocks. */
+  schedule: (wall: string, files?: string[]) => post<ScheduledPublish>("/studio/schedules", files ? { wall, files } : { wall }),
+  cancelSchedule: (id: string) => post<{ cancelled: boolean }>(`/studio/schedules/${encodeURIComponent(id)}/cancel`, {}),
   history: (path: string) => call<Version[]>(`/studio/history?path=${encodeURIComponent(path)}`),
   version: (path: string, commit: string) => call<{ text: string }>(`/studio/version?path=${encodeURIComponent(path)}&commit=${commit}`),
   restore: (path: string, commit: string) => post<{ restored: boolean }>("/studio/restore", { path, commit }),

@@ -292,4 +292,19 @@ test("the publisher publishes only the open page: another page's changes stay wa
   const again = await new AxeBuilder({ page: ravi }).withTags(WCAG22_AA).exclude("iframe").analyze();
   expect(again.violations.map((v) => v.id)).toEqual([]);
   await ravi.screenshot({ path: join("shots", "studio", "activity-1280.png") });
+  await activity.getByRole("button", { name: "Close" }).click();
+
+  // About us, scheduled for later on the site's clocks, then cancelled.
+  await ravi.getByRole("button", { name: "Publish", exact: true }).click();
+  const later = dialog.getByRole("region", { name: "Publish later" });
+  await later.getByLabel("Date and time (Asia/Kolkata)").fill("2031-03-02T09:00");
+  await later.getByRole("button", { name: "Schedule what is ticked" }).click();
+  await expect(later.getByRole("listitem").filter({ hasText: "2 Mar 2031, 09:00 (Asia/Kolkata): everything waiting then (by Ravi Kumar)" })).toBeVisible();
+  await expect(ravi.getByText("Next scheduled publish: 2 Mar 2031, 09:00 (Asia/Kolkata) (everything waiting then)")).toBeVisible();
+  const scheduled = await new AxeBuilder({ page: ravi }).withTags(WCAG22_AA).exclude("iframe").analyze();
+  expect(scheduled.violations.map((v) => v.id)).toEqual([]);
+  await ravi.screenshot({ path: join("shots", "studio", "schedule-1280.png") });
+  await later.getByRole("button", { name: "Cancel the publish scheduled for 2 Mar 2031, 09:00 (Asia/Kolkata)" }).click();
+  await expect(later).toContainText("Nothing is scheduled.");
+  expect(published(ABOUT)).not.toContain("Engineering that pays its way");
 });

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import type { EditorProblem, FileConflict, PublishOutcome, StudioStatus } from "../api-client";
 import { Scrolls } from "../shell/Scrolls";
 import { ChooseFiles, chosenInWords } from "./ChooseFiles";
+import { ScheduleList } from "./ScheduleList";
 
 type Choices = Record<string, Record<string, "mine" | "theirs">>;
 
@@ -139,6 +140,14 @@ export function PublishDialog({ open, status, advice, steps, path, onPublish, on
             {chosenInWords(waiting, chosen)}
           </p>
         </>
+      )}
+      {!run?.running && (
+        <ScheduleList
+          schedules={status.schedules}
+          timeZone={status.timeZone}
+          files={picked.length === 0 ? null : everything ? undefined : picked}
+          canSchedule={status.account.role === "publisher"}
+        />
       )}
       {advice.length > 0 && !run && (
         <>

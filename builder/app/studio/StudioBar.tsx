@@ -22,6 +22,8 @@ export const StudioBar = memo(function StudioBar({ status, here, onHistory, onAc
   const { account, pending, publishing, enquiries } = status;
   const count = pending.count;
   const by = pending.by.map((b) => `${b.count} by ${b.name}`).join(", ");
+  const next = status.schedules.find((s) => s.state === "waiting");
+  const failed = status.schedules.filter((s) => s.state === "failed").length;
   return (
     <section aria-label="Studio" className="col-span-full flex flex-wrap items-center gap-3 border-b border-slate-300 bg-slate-100 px-3 py-1.5 text-sm">
       <span>
@@ -34,6 +36,16 @@ export const StudioBar = memo(function StudioBar({ status, here, onHistory, onAc
         <span role="status" className="rounded bg-amber-100 px-2 py-0.5 text-amber-950">
           {status.remote.behind === 1 ? "1 save is" : `${status.remote.behind} saves are`} on the studio's server only, not yet on the remote:{" "}
           {status.remote.error}. The studio keeps trying.
+        </span>
+      )}
+      {next && (
+        <span className="text-slate-800">
+          Next scheduled publish: {next.when} ({next.titles.length > 0 ? next.titles.join(", ") : "everything waiting then"})
+        </span>
+      )}
+      {failed > 0 && account.role === "publisher" && (
+        <span role="status" className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-900">
+          {failed === 1 ? "A scheduled publish failed" : `${failed} scheduled publishes failed`}: Publish says why.
         </span>
       )}
       {here.length > 0 && (
