@@ -107,6 +107,9 @@ export async function runStudioBench(root: string, port: number, { saves = 100, 
     const first = structuredClone(original.value);
     (first.sections[0] as { headline: string }).headline = headline;
     await client.save(HOME, first, original.hash);
+    // The headline is as published again: one change elsewhere, for the publish to have something to take.
+    const about = await client.read<{ title: string }>(ABOUT);
+    await client.save(ABOUT, { ...about.value, title: "About us, benchmarked" }, about.hash);
 
     console.error("Publishing (validate, build, push)...");
     const publisher = new StudioClient(sandbox.url);
