@@ -43,6 +43,14 @@ export function inWords({ what, details = {} }: ActivityEntry): string {
       return d.status === "failed"
         ? `Scheduled publish (${text(d.when)}) failed: ${text(d.reason)}`
         : `Scheduled publish (${text(d.when)}) of ${list(d.asked).join(", ") || "everything waiting"} went live`;
+    case "review.ask":
+      return `Asked for a review of ${list(d.paths).join(", ")}${text(d.note) ? `: “${text(d.note)}”` : ""}`;
+    case "review.return":
+      return `Sent ${list(d.paths).join(", ")} back to ${text(d.to)}: “${text(d.comment)}”`;
+    case "preview.make":
+      return `Made a preview link of ${list(d.asked).join(", ") || "everything waiting"}, valid until ${text(d.expires).slice(0, 10)}`;
+    case "preview.revoke":
+      return `Revoked a preview link of ${list(d.asked).join(", ") || "everything waiting"}`;
     case "sign-in":
       return `Signed in (${text(d.how) || "password"}) from ${text(d.address)}`;
     case "sign-in.failed":

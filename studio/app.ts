@@ -35,6 +35,8 @@ import { Presence } from "./presence.ts";
 import { deployPublished } from "./publish.ts";
 import { type PublishRun, publisher, publishRoutes } from "./publish-routes.ts";
 import { scheduler, scheduleRoutes } from "./schedules.ts";
+import { reviewing, reviewRoutes } from "./reviews.ts";
+import { previewing, previewRoutes, previewServer } from "./previews.ts";
 import { security } from "./security.ts";
 import { SessionFile } from "./sessions.ts";
 import { signInRoutes } from "./sign-in.ts";
@@ -128,13 +130,19 @@ export async function buildStudio({ config, project, assets, logger = false, say
   await app.register(builderPages, { assets });
   await app.register(siteFiles, { root: clone.dir });
   const runs: { current: PublishRun | null } = { current: null };
-  const publishing = publisher(ctx, runs, (err) => app.log.error(err));
+  const review = reviewing(ctx);
+  const publishing = publisher(ctx, runs, (err) => app.log.error(err), review);
   const scheduling = scheduler(ctx, publishing);
   app.addHook("onClose", async () => scheduling.close());
-  await app.register(builderApi, { ctx, publishing: () => runs.current, schedules: scheduling.shown });
+  await app.register(builderApi, { ctx, publishing: () => runs.current, schedules: scheduling.shown, reviews: review.shown });
   await app.register(historyRoutes, { ctx });
   await app.register(publishRoutes, { publishing });
   await app.register(scheduleRoutes, { ctx, scheduling });
+  await app.register(reviewRoutes, { ctx, review });
+  const preview = previewing(ctx);
+  app.addHook("onClose", async () => preview.close());
+  await app.register(previewRoutes, { ctx, preview });
+  const previews = await previewServer(preview);
   await app.register(inboxRoutes, { ctx });
   await app.register(activityRoutes, { ctx });
 
@@ -163,5 +171,5 @@ export async function buildStudio({ config, project, assets, logger = false, say
   app.addHook("onReady", async () => {
     void ctx.git.store.state().catch(() => undefined);
   });
-  return { app, clone, accounts, sessions };
+  return { app, clone, accounts, sessions, previews };
 }

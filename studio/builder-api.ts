@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Forbidden } from "../builder/server/errors.ts";
 import { builderRoutes } from "../builder/server/routes.ts";
-import type { ScheduledPublish, StudioStatus } from "../builder/shared/types.ts";
+import type { ReviewRequest, ScheduledPublish, StudioStatus } from "../builder/shared/types.ts";
 import { type Account, canAnswerEnquiries } from "./accounts.ts";
 import type { StudioContext } from "./context.ts";
 import { pending } from "./history.ts";
@@ -24,7 +24,17 @@ export function publisherOnly(request: FastifyRequest) {
 
 export async function builderApi(
   app: FastifyInstance,
-  { ctx, publishing, schedules }: { ctx: StudioContext; publishing: () => PublishRun | null; schedules: () => Promise<ScheduledPublish[]> },
+  {
+    ctx,
+    publishing,
+    schedules,
+    reviews,
+  }: {
+    ctx: StudioContext;
+    publishing: () => PublishRun | null;
+    schedules: () => Promise<ScheduledPublish[]>;
+    reviews: (account: Account) => Promise<ReviewRequest[]>;
+  },
 ) {
   const { git, presence, config, mirror } = ctx;
   app.addHook("preHandler", async (request) => {
@@ -53,6 +63,8 @@ export async function builderApi(
       enquiries: canAnswerEnquiries(account) ? ((await ctx.inbox?.status()) ?? { new: 0, blocked: false }) : null,
       schedules: await schedules(),
       timeZone: config.timeZone,
+      reviews: await reviews(account),
+      reviewRequired: config.reviewRequired,
     };
   });
   app.post<{ Body: { path: string } }>(

@@ -37,6 +37,11 @@ export interface StudioConfig {
   oidc: OidcConfig | null;
   /** The site's time zone (an IANA name): scheduled publishes are chosen, stored and shown in it. */
   timeZone: string;
+  /** Whether an editor's changes must be put up for review before a publisher can publish them. */
+  reviewRequired: boolean;
+  /** Where preview links are served (their own small server, nothing of the builder), and the address people open. */
+  previewPort: number;
+  previewOrigin: string;
 }
 
 export interface OidcConfig {
@@ -167,6 +172,13 @@ export function loadStudioConfig(env: NodeJS.ProcessEnv, root: string): StudioCo
   } catch {
     problems.push(`STUDIO_TIME_ZONE is a time zone name such as Asia/Kolkata or Europe/London, not "${timeZone}".`);
   }
+  const previewPort = env.STUDIO_PREVIEW_PORT ? Number(env.STUDIO_PREVIEW_PORT) : port + 1;
+  if (!Number.isInteger(previewPort) || previewPort < 1 || previewPort > 65_535 || previewPort === port)
+    problems.push(`STUDIO_PREVIEW_PORT is a port from 1 to 65535 other than STUDIO_PORT's, not "${env.STUDIO_PREVIEW_PORT}".`);
+  const previewOrigin = (env.STUDIO_PREVIEW_ORIGIN ?? `http://${host}:${previewPort}`).replace(/\/+$/, "");
+  const review = env.STUDIO_REVIEW ?? "optional";
+  if (review !== "optional" && review !== "required")
+    problems.push(`STUDIO_REVIEW is "required" (an editor's changes need a review before they are published) or "optional", not "${review}".`);
   if (problems.length > 0) throw new StudioConfigError(problems.join("\n"));
   return {
     host,
@@ -185,15 +197,18 @@ export function loadStudioConfig(env: NodeJS.ProcessEnv, root: string): StudioCo
     passwordSignIn: passwordSetting !== "off",
     oidc,
     timeZone,
+    reviewRequired: review === "required",
+    previewPort,
+    previewOrigin,
   };
 }
 
 export function describeStudioConfig(c: StudioConfig): string {
   return [
     "Studio settings:",
-    `  STUDIO_HOST=${c.host}  STUDIO_PORT=${c.port}  STUDIO_ORIGIN=${c.origin}`,
+    `  STUDIO_HOST=${c.host}  STUDIO_PORT=${c.port}  STUDIO_ORIGIN=${c.origin}  preview links: STUDIO_PREVIEW_PORT=${c.previewPort}  STUDIO_PREVIEW_ORIGIN=${c.previewOrigin}`,
     `  STUDIO_REMOTE=${c.remote.replace(/\/\/[^@/]*@/, "//***@")}  drafts on ${c.drafts}, published on ${c.published}`,
-    `  STUDIO_DATA=${c.dataDir}  STUDIO_DEPLOY=${c.deploy}  sessions ${c.sessionHours} h  STUDIO_TIME_ZONE=${c.timeZone} (scheduled publishes)`,
+    `  STUDIO_DATA=${c.dataDir}  STUDIO_DEPLOY=${c.deploy}  sessions ${c.sessionHours} h  STUDIO_TIME_ZONE=${c.timeZone} (scheduled publishes)  STUDIO_REVIEW=${c.reviewRequired ? "required" : "optional"}`,
     c.outboxDir
       ? `  OUTBOX_DIR=${c.outboxDir}  ENQUIRY_RETENTION_DAYS=${c.retentionDays}: the inbox reads the site server's enquiries there`
       : "  OUTBOX_DIR is not set: the inbox has no enquiries to show (set it to the site server's outbox on this machine)",

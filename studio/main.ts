@@ -32,21 +32,21 @@ export async function startStudio(project: string) {
   }
   try {
     await studio.app.listen({ host: config.host, port: config.port });
+    await studio.previews.listen({ host: config.host, port: config.previewPort });
   } catch (err) {
     console.error(
       (err as NodeJS.ErrnoException).code === "EADDRINUSE"
-        ? `Port ${config.port} is already in use: stop the other server or set STUDIO_PORT.`
+        ? `Port ${(err as { port?: number }).port ?? config.port} is already in use: stop the other server or set STUDIO_PORT (and STUDIO_PREVIEW_PORT, for preview links).`
         : `Could not start the studio: ${(err as Error).message}`,
     );
     process.exit(1);
   }
-  console.log(`Studio ready at ${config.origin}/__edit  (listening on ${config.host}:${config.port})`);
+  console.log(`Studio ready at ${config.origin}/__edit  (listening on ${config.host}:${config.port}; preview links on ${config.previewOrigin})`);
   for (const signal of ["SIGINT", "SIGTERM"] as const)
     process.once(signal, () => {
       console.log(`${signal} received: finishing requests in progress, then stopping.`);
       // A save or publish in progress holds the clone's queue: close waits for requests, then for the queue.
-      void studio.app
-        .close()
+      void Promise.all([studio.app.close(), studio.previews.close()])
         .then(() => studio.clone.exclusive(async () => {}))
         .then(
           () => process.exit(0),

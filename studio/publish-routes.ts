@@ -32,8 +32,15 @@ export interface PublishRequest {
   by: string;
 }
 
+export interface PublishHooks {
+  /** Why a publish of these files (everything, when left out) may not go (reviews required), or null. */
+  refusal?(files: string[] | undefined): Promise<string | null>;
+  /** After a publish that took these files. */
+  published?(paths: string[]): void;
+}
+
 /** Starts publishes one at a time; `finished` resolves with the outcome. */
-export function publisher(ctx: StudioContext, runs: { current: PublishRun | null }, logError: (err: Error) => void) {
+export function publisher(ctx: StudioContext, runs: { current: PublishRun | null }, logError: (err: Error) => void, hooks: PublishHooks = {}) {
   const { clone, git, events, project, deploy, say } = ctx;
   const running = () => Boolean(runs.current && !runs.current.done);
 
@@ -50,7 +57,12 @@ export function publisher(ctx: StudioContext, runs: { current: PublishRun | null
     // Not in the clone's queue: a publish works on a snapshot of the drafts in its own worktree, while saves go on.
     const finished = git.folder
       .files()
-      .then((files) => {
+      .then(async (files) => {
+        const refused = await hooks.refusal?.(chosen);
+        if (refused) {
+          step(refused);
+          return { status: "refused" as const, reason: refused, output: "", log: run.log };
+        }
         const describeFile = (path: string) => {
           const file = files.find((f) => f.path === path);
           return file ? { title: fileTitle(file), options: describeOptions(file, git.folder.schemas()) } : undefined;
@@ -67,6 +79,7 @@ export function publisher(ctx: StudioContext, runs: { current: PublishRun | null
             ...(chosen ? { asked: chosen } : {}),
           });
           if (outcome.status === "published") {
+            hooks.published?.(outcome.paths ?? []);
             // The drafts caught up with the merge: what the published side brought is read at the next ask.
             git.folder.store.invalidate();
             events.send("changed", { paths: [], by: who.name, commit: outcome.commit, generation: git.folder.store.version });

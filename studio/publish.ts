@@ -10,6 +10,7 @@
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { cpSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import type { Clone, Commit, Person, Worktree } from "../builder/server/git.ts";
@@ -53,6 +54,61 @@ function mergeMessage(ahead: number, by: string, settled: string[], titles: stri
   return settled.length ? `${subject}\n\n${settled.map((line) => `- ${line}`).join("\n")}` : subject;
 }
 
+type Stopped = Extract<PublishOutcome, { status: "nothing" | "conflict" | "refused" }>;
+
+/**
+ * The drafts as they are now merged into the published site in a new worktree, with only the chosen
+ * files when some are (conflicts settled by `choices`), checked and built there: what a publish
+ * pushes and a preview serves. The caller removes the worktree. Stopped, in words, when there is
+ * nothing to take, something changed on both sides, or the check or the build fails.
+ */
+async function prepare(clone: Clone, options: Omit<PublishOptions, "publisher">, say: (step: string) => void, verb = "Publishing") {
+  // The drafts as they are now: saves go on meanwhile, and are for the next publish.
+  const snapshot = await clone.head(clone.options.drafts);
+  const waiting = await waitingFiles(clone);
+  const picked = await choose(waiting, options.files, snapshot, clone);
+  const ahead = new Set(picked.files.flatMap((f) => f.commits.map((c) => c.commit))).size;
+  if (picked.files.length === 0) {
+    say(options.files ? "Nothing to publish: the chosen files have no changes waiting." : "Nothing to publish: every draft is live.");
+    return { stopped: { status: "nothing" } as Stopped };
+  }
+  const titles = picked.files.map((f) => options.describeFile?.(f.path)?.title ?? f.path);
+  if (picked.some) say(`${verb} ${titles.join(", ")}; ${staying(waiting.length - picked.files.length)}`);
+  for (const line of picked.with) say(line);
+  const work = await clone.worktree(clone.live, `${verb === "Publishing" ? "publish" : "preview"}-${randomBytes(4).toString("hex")}`);
+  const stop = async (stopped: Stopped) => {
+    await work.remove();
+    return { stopped };
+  };
+  try {
+    say(`Merging ${changes(ahead)} into the published site…`);
+    const merged = await work.merge(snapshot);
+    const paths = new Set(picked.files.map((f) => f.path));
+    let settled: string[] = [];
+    if (!merged.clean) {
+      // Changed on both sides in a file not chosen: it stays as published, and waiting.
+      for (const path of merged.conflicted.filter((p) => picked.some && !paths.has(p))) await work.take(path, "ours");
+      const mine = merged.conflicted.filter((p) => !picked.some || paths.has(p));
+      const resolved = await resolveConflicts(work, mine, options.choices ?? {}, options.describeFile);
+      if (resolved.left.length > 0) {
+        say("Changed on both sides: choose which to keep.");
+        return stop({ status: "conflict", files: resolved.left, log: [] });
+      }
+      settled = resolved.settled;
+    }
+    // Some files: a plain commit of those alone; the others' saves stay on the drafts, waiting.
+    if (picked.some) await work.narrow([...paths]);
+    crashPoint("publish:merged");
+    say("Checking the site (npm run validate)…");
+    const refused = await checkAndBuild(clone, work, options.project, say, picked.some);
+    if (refused) return stop({ ...refused, log: [] });
+    return { work, snapshot, waiting, picked, paths, titles, ahead, settled };
+  } catch (err) {
+    await work.remove();
+    throw err;
+  }
+}
+
 export async function publish(clone: Clone, options: PublishOptions): Promise<PublishOutcome> {
   const { drafts, published } = clone.options;
   const log: string[] = [];
@@ -63,41 +119,10 @@ export async function publish(clone: Clone, options: PublishOptions): Promise<Pu
   for (let attempt = 1; attempt <= 3; attempt++) {
     say(attempt === 1 ? "Fetching the published site…" : "The published site changed meanwhile: starting again from it…");
     await clone.fetch();
-    // The drafts as they are now: saves go on meanwhile, and are for the next publish.
-    const snapshot = await clone.head(drafts);
-    const waiting = await waitingFiles(clone);
-    const picked = await choose(waiting, options.files, snapshot, clone);
-    const ahead = new Set(picked.files.flatMap((f) => f.commits.map((c) => c.commit))).size;
-    if (picked.files.length === 0) {
-      say(options.files ? "Nothing to publish: the chosen files have no changes waiting." : "Nothing to publish: every draft is live.");
-      return { status: "nothing", log };
-    }
-    const titles = picked.files.map((f) => options.describeFile?.(f.path)?.title ?? f.path);
-    if (picked.some) say(`Publishing ${titles.join(", ")}; ${staying(waiting.length - picked.files.length)}`);
-    for (const line of picked.with) say(line);
-    const work = await clone.worktree(clone.live, `publish-${randomBytes(4).toString("hex")}`);
+    const prepared = await prepare(clone, options, say);
+    if ("stopped" in prepared) return { ...prepared.stopped, log } as PublishOutcome;
+    const { work, snapshot, waiting, picked, paths, titles, ahead, settled } = prepared;
     try {
-      say(`Merging ${changes(ahead)} into the published site…`);
-      const merged = await work.merge(snapshot);
-      const paths = new Set(picked.files.map((f) => f.path));
-      let settled: string[] = [];
-      if (!merged.clean) {
-        // Changed on both sides in a file not chosen: it stays as published, and waiting.
-        for (const path of merged.conflicted.filter((p) => picked.some && !paths.has(p))) await work.take(path, "ours");
-        const mine = merged.conflicted.filter((p) => !picked.some || paths.has(p));
-        const resolved = await resolveConflicts(work, mine, options.choices ?? {}, options.describeFile);
-        if (resolved.left.length > 0) {
-          say("Changed on both sides: choose which to keep.");
-          return { status: "conflict", files: resolved.left, log };
-        }
-        settled = resolved.settled;
-      }
-      // Some files: a plain commit of those alone; the others' saves stay on the drafts, waiting.
-      if (picked.some) await work.narrow([...paths]);
-      crashPoint("publish:merged");
-      say("Checking the site (npm run validate)…");
-      const refused = await checkAndBuild(clone, work, options.project, say, picked.some);
-      if (refused) return { ...refused, log };
       crashPoint("publish:built");
       const by = authorNames(picked.files.flatMap((f) => f.commits));
       const message = mergeMessage(ahead, by, settled, picked.some ? titles : null);
@@ -127,6 +152,26 @@ export async function publish(clone: Clone, options: PublishOptions): Promise<Pu
     }
   }
   return { status: "refused", reason: "The published site kept changing while publishing: try again in a moment.", output: "", log };
+}
+
+/**
+ * A preview: the drafts with only `files` (everything waiting, when left out) merged into the
+ * published site and built, the built site copied to `into`. Nothing is committed or pushed.
+ */
+export async function buildPreview(
+  clone: Clone,
+  options: Omit<PublishOptions, "publisher" | "deploy">,
+  into: string,
+): Promise<Stopped | { status: "built"; titles: string[] }> {
+  await clone.fetch();
+  const prepared = await prepare(clone, options, options.say, "Previewing");
+  if ("stopped" in prepared) return prepared.stopped as Stopped;
+  try {
+    cpSync(join(prepared.work.dir, "dist", "client"), into, { recursive: true });
+    return { status: "built", titles: prepared.titles };
+  } finally {
+    await prepared.work.remove();
+  }
 }
 
 /**

@@ -94,7 +94,7 @@ function failure(outcome: PublishOutcome): string | null {
 export function scheduler(ctx: StudioContext, publishing: Publisher) {
   const { config, activity, events } = ctx;
   const schedules = new Schedules(`${config.dataDir}/schedules.json`);
-  const told = () => events.send("schedules", {});
+  const told = () => events.send("status", {});
 
   // Killed during a run: it may or may not have gone live (a push is all or nothing). Not run again
   // unasked, which could publish what was saved after its time: shown to the publishers instead.
@@ -197,7 +197,7 @@ export async function scheduleRoutes(app: FastifyInstance, { ctx, scheduling }: 
       const schedule = { id: randomUUID(), at: moment(request.body.wall), files: request.body.files ?? null, by: { name, email }, state: "waiting" as const };
       schedules.change((list) => list.push(schedule));
       activity.record(email, "schedule.add", { id: schedule.id, when: inZone(Date.parse(schedule.at), config.timeZone), asked: schedule.files ?? [] });
-      events.send("schedules", {});
+      events.send("status", {});
       reply.code(201);
       return schedule;
     },
@@ -214,7 +214,7 @@ export async function scheduleRoutes(app: FastifyInstance, { ctx, scheduling }: 
         Object.assign(schedule, { at, state: "waiting", reason: undefined, note: undefined, files: request.body.files ?? schedule.files }),
       );
       activity.record(who(request).email, "schedule.change", { id: schedule.id, when: inZone(Date.parse(at), config.timeZone), asked: schedule.files ?? [] });
-      events.send("schedules", {});
+      events.send("status", {});
       return schedule;
     },
   );
@@ -227,7 +227,7 @@ export async function scheduleRoutes(app: FastifyInstance, { ctx, scheduling }: 
       when: inZone(Date.parse(schedule.at), config.timeZone),
       asked: schedule.files ?? [],
     });
-    events.send("schedules", {});
+    events.send("status", {});
     return { cancelled: true };
   });
 }

@@ -1,6 +1,7 @@
 /** The editor's calls to its endpoints (builder/server/vite-plugin.ts), with the header they require; each can be cancelled. */
 import type {
   ActivityList,
+  PreviewLink,
   CheckResult,
   ScheduledPublish,
   EditorState,
@@ -84,6 +85,13 @@ export const api = {
   /** A publish of `files` (everything waiting then, when left out) at `wall`, a date and time on the site's clocks. */
   schedule: (wall: string, files?: string[]) => post<ScheduledPublish>("/studio/schedules", files ? { wall, files } : { wall }),
   cancelSchedule: (id: string) => post<{ cancelled: boolean }>(`/studio/schedules/${encodeURIComponent(id)}/cancel`, {}),
+  askReview: (path: string, note: string) => post<{ id: string }>("/studio/reviews", { path, note }),
+  returnReview: (id: string, comment: string) => post<{ returned: boolean }>(`/studio/reviews/${encodeURIComponent(id)}/return`, { comment }),
+  previews: () => call<{ previews: PreviewLink[] }>("/studio/previews"),
+  /** A preview link of `files` (everything waiting, when left out), valid for `days`: the link, shown once. */
+  makePreview: (files: string[] | undefined, days: number) =>
+    post<{ preview: PreviewLink; link: string }>("/studio/previews", files ? { files, days } : { days }),
+  revokePreview: (id: string) => post<{ revoked: boolean }>(`/studio/previews/${encodeURIComponent(id)}/revoke`, {}),
   history: (path: string) => call<Version[]>(`/studio/history?path=${encodeURIComponent(path)}`),
   version: (path: string, commit: string) => call<{ text: string }>(`/studio/version?path=${encodeURIComponent(path)}&commit=${commit}`),
   restore: (path: string, commit: string) => post<{ restored: boolean }>("/studio/restore", { path, commit }),

@@ -223,6 +223,39 @@ export interface ScheduledPublish {
   ran?: string;
 }
 
+/** An editor's changes to one file, put to the publishers with a note. */
+export interface ReviewRequest {
+  id: string;
+  path: string;
+  /** What a person calls the file: "Page /about-us". */
+  title: string;
+  by: { name: string; email: string };
+  note: string;
+  /** When asked (again), ISO. */
+  asked: string;
+  /** "open": waiting for a publisher; "returned": sent back with a comment; "published": live. */
+  state: "open" | "returned" | "published";
+  /** The publisher's comment when it was sent back, and who sent it. */
+  comment?: string;
+  returnedBy?: string;
+  /** The file's changes waiting now, in words, newest first (the review shows the latest). */
+  changes: Version[];
+}
+
+/** A preview link: the site built with some waiting changes, for anyone with the link. */
+export interface PreviewLink {
+  id: string;
+  /** The files it shows changed (null: everything waiting when it was made), and what people call them. */
+  files: string[] | null;
+  titles: string[];
+  by: { name: string; email: string };
+  /** ISO times. */
+  created: string;
+  expires: string;
+  state: "building" | "ready" | "failed" | "revoked";
+  reason?: string;
+}
+
 export interface StudioStatus {
   account: StudioAccount;
   pending: PendingChanges;
@@ -237,6 +270,9 @@ export interface StudioStatus {
   schedules: ScheduledPublish[];
   /** The site's time zone, in which schedules are chosen and shown. */
   timeZone: string;
+  /** Reviews: all open ones for a publisher, one's own (open or sent back) for an editor; and whether publishing editors' changes needs one. */
+  reviews: ReviewRequest[];
+  reviewRequired: boolean;
 }
 
 export interface FileData {

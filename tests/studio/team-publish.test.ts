@@ -3,7 +3,8 @@
  * publishes one; the remote's live branch has exactly that file's change, the other stays waiting
  * with its saves and authors, and a later publish takes it. A picture a chosen page uses goes with
  * it; a page that needs a change still waiting in another file is refused in words, with nothing
- * pushed. A real studio (npm run studio's script) with a bare repository as the remote.
+ * pushed. Review: asked with a note, sent back with a comment, asked again, published; required
+ * per site. A real studio (npm run studio's script) with a bare repository as the remote.
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
@@ -46,6 +47,15 @@ async function signedIn(who: { email: string; password: string }) {
   const client = new StudioClient(studio.url);
   await client.signIn(who);
   return client;
+}
+
+function api(client: StudioClient, path: string, body?: unknown) {
+  const { name, value } = client.session();
+  return fetch(`${studio.url}/__edit/api${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { cookie: `${name}=${value}`, origin: studio.url, "x-site-editor": "1", "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 }
 
 async function waiting(client: StudioClient): Promise<PendingChanges> {
@@ -149,4 +159,70 @@ describe("publish some pages", () => {
     expect(head()).toBe(was);
     expect((await waiting(ravi)).files.map((f) => f.path).sort()).toEqual([ABOUT, "site-config/pages/launch.json"]);
   }, 900_000);
+});
+
+describe("review", () => {
+  const reviewsOf = async (client: StudioClient) =>
+    (
+      (await (await api(client, "/studio/reviews")).json()) as {
+        reviews: { id: string; path: string; state: string; note: string; comment?: string; changes: { message: string }[] }[];
+      }
+    ).reviews;
+
+  test("Asha asks for a review; the publisher sends it back with a comment; she changes it and asks again; it is published, and the review is closed", async () => {
+    const asha = await signedIn(EDITOR);
+    const ravi = await signedIn(PUBLISHER);
+    await edit<Page>(asha, ABOUT, (page) => {
+      page.title = "About us, for review";
+    });
+    expect((await api(asha, "/studio/reviews", { path: ABOUT, note: "New title: is it right?" })).status).toBe(201);
+    const open = await reviewsOf(ravi);
+    expect(open.map((r) => [r.path, r.state, r.note])).toEqual([[ABOUT, "open", "New title: is it right?"]]);
+    expect(open[0]?.changes[0]?.message).toContain("About us, for review");
+    // An editor cannot send it back; the publisher can.
+    expect((await api(asha, `/studio/reviews/${open[0]?.id}/return`, { comment: "Fine by me" })).status).toBe(403);
+    expect((await api(ravi, `/studio/reviews/${open[0]?.id}/return`, { comment: "Say who we are in the title" })).status).toBe(200);
+    expect((await reviewsOf(asha)).map((r) => [r.state, r.comment])).toEqual([["returned", "Say who we are in the title"]]);
+    expect(await reviewsOf(ravi)).toEqual([]);
+
+    await edit<Page>(asha, ABOUT, (page) => {
+      page.title = "About us: who we are";
+    });
+    expect((await api(asha, "/studio/reviews", { path: ABOUT, note: "Changed as asked" })).status).toBe(200);
+    const again = await reviewsOf(ravi);
+    expect(again.map((r) => [r.state, r.note])).toEqual([["open", "Changed as asked"]]);
+    // The review shows the latest change.
+    expect(again[0]?.changes[0]?.message).toContain("About us: who we are");
+    const outcome = await ravi.publish(600_000, [ABOUT]);
+    expect(outcome.status, outcome.log?.join("\n")).toBe("published");
+    expect((JSON.parse(live(ABOUT)) as Page).title).toBe("About us: who we are");
+    expect(await reviewsOf(asha)).toEqual([]);
+    const activity = (await (await api(ravi, "/studio/activity")).json()) as { items: { what: string; name: string }[] };
+    expect(activity.items.filter((i) => i.what.startsWith("review.")).map((i) => [i.what, i.name])).toEqual([
+      ["review.ask", "Asha Rao"],
+      ["review.return", "Ravi Kumar"],
+      ["review.ask", "Asha Rao"],
+    ]);
+  }, 600_000);
+
+  test("with reviews required, an editor's changes not up for review are not published; once asked for, they are", async () => {
+    await studio.stop();
+    await studio.start({ STUDIO_REVIEW: "required" });
+    const asha = await signedIn(EDITOR);
+    const ravi = await signedIn(PUBLISHER);
+    await edit<Page>(asha, ABOUT, (page) => {
+      page.title = "About us, needs a review";
+    });
+    const was = execFileSync("git", ["--git-dir", studio.remote, "rev-parse", "main"], { encoding: "utf8" }).trim();
+    const refused = await ravi.publish(600_000, [ABOUT]);
+    expect(refused.status).toBe("refused");
+    expect(refused.reason).toContain("this site needs a review of an editor's changes first, and these are not up for review: Page /about-us");
+    expect(execFileSync("git", ["--git-dir", studio.remote, "rev-parse", "main"], { encoding: "utf8" }).trim()).toBe(was);
+    // A scheduled publish is refused the same way (the check is the publish's own); an editor cannot schedule at all.
+    expect((await api(asha, "/studio/schedules", { wall: "2031-01-01T09:00" })).status).toBe(403);
+    expect((await api(asha, "/studio/reviews", { path: ABOUT, note: "Please check" })).status).toBe(201);
+    const outcome = await ravi.publish(600_000, [ABOUT]);
+    expect(outcome.status, outcome.log?.join("\n")).toBe("published");
+    expect((JSON.parse(live(ABOUT)) as Page).title).toBe("About us, needs a review");
+  }, 600_000);
 });

@@ -178,7 +178,7 @@ describe("drafts on the remote", () => {
     expect(git(studio.remote, "rev-parse", "drafts")).toBe(git(clone(), "rev-parse", "drafts"));
     expect(((await (await api(asha, "/studio")).json()) as { remote: { behind: number } }).remote.behind).toBe(0);
     // The server's disk lost: a new studio with empty data, on the same remote.
-    const other = await studioFixture({ port: port + 1, name: "studio-team-new-server" });
+    const other = await studioFixture({ port: port + 2, name: "studio-team-new-server" });
     try {
       execFileSync("rm", ["-rf", other.remote]);
       execFileSync("git", ["clone", "-q", "--mirror", studio.remote, other.remote]);

@@ -19,7 +19,17 @@ export function chosenInWords(files: WaitingFile[], chosen: ReadonlySet<string>)
   return `Goes live: ${list}.${stay > 0 ? ` ${stay === 1 ? "1 file stays" : `${stay} files stay`} waiting.` : ""}`;
 }
 
-export function ChooseFiles({ files, chosen, onChange }: { files: WaitingFile[]; chosen: ReadonlySet<string>; onChange(next: Set<string>): void }) {
+export function ChooseFiles({
+  files,
+  chosen,
+  onChange,
+  legend = "What goes live",
+}: {
+  files: WaitingFile[];
+  chosen: ReadonlySet<string>;
+  onChange(next: Set<string>): void;
+  legend?: string;
+}) {
   const all = files.every((f) => chosen.has(f.path));
   const toggle = (path: string) => {
     const next = new Set(chosen);
@@ -28,7 +38,7 @@ export function ChooseFiles({ files, chosen, onChange }: { files: WaitingFile[];
   };
   return (
     <fieldset className="mb-3">
-      <legend className="mb-1 text-sm font-semibold">What goes live</legend>
+      <legend className="mb-1 text-sm font-semibold">{legend}</legend>
       <label className="mb-1 flex items-start gap-2 text-sm font-medium">
         <input type="checkbox" className="mt-1" checked={all} onChange={() => onChange(all ? new Set() : new Set(files.map((f) => f.path)))} />
         Everything waiting ({files.length === 1 ? "1 file" : `${files.length} files`})

@@ -5,6 +5,8 @@ import type { useStudio } from "./useStudio";
 import type { Json } from "../state/types";
 import type { EditorProblem } from "../api-client";
 import { ActivityDialog } from "./ActivityDialog";
+import { PreviewDialog } from "./PreviewDialog";
+import { ReviewDialog } from "./ReviewDialog";
 import { HistoryDialog } from "./HistoryDialog";
 import { InboxDialog } from "./InboxDialog";
 import { PublishDialog } from "./PublishDialog";
@@ -23,7 +25,7 @@ export interface StudioProps {
 }
 
 export function Studio({ studio, path, title, current, options, advice, onRestored }: StudioProps) {
-  const [open, setOpen] = useState<"publish" | "history" | "activity" | "inbox" | null>(null);
+  const [open, setOpen] = useState<"publish" | "history" | "activity" | "review" | "preview" | "inbox" | null>(null);
   const { status } = studio;
   if (!status) return null;
   return (
@@ -33,8 +35,22 @@ export function Studio({ studio, path, title, current, options, advice, onRestor
         here={studio.others.filter((e) => e.path === path).map((e) => e.name)}
         onHistory={() => setOpen("history")}
         onActivity={() => setOpen("activity")}
+        onReview={() => setOpen("review")}
+        onPreview={() => setOpen("preview")}
         onPublish={() => setOpen("publish")}
         onInbox={() => setOpen("inbox")}
+      />
+      <PreviewDialog open={open === "preview"} status={status} onClose={() => setOpen(null)} />
+      <ReviewDialog
+        open={open === "review"}
+        status={status}
+        path={path}
+        title={title}
+        onPublish={(file) => {
+          setOpen("publish");
+          void studio.startPublish({}, [file]);
+        }}
+        onClose={() => setOpen(null)}
       />
       <ActivityDialog open={open === "activity"} path={path} title={title} publisher={status.account.role === "publisher"} onClose={() => setOpen(null)} />
       {status.enquiries && <InboxDialog open={open === "inbox"} me={status.account.email} onClose={() => setOpen(null)} />}

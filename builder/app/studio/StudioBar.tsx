@@ -1,6 +1,6 @@
 /**
  * The studio's own bar, under the toolbar: who is signed in, what is not published yet and by whom,
- * Enquiries with how many are new (for those who answer them), History, Activity, Publish (publishers), Sign out.
+ * Enquiries with how many are new (for those who answer them), History, Activity, Review, Publish (publishers), Sign out.
  */
 import { memo } from "react";
 import type { StudioStatus } from "../api-client";
@@ -11,6 +11,8 @@ export interface StudioBarProps {
   here: string[];
   onHistory(): void;
   onActivity(): void;
+  onReview(): void;
+  onPreview(): void;
   onPublish(): void;
   onInbox(): void;
 }
@@ -18,12 +20,14 @@ export interface StudioBarProps {
 const BUTTON =
   "rounded-md px-2 py-1 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40";
 
-export const StudioBar = memo(function StudioBar({ status, here, onHistory, onActivity, onPublish, onInbox }: StudioBarProps) {
+export const StudioBar = memo(function StudioBar({ status, here, onHistory, onActivity, onReview, onPreview, onPublish, onInbox }: StudioBarProps) {
   const { account, pending, publishing, enquiries } = status;
   const count = pending.count;
   const by = pending.by.map((b) => `${b.count} by ${b.name}`).join(", ");
   const next = status.schedules.find((s) => s.state === "waiting");
   const failed = status.schedules.filter((s) => s.state === "failed").length;
+  // A publisher: the open reviews; an editor: their reviews sent back.
+  const reviews = status.reviews.filter((r) => (account.role === "publisher" ? r.state === "open" : r.state === "returned")).length;
   return (
     <section aria-label="Studio" className="col-span-full flex flex-wrap items-center gap-3 border-b border-slate-300 bg-slate-100 px-3 py-1.5 text-sm">
       <span>
@@ -68,6 +72,13 @@ export const StudioBar = memo(function StudioBar({ status, here, onHistory, onAc
         </button>
         <button type="button" className={BUTTON} onClick={onActivity}>
           Activity
+        </button>
+        <button type="button" className={BUTTON} onClick={onPreview}>
+          Share a preview
+        </button>
+        <button type="button" className={BUTTON} onClick={onReview}>
+          Review
+          {reviews > 0 && <span className="ml-1.5 rounded-full bg-blue-700 px-1.5 text-xs text-white">{reviews}</span>}
         </button>
         {account.role === "publisher" && (
           <button

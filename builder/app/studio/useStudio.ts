@@ -25,7 +25,7 @@ export function useStudio(enabled: boolean, path: string | undefined) {
     const controller = new AbortController();
     void refresh(controller.signal);
     const stop = subscribe((event, data) => {
-      if (event === "changed" || event === "enquiries" || event === "schedules") void refresh();
+      if (event === "changed" || event === "enquiries" || event === "status") void refresh();
       else if (event === "presence") setStatus((s) => (s ? { ...s, editing: data as StudioStatus["editing"] } : s));
       else if (event === "publish") {
         const { step, done } = data as { step?: string; done?: boolean };
