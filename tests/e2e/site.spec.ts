@@ -597,7 +597,8 @@ test.describe("in-page links", () => {
   }
 
   test("the skip link moves focus to the content and scrolls there smoothly", async ({ page }) => {
-    expect(await followSkipLink(page)).toBeGreaterThan(3);
+    // Smooth: more than one position on the way (a jump is one). A loaded machine draws few frames.
+    expect(await followSkipLink(page)).toBeGreaterThan(1);
   });
 
   test("under reduced motion it jumps at once", async ({ browser }) => {
