@@ -46,8 +46,9 @@ const TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
+/** Bottom left, clear of the site's fixed header and its chat button (bottom right). */
 const BANNER =
-  '<div role="note" style="position:sticky;top:0;z-index:2147483647;background:#fef3c7;color:#1f2937;border-bottom:2px solid #b45309;padding:6px 12px;font:600 14px/1.4 system-ui,sans-serif;text-align:center">Preview of changes not yet published</div>';
+  '<div role="note" style="position:fixed;left:8px;bottom:8px;max-width:calc(100% - 96px);z-index:2147483647;background:#fef3c7;color:#1f2937;border:2px solid #b45309;border-radius:6px;padding:6px 12px;font:600 14px/1.4 system-ui,sans-serif">Preview of changes not yet published</div>';
 
 export class Previews {
   private list: Stored[];

@@ -307,4 +307,41 @@ test("the publisher publishes only the open page: another page's changes stay wa
   await later.getByRole("button", { name: "Cancel the publish scheduled for 2 Mar 2031, 09:00 (Asia/Kolkata)" }).click();
   await expect(later).toContainText("Nothing is scheduled.");
   expect(published(ABOUT)).not.toContain("Engineering that pays its way");
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  // A preview link of About us, opened in a fresh browser without an account: the unpublished heading, the banner, other pages clickable.
+  await ravi.getByRole("button", { name: "Share a preview" }).click();
+  const share = ravi.getByRole("dialog", { name: "Share a preview" });
+  await share.getByRole("button", { name: "Make a preview link" }).click();
+  const link = await share.getByLabel("The link").inputValue();
+  await expect(share.getByRole("listitem").filter({ hasText: /open until/ })).toBeVisible({ timeout: 180_000 });
+  const axeShare = await new AxeBuilder({ page: ravi }).withTags(WCAG22_AA).exclude("iframe").analyze();
+  expect(axeShare.violations.map((v) => v.id)).toEqual([]);
+  await ravi.screenshot({ path: join("shots", "studio", "preview-link-1280.png") });
+  const stranger = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  signedIn.push(stranger);
+  const visitor = await stranger.newPage();
+  await visitor.goto(link);
+  await expect(visitor.getByRole("note")).toHaveText("Preview of changes not yet published");
+  await visitor.goto(new URL("/about-us", link).href);
+  await expect(visitor.getByRole("heading", { name: "Engineering that pays its way" })).toBeVisible();
+  await visitor.screenshot({ path: join("shots", "studio", "preview-visitor-375.png") });
+  // Nothing of the builder on the previews' server.
+  expect((await visitor.goto(new URL("/__edit", link).href))?.status()).toBe(404);
+  await expect(visitor.getByText("Page builder")).toHaveCount(0);
+  expect((await visitor.request.get(new URL("/__edit/api/state", link).href)).status()).toBe(404);
+  await share
+    .getByRole("button", { name: /^Revoke/ })
+    .first()
+    .click();
+  await visitor.goto(new URL("/about-us", link).href);
+  await expect(visitor.getByRole("heading", { name: "No preview here" })).toBeVisible();
+  await share.getByRole("button", { name: "Close" }).click();
+
+  // Review, as a publisher with nothing asked: axe-clean.
+  await ravi.getByRole("button", { name: /^Review/ }).click();
+  const review = ravi.getByRole("dialog", { name: "Review" });
+  await expect(review).toContainText("Waiting for review");
+  const axeReview = await new AxeBuilder({ page: ravi }).withTags(WCAG22_AA).exclude("iframe").analyze();
+  expect(axeReview.violations.map((v) => v.id)).toEqual([]);
 });
