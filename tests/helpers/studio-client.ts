@@ -20,6 +20,22 @@ export class StudioClient {
 
   constructor(readonly url: string) {}
 
+  /** A client signed in as `who`. */
+  static async as(url: string, who: Account): Promise<StudioClient> {
+    const client = new StudioClient(url);
+    await client.signIn(who);
+    return client;
+  }
+
+  /** GET (or POST `body` as JSON) to the builder's API at `path` ("/studio/reviews"), signed in; the answer as is. */
+  api(path: string, body?: unknown): Promise<Response> {
+    return fetch(`${this.url}/__edit/api${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: this.headers(true),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  }
+
   private headers(json = false): Record<string, string> {
     return { cookie: this.cookie, origin: this.url, "x-site-editor": "1", ...(json ? { "content-type": "application/json" } : {}) };
   }

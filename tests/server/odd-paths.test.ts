@@ -3,9 +3,9 @@
  * Paths the production server cannot map to a file: a generated corpus of encoded slashes,
  * dots and backslashes in every position, and long paths, sent over HTTP exactly as written.
  * None may answer 5xx or log an error, every answer carries the security headers, a redirect
- * stays on the site, and none may cost more than 100 ms of CPU: work that grows with the path
- * (recursion, backtracking) costs seconds on 8,000 characters, while a loaded CI machine's pauses
- * reach tens of milliseconds. The typical cost is printed (about 1 ms), not asserted.
+ * stays on the site, and none may cost more than 100 ms of CPU: a bound that catches work growing
+ * with the path (recursion, backtracking) but not a loaded machine's pauses. The typical cost is
+ * printed, not asserted (docs/performance.md).
  */
 import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -37,29 +37,16 @@ afterAll(async () => {
   studio?.remove();
 }, 60_000);
 
-async function signedIn(who: { email: string; password: string }) {
-  const client = new StudioClient(studio.url);
-  await client.signIn(who);
-  return client;
-}
-
-function api(client: StudioClient, path: string, body?: unknown) {
-  const { name, value } = client.session();
-  return fetch(`${studio.url}/__edit/api${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { cookie: `${name}=${value}`, origin: studio.url, "x-site-editor": "1", "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
+const signedIn = (who: { email: string; password: string }) => StudioClient.as(studio.url, who);
 
 /** Makes a preview link of `files` and waits for its build; the link and the preview. */
 async function makePreview(client: StudioClient, files?: string[]) {
-  const res = await api(client, "/studio/previews", files ? { files } : {});
+  const res = await client.api("/studio/previews", files ? { files } : {});
   expect(res.status, await res.clone().text()).toBe(202);
   const made = (await res.json()) as { preview: PreviewLink; link: string };
   const deadline = Date.now() + 300_000;
   for (;;) {
-    const list = ((await (await api(client, "/studio/previews")).json()) as { previews: PreviewLink[] }).previews;
+    const list = ((await (await client.api("/studio/previews")).json()) as { previews: PreviewLink[] }).previews;
     const now = list.find((p) => p.id === made.preview.id);
     if (now?.state === "ready") return { link: made.link, preview: now };
     if (now?.state === "failed") throw new Error(`The preview failed: ${now.reason}`);
@@ -133,7 +120,7 @@ describe("preview links", () => {
     };
     expect(await answers(guessed)).toEqual({ status: 404, body: missingBody });
 
-    expect((await api(ravi, `/studio/previews/${preview.id}/revoke`, {})).status).toBe(200);
+    expect((await ravi.api(`/studio/previews/${preview.id}/revoke`, {})).status).toBe(200);
     expect(await answers(link)).toEqual({ status: 404, body: missingBody });
     const after = await visitor.get("/about-us");
     expect({ status: after.status, body: await after.text() }).toEqual({ status: 404, body: missingBody });
@@ -175,7 +162,7 @@ describe("preview links", () => {
       await studio.start();
       expect(await answers(second.link)).toEqual({ status: 404, body: missingBody });
 
-      const activity = (await (await api(await signedIn(PUBLISHER), "/studio/activity")).json()) as ActivityList;
+      const activity = (await (await (await signedIn(PUBLISHER)).api("/studio/activity")).json()) as ActivityList;
       // Newest first: the second link, the revocation, the first link of this test, the first test's.
       expect(activity.items.filter((i) => i.what.startsWith("preview.")).map((i) => i.what)).toEqual([
         "preview.make",

@@ -45,20 +45,7 @@ const remote = (...args: string[]) => execFileSync("git", ["--git-dir", studio.r
 const livePhone = () => (JSON.parse(remote("show", `main:${SETTINGS}`)) as Settings).phone.display;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function signedIn(who: { email: string; password: string }) {
-  const client = new StudioClient(studio.url);
-  await client.signIn(who);
-  return client;
-}
-
-function api(client: StudioClient, path: string, body?: unknown) {
-  const { name, value } = client.session();
-  return fetch(`${studio.url}/__edit/api${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { cookie: `${name}=${value}`, origin: studio.url, "x-site-editor": "1", "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
+const signedIn = (who: { email: string; password: string }) => StudioClient.as(studio.url, who);
 
 async function setPhone(client: StudioClient, display: string, dial: string) {
   const file = await client.read<Settings>(SETTINGS);
@@ -67,7 +54,7 @@ async function setPhone(client: StudioClient, display: string, dial: string) {
 
 /** Schedules a publish of `files` at `at` (ms), written as the site's clocks show it. */
 async function schedule(client: StudioClient, at: number, files?: string[]): Promise<ScheduledPublish> {
-  const res = await api(client, "/studio/schedules", { wall: new Date(at + offset(at)).toISOString().slice(0, 19), ...(files ? { files } : {}) });
+  const res = await client.api("/studio/schedules", { wall: new Date(at + offset(at)).toISOString().slice(0, 19), ...(files ? { files } : {}) });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as ScheduledPublish;
 }
@@ -83,7 +70,7 @@ function startedAfter(id: string): number {
 }
 
 async function schedules(client: StudioClient): Promise<ScheduledPublish[]> {
-  return ((await (await api(client, "/studio/schedules")).json()) as { schedules: ScheduledPublish[] }).schedules;
+  return ((await (await client.api("/studio/schedules")).json()) as { schedules: ScheduledPublish[] }).schedules;
 }
 
 /** Waits until `check` holds (polling), up to `ms`; when it first held. */
@@ -107,8 +94,8 @@ describe("scheduled publishing", () => {
     await setPhone(ravi, "+91 20 4000 3333", "+912040003333");
     const about = await asha.read<{ title: string }>(ABOUT);
     await asha.save(ABOUT, { ...about.value, title: "About us, not scheduled" }, about.hash);
-    expect((await api(asha, "/studio/schedules", { wall: "2030-01-01T09:00", files: [SETTINGS] })).status).toBe(403);
-    const refused = await api(ravi, "/studio/schedules", { wall: "2020-01-01T09:00" });
+    expect((await asha.api("/studio/schedules", { wall: "2030-01-01T09:00", files: [SETTINGS] })).status).toBe(403);
+    const refused = await ravi.api("/studio/schedules", { wall: "2020-01-01T09:00" });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: string }).error).toMatch(/^1 Jan 2020, 09:00 \(Asia\/Kolkata\) has passed: it is .+ now\.$/);
 
@@ -157,7 +144,7 @@ describe("scheduled publishing", () => {
       await until(() => livePhone() === "+91 20 4000 5555", 120_000);
       const reader = await signedIn(PUBLISHER);
       const ran = async () =>
-        ((await (await api(reader, "/studio/activity")).json()) as ActivityList).items.filter((i) => i.what === "schedule.run").map((i) => i.text);
+        ((await (await reader.api("/studio/activity")).json()) as ActivityList).items.filter((i) => i.what === "schedule.run").map((i) => i.text);
       const deadline = Date.now() + 30_000;
       while ((await ran()).length < 2 && Date.now() < deadline) await sleep(250);
       expect(await ran()).toEqual([
@@ -175,7 +162,7 @@ describe("scheduled publishing", () => {
   test("a scheduled publish that fails the check is shown to publishers with the reason; the remote is unchanged; it is not tried again", async () => {
     const ravi = await signedIn(PUBLISHER);
     // About us links to a new page that waits too: alone, it fails the check.
-    const created = await api(ravi, "/pages", { action: "create", slug: "launch-day" });
+    const created = await ravi.api("/pages", { action: "create", slug: "launch-day" });
     expect(created.status).toBe(200);
     const launch = await ravi.read<{ status?: string }>("site-config/pages/launch-day.json");
     await ravi.save("site-config/pages/launch-day.json", { ...launch.value, status: "published" }, launch.hash);
@@ -187,7 +174,7 @@ describe("scheduled publishing", () => {
     await ravi.save(ABOUT, { ...about.value, sections }, about.hash);
     const was = remote("rev-parse", "main");
     const made = await schedule(ravi, Date.now() + 3_000, [ABOUT]);
-    const status = async () => ((await (await api(ravi, "/studio")).json()) as { schedules: ScheduledPublish[] }).schedules;
+    const status = async () => ((await (await ravi.api("/studio")).json()) as { schedules: ScheduledPublish[] }).schedules;
     let failed: ScheduledPublish | undefined;
     const deadline = Date.now() + 120_000;
     while (!failed && Date.now() < deadline) {
@@ -199,10 +186,10 @@ describe("scheduled publishing", () => {
     // Not tried again: still failed, still shown, a while later.
     await sleep(3_000);
     expect((await status()).find((s) => s.id === made.id)?.state).toBe("failed");
-    const activity = (await (await api(ravi, "/studio/activity")).json()) as ActivityList;
+    const activity = (await (await ravi.api("/studio/activity")).json()) as ActivityList;
     expect(activity.items.filter((i) => i.what.startsWith("schedule.")).map((i) => i.what)).toContain("schedule.add");
     // Cancelled, it is gone from the list.
-    expect((await api(ravi, `/studio/schedules/${made.id}/cancel`, {})).status).toBe(200);
+    expect((await ravi.api(`/studio/schedules/${made.id}/cancel`, {})).status).toBe(200);
     expect((await status()).find((s) => s.id === made.id)).toBeUndefined();
   }, 300_000);
 });

@@ -43,20 +43,7 @@ afterAll(async () => {
 /** The remote's file as its live branch has it. */
 const live = (path: string) => execFileSync("git", ["--git-dir", studio.remote, "show", `main:${path}`], { encoding: "utf8" });
 
-async function signedIn(who: { email: string; password: string }) {
-  const client = new StudioClient(studio.url);
-  await client.signIn(who);
-  return client;
-}
-
-function api(client: StudioClient, path: string, body?: unknown) {
-  const { name, value } = client.session();
-  return fetch(`${studio.url}/__edit/api${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { cookie: `${name}=${value}`, origin: studio.url, "x-site-editor": "1", "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
+const signedIn = (who: { email: string; password: string }) => StudioClient.as(studio.url, who);
 
 async function waiting(client: StudioClient): Promise<PendingChanges> {
   const res = await fetch(`${studio.url}/__edit/api/studio`, { headers: { cookie: `${client.session().name}=${client.session().value}` } });
@@ -163,7 +150,7 @@ describe("publish some pages", () => {
 describe("review", () => {
   const reviewsOf = async (client: StudioClient) =>
     (
-      (await (await api(client, "/studio/reviews")).json()) as {
+      (await (await client.api("/studio/reviews")).json()) as {
         reviews: { id: string; path: string; state: string; note: string; comment?: string; changes: { message: string }[] }[];
       }
     ).reviews;
@@ -174,20 +161,20 @@ describe("review", () => {
     await edit<Page>(asha, ABOUT, (page) => {
       page.title = "About us, for review";
     });
-    expect((await api(asha, "/studio/reviews", { path: ABOUT, note: "New title: is it right?" })).status).toBe(201);
+    expect((await asha.api("/studio/reviews", { path: ABOUT, note: "New title: is it right?" })).status).toBe(201);
     const open = await reviewsOf(ravi);
     expect(open.map((r) => [r.path, r.state, r.note])).toEqual([[ABOUT, "open", "New title: is it right?"]]);
     expect(open[0]?.changes[0]?.message).toContain("About us, for review");
     // An editor cannot send it back; the publisher can.
-    expect((await api(asha, `/studio/reviews/${open[0]?.id}/return`, { comment: "Fine by me" })).status).toBe(403);
-    expect((await api(ravi, `/studio/reviews/${open[0]?.id}/return`, { comment: "Say who we are in the title" })).status).toBe(200);
+    expect((await asha.api(`/studio/reviews/${open[0]?.id}/return`, { comment: "Fine by me" })).status).toBe(403);
+    expect((await ravi.api(`/studio/reviews/${open[0]?.id}/return`, { comment: "Say who we are in the title" })).status).toBe(200);
     expect((await reviewsOf(asha)).map((r) => [r.state, r.comment])).toEqual([["returned", "Say who we are in the title"]]);
     expect(await reviewsOf(ravi)).toEqual([]);
 
     await edit<Page>(asha, ABOUT, (page) => {
       page.title = "About us: who we are";
     });
-    expect((await api(asha, "/studio/reviews", { path: ABOUT, note: "Changed as asked" })).status).toBe(200);
+    expect((await asha.api("/studio/reviews", { path: ABOUT, note: "Changed as asked" })).status).toBe(200);
     const again = await reviewsOf(ravi);
     expect(again.map((r) => [r.state, r.note])).toEqual([["open", "Changed as asked"]]);
     // The review shows the latest change.
@@ -196,7 +183,7 @@ describe("review", () => {
     expect(outcome.status, outcome.log?.join("\n")).toBe("published");
     expect((JSON.parse(live(ABOUT)) as Page).title).toBe("About us: who we are");
     expect(await reviewsOf(asha)).toEqual([]);
-    const activity = (await (await api(ravi, "/studio/activity")).json()) as { items: { what: string; name: string }[] };
+    const activity = (await (await ravi.api("/studio/activity")).json()) as { items: { what: string; name: string }[] };
     expect(activity.items.filter((i) => i.what.startsWith("review.")).map((i) => [i.what, i.name])).toEqual([
       ["review.ask", "Asha Rao"],
       ["review.return", "Ravi Kumar"],
@@ -218,8 +205,8 @@ describe("review", () => {
     expect(refused.reason).toContain("this site needs a review of an editor's changes first, and these are not up for review: Page /about-us");
     expect(execFileSync("git", ["--git-dir", studio.remote, "rev-parse", "main"], { encoding: "utf8" }).trim()).toBe(was);
     // A scheduled publish is refused the same way (the check is the publish's own); an editor cannot schedule at all.
-    expect((await api(asha, "/studio/schedules", { wall: "2031-01-01T09:00" })).status).toBe(403);
-    expect((await api(asha, "/studio/reviews", { path: ABOUT, note: "Please check" })).status).toBe(201);
+    expect((await asha.api("/studio/schedules", { wall: "2031-01-01T09:00" })).status).toBe(403);
+    expect((await asha.api("/studio/reviews", { path: ABOUT, note: "Please check" })).status).toBe(201);
     const outcome = await ravi.publish(600_000, [ABOUT]);
     expect(outcome.status, outcome.log?.join("\n")).toBe("published");
     expect((JSON.parse(live(ABOUT)) as Page).title).toBe("About us, needs a review");
