@@ -58,9 +58,15 @@ export function boot(reloadOnce, options) {
     retry.type = "button";
     retry.className = options.retryClass;
     retry.textContent = "Retry";
-    retry.addEventListener("click", () => {
-      location.reload();
-    });
+    // On the window, in the capture phase: React, once it has begun to hydrate, holds a click on a
+    // part it has not taken over (all of the page when the route's data is missing) and stops it there.
+    addEventListener(
+      "click",
+      (event) => {
+        if (event.target === retry) location.reload();
+      },
+      true,
+    );
     box.append(message, retry);
     document.body.append(box);
   }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { OFF_SITE_PATHS, rawGet } from "../helpers/raw-http.ts";
+import { hydrated } from "./hydrated.ts";
 
 test.describe("HTTP rules of the production server", () => {
   test("a trailing slash answers 301 to the same path without it", async ({ request }) => {
@@ -138,6 +139,7 @@ test.describe("in the browser", () => {
 
   test("client-side navigation scrolls to the top of the new page", async ({ page }) => {
     await page.goto("/");
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
@@ -149,6 +151,7 @@ test.describe("in the browser", () => {
 
   test("Back returns to where the visitor was on the previous page, Forward to the top of the next", async ({ page }) => {
     await page.goto("/");
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     // Sections above take their real height as they render, and the browser keeps the footer in
@@ -216,7 +219,7 @@ test.describe("in the browser", () => {
     // A phone: the footer is taller than the screen, so its top can be placed under the header.
     await page.setViewportSize({ width: 375, height: 667 });
     await page.goto("/about-us");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+    await hydrated(page);
     // What a content link such as "/#site-footer" does: React Router navigates without a full load.
     await page.evaluate(() => dispatchEvent(new CustomEvent("site:navigate", { detail: "/#site-footer" })));
     await expect(page).toHaveURL(/\/#site-footer$/);
@@ -244,7 +247,7 @@ test.describe("in the browser", () => {
     // page has hydrated (a navigation made during hydration, before React reached the footer, renders it afresh).
     await page.setViewportSize({ width: 375, height: 667 });
     await page.goto("/");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
     await page.evaluate(() => {
       const w = window as unknown as { footer: Element | null; footerGone: boolean };
@@ -264,7 +267,7 @@ test.describe("in the browser", () => {
   test("an unknown path reached in the app goes home", async ({ page }) => {
     await page.goto("/about-us");
     // The app listens once it has taken over the page (the network can be idle before that on a busy machine: it failed so in CI).
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
     // A client-side navigation to a path no route knows, as a stale link in the app would make.
     await page.evaluate(() => dispatchEvent(new CustomEvent("site:navigate", { detail: "/no-such-page" })));
@@ -274,6 +277,7 @@ test.describe("in the browser", () => {
 
   test("the error screen shows the heading and the error text", async ({ page }) => {
     await page.goto("/");
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
     // A page's data failing to load (e.g. a redeploy removed it) is a route error.
     await page.route("**/about-us.data*", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "Data file is corrupt" }));

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { expectedRoutes, site } from "./content";
+import { hydrated } from "./hydrated.ts";
 
 const dist = join(import.meta.dirname, "..", "..", "dist");
 const origin = site.settings!.siteUrl;
@@ -68,7 +69,7 @@ test("the built nginx include and _redirects name every route and nothing else",
 test.describe("loading", () => {
   test("no script is fetched before the load event; links work before hydration", async ({ page }) => {
     await page.goto("/about-us", { waitUntil: "load" });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+    await hydrated(page);
     const early = await page.evaluate(() => {
       const load = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart;
       return performance
@@ -97,7 +98,7 @@ test.describe("loading", () => {
     // The files are back (the deploy finished): Retry brings the page to life.
     await page.unroute("**/assets/root-*.js", block);
     await notice.getByRole("button", { name: "Retry" }).click();
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+    await hydrated(page);
     await expect(page.getByRole("alert").filter({ hasText: "Loading chunk" })).toHaveCount(0);
   });
 
@@ -124,6 +125,7 @@ test.describe("loading", () => {
     await page.unroute("**/assets/page-data/*.js", block);
     await notice.getByRole("button", { name: "Retry" }).click();
     // Once the page's code has arrived, a client-side navigation works, with its data.
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
@@ -133,7 +135,7 @@ test.describe("loading", () => {
   test("a tab open across a redeploy: a page whose code is gone is loaded fresh, once, instead of a broken screen", async ({ page }) => {
     await page.goto("/");
     // Hydrated, with the code of the sections on screen loaded.
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
     let loads = 0;
     page.on("load", () => loads++);
@@ -154,7 +156,7 @@ test.describe("loading", () => {
     await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
     await expect.poll(() => loads).toBe(1);
     // The fresh page hydrates and navigates in the browser again.
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+    await hydrated(page);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact Us" }).click();
     await expect(page).toHaveURL(/\/contact-us$/);
     await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
