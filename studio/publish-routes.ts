@@ -12,7 +12,7 @@ import type { PublishOutcome } from "../builder/shared/types.ts";
 import type { Account } from "./accounts.ts";
 import { publisherOnly } from "./builder-api.ts";
 import type { StudioContext } from "./context.ts";
-import { publish } from "./publish.ts";
+import { discardReady, prepareReady, publish, type Ready } from "./publish.ts";
 
 export interface PublishRun {
   id: string;
@@ -30,6 +30,8 @@ export interface PublishRequest {
   choices?: Choices;
   /** Said before each step in the studio's own log: "Publish by ravi@example.com". */
   by: string;
+  /** Made ready ahead of its time (a schedule): pushed as it is if nothing it takes changed since. */
+  ready?: Ready;
 }
 
 export interface PublishHooks {
@@ -43,8 +45,22 @@ export interface PublishHooks {
 export function publisher(ctx: StudioContext, runs: { current: PublishRun | null }, logError: (err: Error) => void, hooks: PublishHooks = {}) {
   const { clone, git, events, project, deploy, say } = ctx;
   const running = () => Boolean(runs.current && !runs.current.done);
+  /** What the publish log calls a file ("About us page") and how its conflicts are told. */
+  const describer = async () => {
+    const files = await git.folder.files();
+    return (path: string) => {
+      const file = files.find((f) => f.path === path);
+      return file ? { title: fileTitle(file), options: describeOptions(file, git.folder.schemas()) } : undefined;
+    };
+  };
 
-  function start({ publisher: who, files: chosen, choices = {}, by }: PublishRequest): { run: PublishRun; finished: Promise<PublishOutcome> } {
+  /** A publish of `files` merged, checked and built now, to go live later (null: it would not go: it is published then as usual, and says why). */
+  async function prepare(files: string[] | undefined, by: string): Promise<Ready | null> {
+    const outcome = await prepareReady(clone, { files, project, describeFile: await describer(), say: (line) => say(`${by} (made ahead): ${line}`) });
+    return outcome.status === "ready" ? outcome.ready : null;
+  }
+
+  function start({ publisher: who, files: chosen, choices = {}, by, ready }: PublishRequest): { run: PublishRun; finished: Promise<PublishOutcome> } {
     if (running()) throw new Conflict("A publish is already running: its steps show in the builder.");
     const run: PublishRun = { id: randomUUID(), done: false, log: [], outcome: null };
     runs.current = run;
@@ -55,20 +71,15 @@ export function publisher(ctx: StudioContext, runs: { current: PublishRun | null
       say(`${by}: ${line}`);
     };
     // Not in the clone's queue: a publish works on a snapshot of the drafts in its own worktree, while saves go on.
-    const finished = git.folder
-      .files()
-      .then(async (files) => {
-        const refused = await hooks.refusal?.(chosen);
-        if (refused) {
-          step(refused);
-          return { status: "refused" as const, reason: refused, output: "", log: run.log };
-        }
-        const describeFile = (path: string) => {
-          const file = files.find((f) => f.path === path);
-          return file ? { title: fileTitle(file), options: describeOptions(file, git.folder.schemas()) } : undefined;
-        };
-        return publish(clone, { publisher: who, choices, files: chosen, project, deploy, describeFile, say: step });
-      })
+    const finished = (async () => {
+      const refused = await hooks.refusal?.(chosen);
+      if (refused) {
+        step(refused);
+        if (ready) await discardReady(ready);
+        return { status: "refused" as const, reason: refused, output: "", log: run.log };
+      }
+      return publish(clone, { publisher: who, choices, files: chosen, project, deploy, describeFile: await describer(), say: step, ready });
+    })()
       .then(
         (outcome) => {
           run.outcome = outcome;
@@ -98,7 +109,7 @@ export function publisher(ctx: StudioContext, runs: { current: PublishRun | null
       });
     return { run, finished };
   }
-  return { start, running };
+  return { start, running, prepare };
 }
 
 export type Publisher = ReturnType<typeof publisher>;

@@ -109,17 +109,64 @@ async function prepare(clone: Clone, options: Omit<PublishOptions, "publisher">,
   }
 }
 
-export async function publish(clone: Clone, options: PublishOptions): Promise<PublishOutcome> {
+type Prepared = Exclude<Awaited<ReturnType<typeof prepare>>, { stopped: Stopped }>;
+
+/** A publish merged, checked and built ahead of its time (a schedule), not committed or pushed; `base` is the live site it was made on. */
+export interface Ready extends Prepared {
+  base: string;
+  files: string[] | undefined;
+}
+
+/** Makes a publish of `options.files` (everything waiting, when left out) ready ahead of its time; throw it away with discardReady. */
+export async function prepareReady(clone: Clone, options: Omit<PublishOptions, "publisher" | "deploy">): Promise<Stopped | { status: "ready"; ready: Ready }> {
+  await clone.fetch();
+  const base = await clone.head(clone.live);
+  const prepared = await prepare(clone, options, options.say);
+  if ("stopped" in prepared) return prepared.stopped as Stopped;
+  return { status: "ready", ready: { ...prepared, base, files: options.files } };
+}
+
+export const discardReady = (ready: Ready) => ready.work.remove();
+
+/**
+ * Whether a publish made ready ahead is still exactly what one made now would be: the live site
+ * has not moved, and the drafts now hold the same files to take, each with the same content.
+ */
+async function stillCurrent(clone: Clone, ready: Ready): Promise<boolean> {
+  if ((await clone.head(clone.live)) !== ready.base) return false;
+  const head = await clone.head(clone.options.drafts);
+  if (head === ready.snapshot) return true;
+  const picked = await choose(await waitingFiles(clone), ready.files, head, clone);
+  const now = picked.files.map((f) => f.path).sort();
+  if (now.join("\n") !== [...ready.paths].sort().join("\n")) return false;
+  const [then, later] = await Promise.all([clone.blobs(now.map((p) => `${ready.snapshot}:${p}`)), clone.blobs(now.map((p) => `${head}:${p}`))]);
+  return then.every((blob, i) => blob === later[i]);
+}
+
+export async function publish(clone: Clone, options: PublishOptions & { ready?: Ready }): Promise<PublishOutcome> {
   const { drafts, published } = clone.options;
   const log: string[] = [];
   const say = (step: string) => {
     log.push(step);
     options.say(step);
   };
+  let ready = options.ready;
   for (let attempt = 1; attempt <= 3; attempt++) {
     say(attempt === 1 ? "Fetching the published site…" : "The published site changed meanwhile: starting again from it…");
     await clone.fetch();
-    const prepared = await prepare(clone, options, say);
+    let prepared: Prepared | { stopped: Stopped };
+    if (ready && (await stillCurrent(clone, ready))) {
+      say("Taking the build made and checked ahead of time: nothing changed since.");
+      prepared = ready;
+    } else {
+      if (ready) {
+        say("Something it takes changed since the build made ahead of time: checking and building again…");
+        await discardReady(ready);
+      }
+      prepared = await prepare(clone, options, say);
+    }
+    const builtAhead = prepared === ready;
+    ready = undefined;
     if ("stopped" in prepared) return { ...prepared.stopped, log } as PublishOutcome;
     const { work, snapshot, waiting, picked, paths, titles, ahead, settled } = prepared;
     try {
@@ -146,7 +193,7 @@ export async function publish(clone: Clone, options: PublishOptions): Promise<Pu
       say(
         `Published: ${picked.some ? `${titles.join(", ")}: ` : ""}${changes(ahead)} by ${by}.${stay > 0 ? ` ${staying(stay)}` : ""}${during > 0 ? ` ${changes(during)} saved while publishing will go with the next publish.` : ""}`,
       );
-      return { status: "published", commit, changes: ahead, during, files: titles, paths: [...paths], waiting: stay, log };
+      return { status: "published", commit, changes: ahead, during, files: titles, paths: [...paths], waiting: stay, builtAhead, log };
     } finally {
       await work.remove();
     }

@@ -16,12 +16,18 @@ import type { Account } from "./accounts.ts";
 import { publisherOnly } from "./builder-api.ts";
 import type { StudioContext } from "./context.ts";
 import { writeFileDurably } from "./durable.ts";
+import { discardReady, type Ready } from "./publish.ts";
 import type { Publisher } from "./publish-routes.ts";
 
 /** How often the studio looks for schedules that are due. */
 const TICK_MS = 1000;
 /** Later than this after its time, a schedule says it ran late (the studio was stopped or busy). */
 const LATE_MS = 30_000;
+/**
+ * This long before its time, a schedule's publish is merged, checked and built, so that at its time
+ * only the push and the switch are left (a build takes from 15 s to a minute or so, more on a big site).
+ */
+export const AHEAD_MS = 3 * 60_000;
 
 type Stored = Omit<ScheduledPublish, "wall" | "when" | "titles">;
 
@@ -107,14 +113,63 @@ export function scheduler(ctx: StudioContext, publishing: Publisher) {
       });
   });
 
+  // What a previous run made ahead is gone with it.
+  schedules.change((list) => {
+    for (const s of list) delete s.ready;
+  });
+
+  // Publishes made ready ahead of their time, by schedule id, with the time and files they were made for.
+  type Ahead = { at: string; files: string; ready: Promise<Ready | null>; settled: boolean; value: Ready | null };
+  const made = new Map<string, Ahead>();
+  const key = (s: Stored) => JSON.stringify(s.files);
+  /** Throws away what was made ahead for a schedule (changed, cancelled, or it failed to be made). */
+  function forget(id: string) {
+    const entry = made.get(id);
+    if (!entry) return;
+    made.delete(id);
+    void entry.ready.then((ready) => ready && discardReady(ready)).catch(() => undefined);
+    const s = schedules.find(id);
+    if (s?.ready) schedules.change(() => delete s.ready);
+  }
+
+  /** Starts making the soonest schedule within AHEAD_MS of its time ready, one at a time. */
+  function prepareSoon(now: number) {
+    for (const [id, entry] of made) {
+      const s = schedules.find(id);
+      if (s?.state !== "waiting" || s.at !== entry.at || key(s) !== entry.files) forget(id);
+    }
+    if ([...made.values()].some((entry) => !entry.settled)) return;
+    const next = schedules
+      .all()
+      .filter((s) => s.state === "waiting" && Date.parse(s.at) - now <= AHEAD_MS && Date.parse(s.at) > now && !made.has(s.id))
+      .sort((a, b) => a.at.localeCompare(b.at))[0];
+    if (!next) return;
+    const by = `Scheduled publish by ${next.by.email}`;
+    const ready = publishing.prepare(next.files ?? undefined, by).catch(() => null);
+    const entry: Ahead = { at: next.at, files: key(next), ready, settled: false, value: null };
+    made.set(next.id, entry);
+    void ready.then((value) => {
+      Object.assign(entry, { settled: true, value });
+      if (value && made.get(next.id) === entry) {
+        schedules.change(() => Object.assign(next, { ready: new Date().toISOString() }));
+        told();
+      }
+    });
+  }
+
   function runDue() {
-    if (publishing.running()) return;
     const now = Date.now();
+    prepareSoon(now);
+    if (publishing.running()) return;
     const due = schedules
       .all()
       .filter((s) => s.state === "waiting" && Date.parse(s.at) <= now)
       .sort((a, b) => a.at.localeCompare(b.at))[0];
     if (!due) return;
+    const ahead = made.get(due.id);
+    // Still being made: waiting for it is sooner than starting again.
+    if (ahead && !ahead.settled) return;
+    made.delete(due.id);
     const late = now - Date.parse(due.at) > LATE_MS;
     schedules.change(() => {
       Object.assign(due, { state: "running", ran: new Date(now).toISOString() });
@@ -122,11 +177,13 @@ export function scheduler(ctx: StudioContext, publishing: Publisher) {
         due.note = `Due at ${inZone(Date.parse(due.at), config.timeZone)} while the studio was stopped or busy: run at ${inZone(now, config.timeZone)}.`;
     });
     told();
-    const { finished } = publishing.start({ publisher: due.by, files: due.files ?? undefined, by: `Scheduled publish by ${due.by.email}` });
+    const ready = ahead?.value ?? undefined;
+    const { finished } = publishing.start({ publisher: due.by, files: due.files ?? undefined, by: `Scheduled publish by ${due.by.email}`, ready });
     void finished.then((outcome) => {
       const reason = failure(outcome);
       schedules.change(() => {
         Object.assign(due, reason ? { state: "failed", reason } : { state: "published" });
+        if (outcome.status === "published") due.builtAhead = Boolean(outcome.builtAhead);
         if (outcome.status === "nothing") due.note = `${due.note ? `${due.note} ` : ""}Nothing of it was waiting any more.`;
       });
       activity.record(due.by.email, "schedule.run", {
@@ -159,7 +216,16 @@ export function scheduler(ctx: StudioContext, publishing: Publisher) {
     );
   }
 
-  return { schedules, shown, runDue, close: () => clearInterval(timer) };
+  return {
+    schedules,
+    shown,
+    runDue,
+    forget,
+    close: () => {
+      clearInterval(timer);
+      for (const id of [...made.keys()]) forget(id);
+    },
+  };
 }
 
 export type Scheduler = ReturnType<typeof scheduler>;

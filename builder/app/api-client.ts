@@ -84,6 +84,7 @@ export const api = {
     call<ActivityList>(`/studio/activity?${new URLSearchParams({ ...(who ? { who } : {}), ...(path ? { path } : {}) })}`),
   /** A publish of `files` (everything waiting then, when left out) at `wall`, a date and time on the site's clocks. */
   schedule: (wall: string, files?: string[]) => post<ScheduledPublish>("/studio/schedules", files ? { wall, files } : { wall }),
+  moveSchedule: (id: string, wall: string) => post<ScheduledPublish>(`/studio/schedules/${encodeURIComponent(id)}`, { wall }),
   cancelSchedule: (id: string) => post<{ cancelled: boolean }>(`/studio/schedules/${encodeURIComponent(id)}/cancel`, {}),
   askReview: (path: string, note: string) => post<{ id: string }>("/studio/reviews", { path, note }),
   returnReview: (id: string, comment: string) => post<{ returned: boolean }>(`/studio/reviews/${encodeURIComponent(id)}/return`, { comment }),

@@ -101,6 +101,8 @@ export type PublishOutcome =
       files?: string[];
       paths?: string[];
       waiting?: number;
+      /** It pushed a build made ahead of time (a schedule), checked to be what a publish now would make. */
+      builtAhead?: boolean;
       log: string[];
     }
   | { status: "nothing"; log: string[] }
@@ -221,6 +223,10 @@ export interface ScheduledPublish {
   note?: string;
   /** When it ran (ISO). */
   ran?: string;
+  /** When its build, made ahead of its time, was checked and ready (ISO); gone if what it took changed since. */
+  ready?: string;
+  /** Whether it went live with the build made ahead (seconds after its time) or had to build then. */
+  builtAhead?: boolean;
 }
 
 /** An editor's changes to one file, put to the publishers with a note. */

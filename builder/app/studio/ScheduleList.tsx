@@ -1,7 +1,7 @@
 /**
  * Scheduled publishing in the Publish dialog: a date and time on the site's clocks (its time zone
  * shown) for what is ticked, and every publish scheduled, soonest first, with what it takes, who set
- * it, and Cancel; one that failed says why (it is not tried again until given a new time).
+ * it, Change time and Cancel; one that failed says why (it is not tried again until given a new time).
  */
 import { useState } from "react";
 import { api, type ScheduledPublish } from "../api-client";
@@ -20,10 +20,54 @@ export interface ScheduleListProps {
   canSchedule: boolean;
 }
 
+type Act = (work: Promise<unknown>, done: string) => Promise<void>;
+
+const SMALL_BUTTON = "ml-2 rounded px-2 py-0.5 text-xs ring-1 ring-slate-400 hover:bg-slate-100";
+
+/** One scheduled publish: when, what, by whom, how it stands; Change time (a new date and time, also for a failed one) and Cancel. */
+function ScheduleItem({ schedule: s, timeZone, canSchedule, act }: { schedule: ScheduledPublish; timeZone: string; canSchedule: boolean; act: Act }) {
+  const [moving, setMoving] = useState(false);
+  const [wall, setWall] = useState(s.wall);
+  const move = () => void act(api.moveSchedule(s.id, wall), "Moved: the list shows its new time.").then(() => setMoving(false));
+  return (
+    <li className={s.state === "failed" ? "rounded bg-red-50 p-1 ring-1 ring-red-300" : ""}>
+      <span className="font-semibold">{s.when}</span>: {s.titles.length > 0 ? s.titles.join(", ") : "everything waiting then"} (by {s.by.name})
+      {s.state === "running" && " — publishing now"}
+      {s.state === "waiting" && s.ready && <span className="block text-slate-700">Checked and built: it goes live at its time.</span>}
+      {s.state === "failed" && <span className="block font-semibold text-red-800">Failed: {s.reason}</span>}
+      {s.note && <span className="block text-slate-700">{s.note}</span>}
+      {canSchedule && s.state !== "running" && !moving && (
+        <>
+          <button type="button" className={SMALL_BUTTON} onClick={() => setMoving(true)}>
+            Change time<span className="sr-only"> of the publish scheduled for {s.when}</span>
+          </button>
+          <button type="button" className={SMALL_BUTTON} onClick={() => void act(api.cancelSchedule(s.id), `Cancelled the publish scheduled for ${s.when}.`)}>
+            Cancel<span className="sr-only"> the publish scheduled for {s.when}</span>
+          </button>
+        </>
+      )}
+      {moving && (
+        <span className="mt-1 flex flex-wrap items-end gap-2">
+          <label className="flex flex-col gap-1">
+            New date and time ({timeZone})
+            <input type="datetime-local" className="rounded border border-slate-400 px-2 py-1" value={wall} onChange={(e) => setWall(e.target.value)} />
+          </label>
+          <button type="button" className={SMALL_BUTTON} onClick={move}>
+            Save the new time
+          </button>
+          <button type="button" className={SMALL_BUTTON} onClick={() => setMoving(false)}>
+            Keep {s.when}
+          </button>
+        </span>
+      )}
+    </li>
+  );
+}
+
 export function ScheduleList({ schedules, timeZone, files, canSchedule }: ScheduleListProps) {
   const [wall, setWall] = useState(() => tomorrowAtNine(timeZone));
   const [said, setSaid] = useState<string | null>(null);
-  const act = (work: Promise<unknown>, done: string) =>
+  const act: Act = (work, done) =>
     work.then(
       () => setSaid(done),
       (err: Error) => setSaid(err.message),
@@ -56,21 +100,7 @@ export function ScheduleList({ schedules, timeZone, files, canSchedule }: Schedu
       ) : (
         <ul className="mt-1 space-y-1 text-sm">
           {schedules.map((s) => (
-            <li key={s.id} className={s.state === "failed" ? "rounded bg-red-50 p-1 ring-1 ring-red-300" : ""}>
-              <span className="font-semibold">{s.when}</span>: {s.titles.length > 0 ? s.titles.join(", ") : "everything waiting then"} (by {s.by.name})
-              {s.state === "running" && " — publishing now"}
-              {s.state === "failed" && <span className="block font-semibold text-red-800">Failed: {s.reason}</span>}
-              {s.note && <span className="block text-slate-700">{s.note}</span>}
-              {canSchedule && s.state !== "running" && (
-                <button
-                  type="button"
-                  className="ml-2 rounded px-2 py-0.5 text-xs ring-1 ring-slate-400 hover:bg-slate-100"
-                  onClick={() => void act(api.cancelSchedule(s.id), `Cancelled the publish scheduled for ${s.when}.`)}
-                >
-                  Cancel<span className="sr-only"> the publish scheduled for {s.when}</span>
-                </button>
-              )}
-            </li>
+            <ScheduleItem key={s.id} schedule={s} timeZone={timeZone} canSchedule={canSchedule} act={act} />
           ))}
         </ul>
       )}
