@@ -10,6 +10,7 @@
  *   npm run studio -- user list
  *   npm run studio -- build                               build it only
  *   npm run studio -- nginx [--certificate F --key F]     print an nginx server block (TLS) for the current settings
+ *        [--preview-certificate F --preview-key F]         (and one for preview links, with STUDIO_PREVIEW_ORIGIN=https://...)
  *
  * A password is asked for on the terminal (not shown); --password-stdin reads it from standard input
  * instead (scripts). --invite prints a link, valid 7 days, where the person chooses it. --enquiries
@@ -38,6 +39,8 @@ const { values, positionals } = parseArgs({
     invite: { type: "boolean", default: false },
     "password-stdin": { type: "boolean", default: false },
     certificate: { type: "string" },
+    "preview-certificate": { type: "string" },
+    "preview-key": { type: "string" },
     key: { type: "string" },
   },
 });
@@ -134,7 +137,14 @@ try {
     const { studioNginx } = await import("./nginx.ts");
     // The remote does not matter to nginx, and the proxy is nginx itself: placeholders let the rest of the settings be checked.
     const config = loadStudioConfig({ STUDIO_REMOTE: "-", TRUST_PROXY: "127.0.0.1", ...process.env }, root);
-    process.stdout.write(studioNginx(config, { certificate: values.certificate, key: values.key }));
+    process.stdout.write(
+      studioNginx(config, {
+        certificate: values.certificate,
+        key: values.key,
+        previewCertificate: values["preview-certificate"],
+        previewKey: values["preview-key"],
+      }),
+    );
   } else if (command === undefined) {
     await build();
     const { startStudio } = await import("./main.ts");

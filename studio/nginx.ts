@@ -8,6 +8,9 @@
  * with forward-secret AEAD suites, and 1.3; IPv4 and IPv6; the live updates not buffered; JSON
  * compressed; a body larger than the studio's own limit gets through, so the studio answers it in
  * its own words; nginx's own answers (too large, studio down) in JSON with the security headers.
+ * With STUDIO_PREVIEW_ORIGIN at an https address of its own, a second server block passes that name
+ * to the previews' small server (preview links); a name of its own, because a preview runs the
+ * site's scripts, which must not run at the studio's address.
  */
 import { PERMISSIONS_POLICY } from "../src/deploy/security-headers.ts";
 import { UPLOAD_LIMIT } from "../builder/server/media.ts";
@@ -20,6 +23,9 @@ export interface NginxOptions {
   /** The HTTPS port nginx listens on (the origin's port, or 443); the plain HTTP one only redirects to it (80). */
   httpsPort?: number;
   httpPort?: number;
+  /** The previews' certificate and key (their own name): the studio's when left out (one certificate naming both). */
+  previewCertificate?: string;
+  previewKey?: string;
 }
 
 /** Mozilla's "intermediate" TLS 1.2 suites without the DHE ones: ECDHE key exchange (forward secret) with AES-GCM or ChaCha20-Poly1305 only. */
@@ -45,13 +51,14 @@ const OWN_HEADERS = [
 const MiB = 1024 * 1024;
 
 export function studioNginx(
-  config: Pick<StudioConfig, "origin" | "host" | "port">,
-  { certificate = "/etc/ssl/certs/studio.pem", key = "/etc/ssl/private/studio.key", httpsPort, httpPort = 80 }: NginxOptions = {},
+  config: Pick<StudioConfig, "origin" | "host" | "port"> & Partial<Pick<StudioConfig, "previewOrigin" | "previewPort">>,
+  { certificate = "/etc/ssl/certs/studio.pem", key = "/etc/ssl/private/studio.key", httpsPort, httpPort = 80, ...options }: NginxOptions = {},
 ): string {
   const origin = new URL(config.origin);
   const name = origin.hostname;
   const tls = httpsPort ?? (origin.port ? Number(origin.port) : 443);
-  const upstream = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`;
+  const address = (port: number) => `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+  const upstream = address(config.port);
   const limitMiB = Math.ceil(UPLOAD_LIMIT / MiB);
   // Twice the studio's limit: a body over it reaches the studio, which says so in its own words.
   const bodyMiB = 2 * limitMiB;
@@ -64,14 +71,39 @@ export function studioNginx(
     `    return ${status} '${JSON.stringify({ error }).replace(/'/g, "\\'")}\\n';`,
     "  }",
   ];
-  const proxied = [
-    `    proxy_pass ${upstream};`,
+  const proxied = (to = upstream) => [
+    `    proxy_pass ${to};`,
     "    proxy_http_version 1.1;",
     '    proxy_set_header Connection "";',
     "    proxy_set_header Host $host;",
     // The address nginx saw, not one a client wrote: the studio limits sign-ins per address.
     "    proxy_set_header X-Forwarded-For $remote_addr;",
     "    proxy_set_header X-Forwarded-Proto $scheme;",
+  ];
+  const tlsServer = (serverName: string, pem: string, pemKey: string) => [
+    `  listen ${tls} ssl http2;`,
+    `  listen [::]:${tls} ssl http2;`,
+    `  server_name ${serverName};`,
+    "  server_tokens off;",
+    `  ssl_certificate ${pem};`,
+    `  ssl_certificate_key ${pemKey};`,
+    "  ssl_protocols TLSv1.2 TLSv1.3;",
+    `  ssl_ciphers ${TLS12_CIPHERS.join(":")};`,
+    "  ssl_prefer_server_ciphers off;",
+    "  ssl_session_cache shared:studio_tls:10m;",
+    "  ssl_session_timeout 1d;",
+    "  ssl_session_tickets off;",
+  ];
+  const redirect = (serverName: string, to: string) => [
+    "server {",
+    `  listen ${httpPort};`,
+    `  listen [::]:${httpPort};`,
+    `  server_name ${serverName};`,
+    "  server_tokens off;",
+    ...headers("  "),
+    `  return 301 ${to}$request_uri;`,
+    "}",
+    "",
   ];
   return [
     `# The studio (npm run studio) behind nginx with TLS, for ${origin.origin}.`,
@@ -81,18 +113,7 @@ export function studioNginx(
     "# Needs nginx 1.19.4 or newer (Debian 12's 1.22 works).",
     "",
     "server {",
-    `  listen ${tls} ssl http2;`,
-    `  listen [::]:${tls} ssl http2;`,
-    `  server_name ${name};`,
-    "  server_tokens off;",
-    `  ssl_certificate ${certificate};`,
-    `  ssl_certificate_key ${key};`,
-    "  ssl_protocols TLSv1.2 TLSv1.3;",
-    `  ssl_ciphers ${TLS12_CIPHERS.join(":")};`,
-    "  ssl_prefer_server_ciphers off;",
-    "  ssl_session_cache shared:studio_tls:10m;",
-    "  ssl_session_timeout 1d;",
-    "  ssl_session_tickets off;",
+    ...tlsServer(name, certificate, key),
     `  client_max_body_size ${bodyMiB}m;`,
     "  gzip on;",
     "  gzip_proxied any;",
@@ -104,12 +125,12 @@ export function studioNginx(
     "  error_page 502 503 504 @studio_down;",
     "",
     "  location / {",
-    ...proxied,
+    ...proxied(),
     "  }",
     "",
     "  # Who is editing what, saves and publishes as they happen: sent at once, kept open (the studio pings every 25 s).",
     "  location = /__edit/api/events {",
-    ...proxied,
+    ...proxied(),
     "    proxy_buffering off;",
     "    gzip off;",
     "    proxy_read_timeout 1h;",
@@ -121,14 +142,59 @@ export function studioNginx(
     "}",
     "",
     "# Plain HTTP only sends people to the HTTPS address (the studio's own, never the request's Host).",
+    ...redirect(name, origin.origin),
+    ...previews(config, {
+      tlsServer,
+      redirect,
+      proxied,
+      answer: answer("@previews_down", 502, "The previews are not answering: try the link again in a moment."),
+      address,
+      options,
+      certificate,
+      key,
+    }),
+  ].join("\n");
+}
+
+/** The previews' server block, when their address is https and a name of its own; else a line saying how to have one. */
+function previews(
+  config: Pick<StudioConfig, "origin"> & Partial<Pick<StudioConfig, "previewOrigin" | "previewPort">>,
+  parts: {
+    tlsServer: (name: string, pem: string, key: string) => string[];
+    redirect: (name: string, to: string) => string[];
+    proxied: (to?: string) => string[];
+    answer: string[];
+    address: (port: number) => string;
+    options: Pick<NginxOptions, "previewCertificate" | "previewKey">;
+    certificate: string;
+    key: string;
+  },
+): string[] {
+  const studio = new URL(config.origin);
+  const preview = config.previewOrigin ? new URL(config.previewOrigin) : null;
+  if (!preview || !config.previewPort || preview.protocol !== "https:")
+    return [
+      "# Preview links: set STUDIO_PREVIEW_ORIGIN to an https address with a name of its own (https://preview.example.com) for a server block for them here.",
+      "",
+    ];
+  if (preview.hostname === studio.hostname)
+    throw new Error(
+      `STUDIO_PREVIEW_ORIGIN (${preview.origin}) must name another host than STUDIO_ORIGIN (${studio.origin}): a preview runs the site's scripts, which must not run at the studio's address.`,
+    );
+  return [
+    `# Preview links (the previews' own small server on port ${config.previewPort}: the site as built for each link, nothing of the studio).`,
     "server {",
-    `  listen ${httpPort};`,
-    `  listen [::]:${httpPort};`,
-    `  server_name ${name};`,
-    "  server_tokens off;",
-    ...headers("  "),
-    `  return 301 ${origin.origin}$request_uri;`,
+    ...parts.tlsServer(preview.hostname, parts.options.previewCertificate ?? parts.certificate, parts.options.previewKey ?? parts.key),
+    "  client_max_body_size 1k;",
+    "  error_page 502 503 504 @previews_down;",
+    "",
+    "  location / {",
+    ...parts.proxied(parts.address(config.previewPort)),
+    "  }",
+    "",
+    ...parts.answer,
     "}",
     "",
-  ].join("\n");
+    ...parts.redirect(preview.hostname, preview.origin),
+  ];
 }

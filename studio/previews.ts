@@ -131,7 +131,9 @@ export function previewing(ctx: StudioContext) {
     return { entry, link: `${config.previewOrigin}/p/${token}` };
   }
 
-  return { previews, make, dirOf, close: () => clearInterval(timer), built: () => queue };
+  // Behind https (nginx), the preview's cookie is sent over https only.
+  const secure = config.previewOrigin.startsWith("https:");
+  return { previews, make, dirOf, secure, close: () => clearInterval(timer), built: () => queue };
 }
 
 export type Previewing = ReturnType<typeof previewing>;
@@ -228,7 +230,7 @@ export async function previewServer(preview: Previewing) {
   });
   app.get<{ Params: { token: string } }>("/p/:token", async (request, reply) => {
     if (!preview.previews.open(request.params.token)) return notFound(reply);
-    reply.header("Set-Cookie", `${COOKIE}=${request.params.token}; Path=/; HttpOnly; SameSite=Lax`);
+    reply.header("Set-Cookie", `${COOKIE}=${request.params.token}; Path=/; HttpOnly; SameSite=Lax${preview.secure ? "; Secure" : ""}`);
     return reply.redirect("/", 303);
   });
   app.get("/*", async (request, reply) => {

@@ -10,10 +10,16 @@
  *   the commit is made (`--saves`, default 100, one after another);
  * - publish: the whole of it (fetch, merge, npm run validate, npm run build, push), with when each
  *   step began, as the studio reports them; then a publish of one page while another's change waits;
+ * - a preview link of one waiting page: from the request to the link's build being ready;
+ * - a publish scheduled a minute ahead: from its time to the change being on the remote's main
+ *   (built ahead of its time, pushed at it);
  * - the editor: open, keystroke and reorder in the studio (the builder's production build), signed
  *   in, beside Puck 0.23's production build, in the same run (scripts/bench/editor.ts).
  */
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import type { PreviewLink } from "../../builder/shared/types.ts";
+import { toWall } from "../../studio/schedules.ts";
 import { EDITOR, PUBLISHER, studioFixture } from "../../tests/helpers/studio-sandbox.ts";
 import { StudioClient } from "../../tests/helpers/studio-client.ts";
 import { type EditorBench, printEditorBench, runEditorBench } from "./editor.ts";
@@ -30,6 +36,10 @@ export interface StudioBench {
   publishStatus: string;
   /** A publish of one page while another page's change stays waiting. */
   onePage: Timed;
+  /** From asking for a preview link of one waiting page to its build being ready. */
+  previewMs: number;
+  /** A publish scheduled a minute ahead: from its time to the change on the remote (negative: never before it). */
+  scheduledLiveMs: number;
   editor: EditorBench | null;
 }
 
@@ -126,6 +136,32 @@ export async function runStudioBench(root: string, port: number, { saves = 100, 
     }
     const onePage = await timedPublish(publisher, [HOME]);
 
+    console.error("A preview link of one waiting page...");
+    const waitingAbout = await client.read<{ title: string }>(ABOUT);
+    await client.save(ABOUT, { ...waitingAbout.value, title: "About us, previewed" }, waitingAbout.hash);
+    t = performance.now();
+    const made = (await (await publisher.api("/studio/previews", { files: [ABOUT] })).json()) as { preview: PreviewLink };
+    for (;;) {
+      const list = ((await (await publisher.api("/studio/previews")).json()) as { previews: PreviewLink[] }).previews;
+      const state = list.find((p) => p.id === made.preview.id)?.state;
+      if (state === "ready") break;
+      if (state !== "building") throw new Error(`The preview link was not built (${state}).`);
+      await sleep(100);
+    }
+    const previewMs = performance.now() - t;
+
+    console.error("A publish scheduled a minute ahead (waits for its time)...");
+    const at = Math.ceil((Date.now() + 60_000) / 60_000) * 60_000;
+    const scheduled = await publisher.api("/studio/schedules", { wall: toWall(at, "Asia/Kolkata"), files: [ABOUT] });
+    if (scheduled.status !== 201) throw new Error(`Scheduling failed: ${await scheduled.text()}`);
+    const liveTitle = () =>
+      (JSON.parse(execFileSync("git", ["--git-dir", sandbox.remote, "show", `main:${ABOUT}`], { encoding: "utf8" })) as { title: string }).title;
+    while (liveTitle() !== "About us, previewed") {
+      if (Date.now() > at + 300_000) throw new Error("The scheduled publish was not live 5 minutes after its time.");
+      await sleep(100);
+    }
+    const scheduledLiveMs = Date.now() - at;
+
     const editorBench = editor
       ? await runEditorBench(root, port + 2, { arms: ["studio", "puck"], studio: { url: sandbox.url, cookie: client.session() } })
       : null;
@@ -140,6 +176,8 @@ export async function runStudioBench(root: string, port: number, { saves = 100, 
       publishSteps: whole.steps,
       publishStatus: whole.status,
       onePage,
+      previewMs,
+      scheduledLiveMs,
       editor: editorBench,
     };
   } finally {
@@ -162,6 +200,8 @@ export function printStudioBench(r: StudioBench): string {
     ...r.publishSteps.map((p) => `      at ${s(p.atMs).padStart(7)}  ${p.step}`),
     `  publish one page (another waiting): ${r.onePage.status.padEnd(9)}           ${s(r.onePage.ms)}`,
     ...r.onePage.steps.map((p) => `      at ${s(p.atMs).padStart(7)}  ${p.step}`),
+    `  a preview link of one page, asked to ready (a build)       ${s(r.previewMs)}`,
+    `  a publish scheduled a minute ahead: live after its time    ${s(r.scheduledLiveMs)}`,
   ];
   if (r.editor) lines.push("", printEditorBench(r.editor));
   return lines.join("\n");

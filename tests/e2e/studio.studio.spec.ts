@@ -304,7 +304,13 @@ test("the publisher publishes only the open page: another page's changes stay wa
   const scheduled = await new AxeBuilder({ page: ravi }).withTags(WCAG22_AA).exclude("iframe").analyze();
   expect(scheduled.violations.map((v) => v.id)).toEqual([]);
   await ravi.screenshot({ path: join("shots", "studio", "schedule-1280.png") });
-  await later.getByRole("button", { name: "Cancel the publish scheduled for 2 Mar 2031, 09:00 (Asia/Kolkata)" }).click();
+  // Moved to another day with the keyboard-reachable Change time, then cancelled.
+  await later.getByRole("button", { name: "Change time of the publish scheduled for 2 Mar 2031, 09:00 (Asia/Kolkata)" }).click();
+  await later.getByLabel("New date and time (Asia/Kolkata)").fill("2031-03-03T10:30");
+  await later.getByRole("button", { name: "Save the new time" }).click();
+  await expect(later.getByRole("status")).toHaveText("Moved: the list shows its new time.");
+  await expect(later.getByRole("listitem").filter({ hasText: "3 Mar 2031, 10:30 (Asia/Kolkata): everything waiting then" })).toBeVisible();
+  await later.getByRole("button", { name: "Cancel the publish scheduled for 3 Mar 2031, 10:30 (Asia/Kolkata)" }).click();
   await expect(later).toContainText("Nothing is scheduled.");
   expect(published(ABOUT)).not.toContain("Engineering that pays its way");
   await dialog.getByRole("button", { name: "Close" }).click();

@@ -6,7 +6,8 @@
  * the studio (which answers it, not nginx), a larger body gets the studio's own words, plain HTTP
  * only redirects to the studio's own address, eight builder tabs of one browser all open and save
  * (HTTP/2), only forward-secret suites are offered, and nginx's own answers carry the security
- * headers. Skipped, with a message, on a machine without nginx or openssl.
+ * headers; preview links get their own name, passed to the previews' server, not the studio.
+ * Skipped, with a message, on a machine without nginx or openssl.
  */
 import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
@@ -38,12 +39,13 @@ describe.skipIf(!ready)("the studio behind nginx with TLS", () => {
   let http = 0;
   let origin = "";
   const NAME = "studio.test";
+  const PREVIEWS = "preview.test";
 
   /** A request to nginx over TLS, as a browser at the studio's address sends it. */
-  const send = (method: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string): Promise<Answer> =>
+  const send = (method: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string, name = NAME): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const req = httpsRequest(
-        { host: "127.0.0.1", port: https, servername: NAME, method, path, rejectUnauthorized: false, headers: { host: `${NAME}:${https}`, ...headers } },
+        { host: "127.0.0.1", port: https, servername: name, method, path, rejectUnauthorized: false, headers: { host: `${name}:${https}`, ...headers } },
         (res) => {
           let text = "";
           res.on("data", (d: Buffer) => (text += d.toString()));
@@ -71,7 +73,12 @@ describe.skipIf(!ready)("the studio behind nginx with TLS", () => {
     [https, http] = [await freePort(), await freePort()];
     origin = `https://${NAME}:${https}`;
     const studioPort = 5100 + (process.pid % 90);
-    studio = await studioFixture({ port: studioPort, name: "studio-nginx", env: { STUDIO_ORIGIN: origin, TRUST_PROXY: "127.0.0.1" } });
+    const previewOrigin = `https://${PREVIEWS}:${https}`;
+    studio = await studioFixture({
+      port: studioPort,
+      name: "studio-nginx",
+      env: { STUDIO_ORIGIN: origin, TRUST_PROXY: "127.0.0.1", STUDIO_PREVIEW_ORIGIN: previewOrigin },
+    });
     await studio.start();
     const work = mkdtempSync(join(tmpdir(), "studio-nginx-"));
     execFileSync(
@@ -94,7 +101,7 @@ describe.skipIf(!ready)("the studio behind nginx with TLS", () => {
       { stdio: "ignore" },
     );
     const block = studioNginx(
-      { origin, host: "127.0.0.1", port: studioPort },
+      { origin, host: "127.0.0.1", port: studioPort, previewOrigin, previewPort: studioPort + 1 },
       { certificate: join(work, "studio.pem"), key: join(work, "studio.key"), httpsPort: https, httpPort: http },
     );
     // On loopback only, IPv6 too when the machine has it.
@@ -187,6 +194,29 @@ describe.skipIf(!ready)("the studio behind nginx with TLS", () => {
     res.resume();
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe(`${origin}/__edit?file=x`);
+  });
+
+  test("preview links have a name of their own, passed to the previews' server (nothing of the studio there); plain HTTP redirects to it", async () => {
+    const guessed = await send("GET", `/p/${"A".repeat(43)}`, {}, undefined, PREVIEWS);
+    expect(guessed.status).toBe(404);
+    expect(guessed.body).toContain("<title>No preview here</title>");
+    expect(guessed.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect((await send("GET", "/sign-in", {}, undefined, PREVIEWS)).status).toBe(404);
+    expect((await send("GET", "/sign-in")).status).toBe(200);
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      const req = httpRequest({ host: "127.0.0.1", port: http, path: "/p/x", headers: { host: PREVIEWS } }, resolve);
+      req.on("error", reject);
+      req.end();
+    });
+    res.resume();
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(`https://${PREVIEWS}:${https}/p/x`);
+  });
+
+  test("the previews must have another name than the studio: said in words", () => {
+    expect(() => studioNginx({ origin, host: "127.0.0.1", port: 1, previewOrigin: `https://${NAME}:9999`, previewPort: 2 })).toThrow(
+      `STUDIO_PREVIEW_ORIGIN (https://${NAME}:9999) must name another host than STUDIO_ORIGIN (${origin}): a preview runs the site's scripts, which must not run at the studio's address.`,
+    );
   });
 
   test("a body larger than the studio's limit gets the studio's own answer, in JSON; far larger, nginx's, in the same words", async () => {
