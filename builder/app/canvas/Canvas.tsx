@@ -5,12 +5,13 @@
  * page has nothing in the Tab order (see the canvas route): the "Go to the preview" link enters it,
  * the arrow keys go from section to section, Enter opens a section's fields, Escape leaves.
  */
-import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
+import { forwardRef, memo, type RefObject, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import type { SiteSettings } from "@/generated/content";
 import type { Command } from "../shell/shortcuts";
 import { pageMessage, type Sent } from "./page-message";
 import { type CanvasPage, type CanvasSlot, type CanvasWindow, isFromCanvas, type ToCanvas, type Unsourced } from "./protocol";
 import type { CanvasHandle, Viewport } from "./types";
+import { useElementSize } from "./useElementSize";
 
 export interface CanvasProps {
   page: CanvasPage | null;
@@ -41,7 +42,7 @@ export const Canvas = memo(
   ) {
     const frame = useRef<HTMLIFrameElement>(null);
     const box = useRef<HTMLDivElement>(null);
-    const [size, setSize] = useState({ width: 0, height: 0 });
+    const size = useElementSize(box);
     // How many times the canvas said it is ready (each (re)load of the iframe gets the whole page again): for revealing.
     const [ready, setReady] = useState(0);
     const handlers = useRef({ onSelect, onCommand, onLeave, onDrop, onPicture });
@@ -91,14 +92,6 @@ export const Canvas = memo(
         else preparing.current = types;
       },
     }));
-
-    useEffect(() => {
-      const element = box.current;
-      if (!element) return;
-      const observer = new ResizeObserver(([entry]) => entry && setSize({ width: entry.contentRect.width, height: entry.contentRect.height }));
-      observer.observe(element);
-      return () => observer.disconnect();
-    }, []);
 
     // The page as last drawn by the builder, and how many times the canvas said it is ready: its "ready" sends
     // the page at once, from its own event (a React update would wait behind a file being drawn).
@@ -153,19 +146,36 @@ export const Canvas = memo(
     useEffect(() => {
       if (ready > 0) post({ type: "scale", scale });
     }, [ready, scale, post]);
-    return (
-      <div ref={box} className="relative min-h-0 flex-1 overflow-hidden bg-slate-200 max-lg:h-[max(18rem,75dvh)] max-lg:flex-none">
-        <div className="mx-auto h-full bg-white shadow-lg" style={{ width: viewport * scale }}>
-          <iframe
-            ref={frame}
-            id="canvas"
-            title={`Preview of the page, ${viewport} pixels wide${scale < 1 ? `, shown at ${Math.round(scale * 100)}%` : ""}`}
-            src="/__edit/canvas"
-            className="block origin-top-left border-0"
-            style={{ width: viewport, height: size.height / scale, transform: `scale(${scale})` }}
-          />
-        </div>
-      </div>
-    );
+    return <CanvasFrame box={box} frame={frame} viewport={viewport} scale={scale} height={size.height} />;
   }),
 );
+
+/** The canvas's box, and in it the iframe at the viewport's width, shrunk by `scale` to fit the box's width; `height` is the box's. */
+function CanvasFrame({
+  box,
+  frame,
+  viewport,
+  scale,
+  height,
+}: {
+  box: RefObject<HTMLDivElement | null>;
+  frame: RefObject<HTMLIFrameElement | null>;
+  viewport: Viewport;
+  scale: number;
+  height: number;
+}) {
+  return (
+    <div ref={box} className="relative min-h-0 flex-1 overflow-hidden bg-slate-200 max-lg:h-[max(18rem,75dvh)] max-lg:flex-none">
+      <div className="mx-auto h-full bg-white shadow-lg" style={{ width: viewport * scale }}>
+        <iframe
+          ref={frame}
+          id="canvas"
+          title={`Preview of the page, ${viewport} pixels wide${scale < 1 ? `, shown at ${Math.round(scale * 100)}%` : ""}`}
+          src="/__edit/canvas"
+          className="block origin-top-left border-0"
+          style={{ width: viewport, height: height / scale, transform: `scale(${scale})` }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -11,8 +11,8 @@ import { createPortal, flushSync } from "react-dom";
 import { InlineEditor } from "./InlineEditor";
 import { useInlineEditing } from "./useInlineEditing";
 import { type Box, boxOf } from "./boxes";
-import { DRAG_MOVE } from "./protocol";
-import { Toolbar, type ToolbarCommand } from "./Toolbar";
+import { OverlaySection } from "./OverlaySection";
+import type { ToolbarCommand } from "./Toolbar";
 import { DropMarks } from "./DropMarks";
 import { useDrops } from "./useDrops";
 
@@ -108,81 +108,31 @@ export const Overlay = memo(function Overlay({ sections, selected, focus, onSele
 
   return createPortal(
     <div ref={layer} id="canvas-overlay" className="pointer-events-none absolute top-0 left-0 z-[60] w-full">
-      {sections.map((section, i) => {
-        const box = boxes[i];
-        const on = section.id === selected;
-        const place = box ? { top: box.top, left: box.left, width: box.width, height: box.height } : { display: "none" };
-        return (
-          <div key={section.id} className="contents">
-            <button
-              ref={(element) => {
-                buttons.current[i] = element;
-              }}
-              type="button"
-              tabIndex={i === tabStop ? 0 : -1}
-              aria-pressed={on}
-              aria-label={`Section ${i + 1} of ${sections.length}: ${section.name}`}
-              aria-keyshortcuts="ArrowUp ArrowDown Enter Escape"
-              className={`group pointer-events-auto absolute block cursor-pointer bg-transparent outline-offset-[-3px] hover:outline-2 hover:outline-blue-500 focus-visible:outline-4 focus-visible:outline-blue-700 ${on ? "outline-3 outline-blue-600" : ""}`}
-              style={place}
-              onClick={(event) => {
-                used.current = null;
-                // A click on a text of the selected section edits it there; elsewhere, the section's fields open.
-                if (on && startInline(i, { x: event.clientX, y: event.clientY })) return;
-                onSelect(section.id, true);
-              }}
-              onDoubleClick={(event) => {
-                if (!on) onSelect(section.id, false);
-                startInline(i, { x: event.clientX, y: event.clientY });
-              }}
-              onKeyDown={(e) => onKey(e, i)}
-              // Dragged to another place in the page (the toolbar's arrows and Alt+Up/Down do the same from the keyboard).
-              draggable={!editing}
-              onDragStart={(event) => {
-                event.dataTransfer.setData(DRAG_MOVE, section.id);
-                event.dataTransfer.effectAllowed = "move";
-                const name = event.currentTarget.querySelector("span");
-                if (name) event.dataTransfer.setDragImage(name, 0, 0);
-              }}
-            >
-              <span
-                aria-hidden="true"
-                className={`absolute top-0 left-0 origin-top-left rounded-br bg-blue-700 px-2 py-0.5 font-sans text-xs font-semibold text-white ${on ? "block" : "hidden group-hover:block group-focus-visible:block"}`}
-                style={{ scale: zoom }}
-              >
-                {section.name}
-              </span>
-            </button>
-            {on && box && (
-              <Toolbar
-                name={section.name}
-                first={i === 0}
-                last={i === sections.length - 1}
-                top={box.top}
-                right={box.left + box.width}
-                zoom={zoom}
-                onCommand={(command) => {
-                  used.current = command;
-                  onCommand(command);
-                }}
-                onFields={() => onSelect(section.id, true)}
-                onText={targets.length > 0 ? () => startInline(i, null) : null}
-                onLeave={onLeave}
-              />
-            )}
-            {on &&
-              !editing &&
-              targets.map((t) => (
-                <span
-                  key={t.field.pointer}
-                  aria-hidden="true"
-                  className="absolute outline-1 outline-offset-2 outline-blue-500/70 outline-dashed"
-                  style={{ top: t.box.top, left: t.box.left, width: t.box.width, height: t.box.height }}
-                />
-              ))}
-          </div>
-        );
-      })}
+      {sections.map((section, i) => (
+        <OverlaySection
+          key={section.id}
+          section={section}
+          index={i}
+          count={sections.length}
+          box={boxes[i]}
+          selected={section.id === selected}
+          tabStop={i === tabStop}
+          editing={Boolean(editing)}
+          targets={targets}
+          zoom={zoom}
+          buttonRef={(element) => {
+            buttons.current[i] = element;
+          }}
+          startInline={startInline}
+          onUsed={(command) => {
+            used.current = command;
+          }}
+          onSelect={onSelect}
+          onCommand={onCommand}
+          onKey={onKey}
+          onLeave={onLeave}
+        />
+      ))}
       <DropMarks file={fileOver !== null ? boxes[fileOver] : undefined} line={drop?.y} zoom={zoom} />
       {editing && (
         <InlineEditor
