@@ -6,14 +6,14 @@
  * Each message is under the control it is about and tied to it (aria-describedby); the field's
  * own (a picture missing) is rjsf's, under the whole field.
  */
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { errorId, type FieldProps } from "@rjsf/utils";
-import { api } from "../api-client";
 import { focusInPane } from "../shell/panes";
 import { altAsked, askForAlt, useAltAsked } from "./alt-prompt";
 import { invalid, isWarning } from "./inputs";
 import { INPUT, type PickerContext } from "./pickers";
 import { PICTURE, PictureLibrary } from "./PictureLibrary";
+import { PictureUpload } from "./PictureUpload";
 
 type Image = { src?: string; alt?: string; decorative?: boolean; focus?: { x: number; y: number } };
 
@@ -40,15 +40,20 @@ export function ImageField({ idSchema, formData, onChange, schema, name, registr
   const [browsing, setBrowsing] = useState(false);
   const image = (formData ?? {}) as Image;
   const id = fieldPathId?.$id ?? idSchema?.$id ?? name;
-  const [uploading, setUploading] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const altInput = useRef<HTMLInputElement>(null);
   const status = useId();
   const title = (uiSchema?.["ui:title"] as string | undefined) ?? schema.title ?? name;
   const own = errorSchema as { src?: { __errors?: string[] }; alt?: { __errors?: string[] } } | undefined;
   const srcMessages = own?.src?.__errors ?? [];
   const altMessages = own?.alt?.__errors ?? [];
-  const ids = { src: `${id}_src`, alt: `${id}_alt`, srcMessages: `${id}_src__error`, altMessages: `${id}_alt__error`, prompt: `${id}_alt__prompt` };
+  const ids = {
+    src: `${id}_src`,
+    alt: `${id}_alt`,
+    srcMessages: `${id}_src__error`,
+    altMessages: `${id}_alt__error`,
+    prompt: `${id}_alt__prompt`,
+    decorative: `${id}_decorative`,
+  };
   // The field's own messages are rjsf's list under the whole field (its FieldErrorTemplate), by this id.
   const fieldMessages = rawErrors.length > 0 ? errorId(id) : undefined;
   // Each picture's alt text as it was: choosing it again (arrowing through the list) brings its text back.
@@ -80,27 +85,6 @@ export function ImageField({ idSchema, formData, onChange, schema, name, registr
     if (ask && unnamed) askForAlt(id);
   };
   const pictures = media.filter((m) => PICTURE.test(m));
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    if (!file) return;
-    if (file.size > uploadLimit) {
-      setUploading(`"${file.name}" is too large (${(file.size / 1024 / 1024).toFixed(1)} MB): the limit is ${Math.round(uploadLimit / 1024 / 1024)} MB.`);
-      if (fileInput.current) fileInput.current.value = "";
-      return;
-    }
-    setUploading(`Uploading ${file.name}…`);
-    try {
-      const uploaded = await api.upload(file);
-      const { src } = uploaded;
-      addPicture(uploaded);
-      choose(src, true);
-      setUploading(`Uploaded as ${src}.`);
-    } catch (err) {
-      setUploading((err as Error).message);
-    } finally {
-      if (fileInput.current) fileInput.current.value = "";
-    }
-  };
   const srcInvalid = invalid(srcMessages) || invalid(rawErrors);
   const altInvalid = invalid(altMessages);
   const prompt = prompting && !image.alt && image.decorative !== true;
@@ -115,25 +99,14 @@ export function ImageField({ idSchema, formData, onChange, schema, name, registr
           <span className="grid h-16 w-24 shrink-0 place-items-center rounded border border-dashed border-slate-300 text-xs text-slate-600">no picture</span>
         )}
         <div className="min-w-[12rem] flex-1 space-y-2">
-          <label className="block text-xs font-medium text-slate-700" htmlFor={ids.src}>
-            Picture
-          </label>
-          <select
+          <PictureSelect
             id={ids.src}
-            className={INPUT}
-            value={image.src ?? ""}
-            aria-invalid={srcInvalid || undefined}
-            aria-describedby={describedBy(srcMessages.length > 0 && ids.srcMessages, fieldMessages)}
-            onChange={(e) => choose(e.target.value || undefined, false)}
-          >
-            <option value="">Choose a picture…</option>
-            {image.src && !pictures.includes(image.src) && <option value={image.src}>{image.src} (not in public/)</option>}
-            {pictures.map((p) => (
-              <option key={p} value={p}>
-                {p.replace(/^\/media\//, "")}
-              </option>
-            ))}
-          </select>
+            value={image.src}
+            pictures={pictures}
+            invalid={srcInvalid}
+            describedBy={describedBy(srcMessages.length > 0 && ids.srcMessages, fieldMessages)}
+            onChoose={(src) => choose(src, false)}
+          />
           <Messages id={ids.srcMessages} messages={srcMessages} />
           <div className="flex flex-wrap items-center gap-2">
             <button
@@ -160,59 +133,116 @@ export function ImageField({ idSchema, formData, onChange, schema, name, registr
                 onClose={() => setBrowsing(false)}
               />
             )}
-            {/* The input is visually hidden; its label is the button people see, and shows the input's focus (peer). */}
-            <input
-              ref={fileInput}
-              id={`${id}_upload`}
-              type="file"
-              accept="image/*"
-              className="peer sr-only"
-              aria-describedby={status}
-              onChange={(e) => void onFile(e)}
+            <PictureUpload
+              id={id}
+              status={status}
+              uploadLimit={uploadLimit}
+              onUploaded={(uploaded) => {
+                addPicture(uploaded);
+                choose(uploaded.src, true);
+              }}
             />
-            <label
-              htmlFor={`${id}_upload`}
-              className="inline-block cursor-pointer rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-800 ring-1 ring-slate-300 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-600 hover:bg-slate-200"
-            >
-              Upload a picture…
-            </label>
-            <span id={status} role="status" className="text-xs text-slate-700">
-              {uploading}
-            </span>
           </div>
-          <label className="block text-xs font-medium text-slate-700" htmlFor={ids.alt}>
-            Alt text (what the picture shows)
-          </label>
-          {prompt && (
-            <p id={ids.prompt} className="rounded bg-amber-50 px-2 py-1 text-xs font-semibold text-amber-950 ring-1 ring-amber-300">
-              A new picture: say what it shows here, or tick Decorative if it only decorates.
-            </p>
-          )}
-          <input
-            ref={altInput}
-            id={ids.alt}
-            type="text"
-            className={INPUT}
-            value={image.alt ?? ""}
-            disabled={image.decorative === true}
-            aria-invalid={altInvalid || undefined}
-            aria-describedby={describedBy(prompt && ids.prompt, altMessages.length > 0 && ids.altMessages)}
-            onChange={(e) => set({ alt: e.target.value || undefined })}
-          />
-          <Messages id={ids.altMessages} messages={altMessages} />
-          <label className="flex items-center gap-2 text-xs text-slate-700">
-            <input
-              id={`${id}_decorative`}
-              type="checkbox"
-              checked={image.decorative === true}
-              onChange={(e) => set({ decorative: e.target.checked || undefined })}
-            />
-            Decorative (says nothing; screen readers skip it)
-          </label>
+          <AltText ids={ids} input={altInput} image={image} prompt={prompt} invalid={altInvalid} messages={altMessages} onChange={set} />
           {image.src && <FocalPoint id={id} src={image.src} focus={image.focus} onChange={(focus) => set({ focus })} />}
         </div>
       </div>
     </fieldset>
+  );
+}
+
+/** The picture chosen from public/media/ (one not there any more stays listed, as such). */
+function PictureSelect({
+  id,
+  value,
+  pictures,
+  invalid,
+  describedBy,
+  onChoose,
+}: {
+  id: string;
+  value: string | undefined;
+  pictures: string[];
+  invalid: boolean | undefined;
+  describedBy: string | undefined;
+  onChoose(src: string | undefined): void;
+}) {
+  return (
+    <>
+      <label className="block text-xs font-medium text-slate-700" htmlFor={id}>
+        Picture
+      </label>
+      <select
+        id={id}
+        className={INPUT}
+        value={value ?? ""}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => onChoose(e.target.value || undefined)}
+      >
+        <option value="">Choose a picture…</option>
+        {value && !pictures.includes(value) && <option value={value}>{value} (not in public/)</option>}
+        {pictures.map((p) => (
+          <option key={p} value={p}>
+            {p.replace(/^\/media\//, "")}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+/** The alt text, with the prompt for a new picture's, and "Decorative" (no text: screen readers skip the picture). */
+function AltText({
+  ids,
+  input,
+  image,
+  prompt,
+  invalid,
+  messages,
+  onChange,
+}: {
+  ids: { alt: string; altMessages: string; prompt: string; decorative: string };
+  input: RefObject<HTMLInputElement | null>;
+  image: Image;
+  /** The prompt to describe a new picture shows. */
+  prompt: boolean;
+  invalid: boolean | undefined;
+  messages: string[];
+  onChange(patch: Partial<Image>): void;
+}) {
+  return (
+    <>
+      <label className="block text-xs font-medium text-slate-700" htmlFor={ids.alt}>
+        Alt text (what the picture shows)
+      </label>
+      {prompt && (
+        <p id={ids.prompt} className="rounded bg-amber-50 px-2 py-1 text-xs font-semibold text-amber-950 ring-1 ring-amber-300">
+          A new picture: say what it shows here, or tick Decorative if it only decorates.
+        </p>
+      )}
+      <input
+        ref={input}
+        id={ids.alt}
+        type="text"
+        className={INPUT}
+        value={image.alt ?? ""}
+        disabled={image.decorative === true}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(prompt && ids.prompt, messages.length > 0 && ids.altMessages)}
+        onChange={(e) => onChange({ alt: e.target.value || undefined })}
+      />
+      <Messages id={ids.altMessages} messages={messages} />
+      <label className="flex items-center gap-2 text-xs text-slate-700">
+        <input
+          id={ids.decorative}
+          type="checkbox"
+          checked={image.decorative === true}
+          onChange={(e) => onChange({ decorative: e.target.checked || undefined })}
+        />
+        Decorative (says nothing; screen readers skip it)
+      </label>
+    </>
   );
 }
 

@@ -15,17 +15,7 @@ export const PICTURE = /\.(svg|png|jpe?g|webp|avif|gif)$/i;
 const kilobytes = (bytes: number | undefined) =>
   bytes === undefined ? "" : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-export function PictureLibrary({
-  open,
-  pictures,
-  images,
-  bytes,
-  current,
-  uploadLimit,
-  onUploaded,
-  onChoose,
-  onClose,
-}: {
+export interface PictureLibraryProps {
   open: boolean;
   pictures: string[];
   images: Record<string, ImageFacts>;
@@ -36,7 +26,9 @@ export function PictureLibrary({
   onUploaded(uploaded: Uploaded): void;
   onChoose(src: string): void;
   onClose(): void;
-}) {
+}
+
+export function PictureLibrary({ open, pictures, images, bytes, current, uploadLimit, onUploaded, onChoose, onClose }: PictureLibraryProps) {
   const dialog = useModal(open);
   const id = useId();
   const [search, setSearch] = useState("");
@@ -130,27 +122,41 @@ export function PictureLibrary({
       >
         <p className="mb-2 text-xs text-slate-600">Drop pictures here to add them to public/media/.</p>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-          {found.map((src) => {
-            const facts = images[src];
-            return (
-              <li key={src}>
-                <button
-                  type="button"
-                  aria-pressed={src === current}
-                  className={`block w-full rounded-lg border p-2 text-left hover:border-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600 ${src === current ? "border-blue-700 ring-2 ring-blue-700" : "border-slate-300"}`}
-                  onClick={() => onChoose(src)}
-                >
-                  <img src={src} alt="" loading="lazy" className="h-28 w-full rounded bg-slate-100 object-contain" />
-                  <span className="mt-1 block truncate text-sm font-semibold text-slate-900">{src.replace(/^\/media\//, "")}</span>
-                  <span className="block text-xs text-slate-700">
-                    {[facts ? `${facts.width} × ${facts.height} px` : "", kilobytes(bytes[src])].filter(Boolean).join(" · ")}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
+          {found.map((src) => (
+            <li key={src}>
+              <PictureTile src={src} facts={images[src]} bytes={bytes[src]} current={src === current} onChoose={() => onChoose(src)} />
+            </li>
+          ))}
         </ul>
       </div>
     </dialog>
+  );
+}
+
+/** One picture of the library: its thumbnail, file name, size in pixels and in kilobytes; pressed when it is the field's. */
+function PictureTile({
+  src,
+  facts,
+  bytes,
+  current,
+  onChoose,
+}: {
+  src: string;
+  facts: ImageFacts | undefined;
+  bytes: number | undefined;
+  current: boolean;
+  onChoose(): void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={current}
+      className={`block w-full rounded-lg border p-2 text-left hover:border-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600 ${current ? "border-blue-700 ring-2 ring-blue-700" : "border-slate-300"}`}
+      onClick={onChoose}
+    >
+      <img src={src} alt="" loading="lazy" className="h-28 w-full rounded bg-slate-100 object-contain" />
+      <span className="mt-1 block truncate text-sm font-semibold text-slate-900">{src.replace(/^\/media\//, "")}</span>
+      <span className="block text-xs text-slate-700">{[facts ? `${facts.width} × ${facts.height} px` : "", kilobytes(bytes)].filter(Boolean).join(" · ")}</span>
+    </button>
   );
 }

@@ -11,6 +11,18 @@ import { Scrolls } from "../shell/Scrolls";
 type Link = { file: string; path: string; href: string };
 type Outcome = { links?: Link[]; error?: string } | undefined;
 
+/** The dialog's heading: what it does, to which page. */
+const dialogTitle = (action: PageAction) =>
+  action.kind === "create"
+    ? action.from
+      ? `Duplicate the page /${action.from === "home" ? "" : action.from}`
+      : "New page"
+    : action.kind === "rename"
+      ? `Rename /${action.slug}`
+      : `Delete /${action.slug}`;
+
+const INPUT = "mt-1 block w-full rounded-md border border-slate-400 px-2 py-1.5 font-mono text-sm";
+
 export function PageDialog({
   action: initial,
   pages,
@@ -42,27 +54,18 @@ export function PageDialog({
     void run();
   };
 
-  const title =
-    action.kind === "create"
-      ? action.from
-        ? `Duplicate the page /${action.from === "home" ? "" : action.from}`
-        : "New page"
-      : action.kind === "rename"
-        ? `Rename /${action.slug}`
-        : `Delete /${action.slug}`;
-  const input = "mt-1 block w-full rounded-md border border-slate-400 px-2 py-1.5 font-mono text-sm";
   return (
     <dialog ref={dialog} aria-labelledby="page-dialog-title" className="ed-dialog m-auto w-[min(36rem,calc(100vw-2rem))]" onClose={onCancel}>
       <form onSubmit={submit} className="space-y-3">
         <h2 id="page-dialog-title" className="text-lg font-bold">
-          {title}
+          {dialogTitle(action)}
         </h2>
         {action.kind === "create" && (
           <>
             <label className="block text-sm font-semibold">
               Address
               <input
-                className={input}
+                className={INPUT}
                 value={action.slug}
                 required
                 pattern="[a-z0-9]+(-[a-z0-9]+)*"
@@ -71,27 +74,14 @@ export function PageDialog({
                 onChange={(e) => setAction({ ...action, slug: e.target.value })}
               />
             </label>
-            <label className="block text-sm font-semibold">
-              Start from
-              <select className={input} value={action.from} onChange={(e) => setAction({ ...action, from: e.target.value })}>
-                <option value="">A blank page (one banner)</option>
-                {pages.map((p) => {
-                  const slug = p.path.replace(/^.*\//, "").replace(/\.json$/, "");
-                  return (
-                    <option key={p.path} value={slug}>
-                      A copy of {p.route ?? slug}
-                    </option>
-                  );
-                })}
-              </select>
-            </label>
+            <StartFrom pages={pages} from={action.from} onChange={(from) => setAction({ ...action, from })} />
           </>
         )}
         {action.kind === "rename" && (
           <label className="block text-sm font-semibold">
             New address
             <input
-              className={input}
+              className={INPUT}
               value={action.to}
               required
               pattern="[a-z0-9]+(-[a-z0-9]+)*"
@@ -116,24 +106,7 @@ export function PageDialog({
             {outcome.error}
           </p>
         )}
-        {outcome.links && outcome.links.length > 0 && (
-          <div role="alert" className="text-sm">
-            <p className="font-semibold">
-              {action.kind === "delete"
-                ? `Other content links to /${action.slug}; change or remove these links first:`
-                : `These links point at /${action.slug}:`}
-            </p>
-            <Scrolls label="The links" className="mt-1 max-h-40">
-              <ul className="list-disc pl-5 font-mono text-xs">
-                {outcome.links.map((l) => (
-                  <li key={`${l.file}:${l.path}`}>
-                    {l.file}: {l.path} = "{l.href}"
-                  </li>
-                ))}
-              </ul>
-            </Scrolls>
-          </div>
-        )}
+        {outcome.links && outcome.links.length > 0 && <LinksFound action={action} links={outcome.links} />}
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" className="rounded-md px-3 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-100" onClick={onCancel}>
             Cancel
@@ -159,5 +132,45 @@ export function PageDialog({
         </div>
       </form>
     </dialog>
+  );
+}
+
+/** What a new page starts from: a blank page, or a copy of one of the pages (by its slug). */
+function StartFrom({ pages, from, onChange }: { pages: EditorFile[]; from: string; onChange(from: string): void }) {
+  return (
+    <label className="block text-sm font-semibold">
+      Start from
+      <select className={INPUT} value={from} onChange={(e) => onChange(e.target.value)}>
+        <option value="">A blank page (one banner)</option>
+        {pages.map((p) => {
+          const slug = p.path.replace(/^.*\//, "").replace(/\.json$/, "");
+          return (
+            <option key={p.path} value={slug}>
+              A copy of {p.route ?? slug}
+            </option>
+          );
+        })}
+      </select>
+    </label>
+  );
+}
+
+/** The links to the page found by the server: to change with a rename, or to remove before a deletion. */
+function LinksFound({ action, links }: { action: PageAction; links: Link[] }) {
+  return (
+    <div role="alert" className="text-sm">
+      <p className="font-semibold">
+        {action.kind === "delete" ? `Other content links to /${action.slug}; change or remove these links first:` : `These links point at /${action.slug}:`}
+      </p>
+      <Scrolls label="The links" className="mt-1 max-h-40">
+        <ul className="list-disc pl-5 font-mono text-xs">
+          {links.map((l) => (
+            <li key={`${l.file}:${l.path}`}>
+              {l.file}: {l.path} = "{l.href}"
+            </li>
+          ))}
+        </ul>
+      </Scrolls>
+    </div>
   );
 }

@@ -132,7 +132,18 @@ export function useClipboard({
     if (clip) void paste(clipboardText(clip.sections));
   }, [clip, paste]);
 
-  // Ctrl+C and Ctrl+V in the builder's own window (outside text fields and selected text), and the canvas's (BuilderWindow).
+  useClipboardEvents(copy, paste);
+
+  useEffect(() => () => pasting.current?.abort(), []);
+
+  return { clip, copy, pasteClip };
+}
+
+/**
+ * Ctrl+C and Ctrl+V in the builder's own window (outside text fields and selected text), and the canvas's (BuilderWindow):
+ * `copy` gives the text to copy, `paste` takes the text pasted.
+ */
+function useClipboardEvents(copy: (id: string | null) => string | null, paste: (text: string) => Promise<void>) {
   useEffect(() => {
     const onCopy = (event: ClipboardEvent) => {
       if (inText(event.target) || !getSelection()?.isCollapsed || !event.clipboardData) return;
@@ -157,8 +168,4 @@ export function useClipboard({
       if (builder.siteBuilder) builder.siteBuilder = { ...builder.siteBuilder, copy: undefined, paste: undefined };
     };
   }, [copy, paste]);
-
-  useEffect(() => () => pasting.current?.abort(), []);
-
-  return { clip, copy, pasteClip };
 }
