@@ -1,6 +1,6 @@
 /**
  * Every view of the studio (issue 56): sign-in, sign-in refused, an invitation, a page open, its
- * History, a version chosen, Publish with the site's advice, Activity: axe with the WCAG 2.2 AA rules finds
+ * History, a version chosen, Publish with the site's advice, Activity, Share a preview, Review: axe with the WCAG 2.2 AA rules finds
  * nothing at 1280 px and at 320 px, and at 320 px and at a 1280 px window zoomed to 200% (640 CSS
  * px) the page is as wide as the window. Nothing is saved: the studio's story (studio.studio.spec.ts)
  * runs after these on the same drafts.
@@ -122,6 +122,15 @@ for (const size of SIZES) {
     const activity = page.getByRole("dialog", { name: "Activity" });
     await expect(activity.getByRole("row").filter({ hasText: "Signed in (password)" }).first()).toBeVisible();
     await check(page, "Activity", size.width);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Share a preview", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Share a preview" })).toBeVisible();
+    await check(page, "Share a preview", size.width);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: /^Review/ }).click();
+    await expect(page.getByRole("dialog", { name: "Review" })).toBeVisible();
+    await page.screenshot({ path: `shots/studio-${size.width}x${size.height}-review.png` });
+    await check(page, "Review", size.width);
     await page.keyboard.press("Escape");
     await page.keyboard.press("Control+z");
     await context.close();

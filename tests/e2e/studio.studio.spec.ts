@@ -351,3 +351,67 @@ test("the publisher publishes only the open page: another page's changes stay wa
   const axeReview = await new AxeBuilder({ page: ravi }).withTags(WCAG22_AA).exclude("iframe").analyze();
   expect(axeReview.violations.map((v) => v.id)).toEqual([]);
 });
+
+test("review: Asha asks with a note; Ravi sees the page live and after side by side and sends it back; she changes it and asks again; he publishes it from the review", async ({
+  browser,
+}) => {
+  const ABOUT = "site-config/pages/about-us.json";
+  const openAbout = async (page: Page) => {
+    await page
+      .getByRole("navigation", { name: "Site files" })
+      .getByRole("button", { name: /^\/about-us/ })
+      .click();
+    await expect(canvas(page).getByRole("heading", { name: "Engineering that pays its way" })).toBeVisible();
+  };
+  const asha = await signIn(browser, EDITOR);
+  await openAbout(asha);
+  await asha.getByRole("button", { name: /^Review/ }).click();
+  const asked = asha.getByRole("dialog", { name: "Review" });
+  await asked.getByLabel(/^Note for the publishers about/).fill("New heading for the launch");
+  await asked.getByRole("button", { name: "Ask for review" }).click();
+  await expect(asked.getByRole("status")).toContainText("Asked for a review of");
+
+  const ravi = await signIn(browser, PUBLISHER);
+  await openAbout(ravi);
+  await ravi.getByRole("button", { name: /^Review/ }).click();
+  const review = ravi.getByRole("dialog", { name: "Review" });
+  const item = review.getByRole("listitem").filter({ hasText: "Asha Rao, asked" }).first();
+  await expect(item).toContainText("Note: “New heading for the launch”");
+  // The page live and after the change, rendered side by side.
+  await item.getByRole("button", { name: /^Compare side by side/ }).click();
+  const before = ravi.frameLocator('iframe[title^="Live now"]');
+  const after = ravi.frameLocator('iframe[title^="After this change"]');
+  await expect(before.getByRole("heading", { name: "Engineering that earns its keep" })).toBeVisible({ timeout: 30_000 });
+  await expect(after.getByRole("heading", { name: "Engineering that pays its way" })).toBeVisible();
+  const compared = await new AxeBuilder({ page: ravi }).withTags(WCAG22_AA).exclude("iframe").analyze();
+  expect(compared.violations.map((v) => v.id)).toEqual([]);
+  await ravi.screenshot({ path: join("shots", "studio", "review-side-by-side-1280.png") });
+  await item.getByLabel("Comment for Asha Rao").fill("Shorter, please");
+  await item.getByRole("button", { name: "Send back" }).click();
+  await expect(review.getByRole("status")).toHaveText("Sent back to Asha Rao.");
+  await review.getByRole("button", { name: "Close" }).click();
+
+  // Asha sees the comment (live, without reloading), changes the heading and asks again.
+  await expect(asked).toContainText("Sent back by Ravi Kumar: “Shorter, please”");
+  await asked.getByRole("button", { name: "Close" }).click();
+  await row(asha, "Engineering that pays its way")
+    .getByRole("button", { name: /^Engineering that pays/ })
+    .click();
+  await asha.getByLabel(/^Heading/).fill("Engineering that pays");
+  await save(asha);
+  await asha.getByRole("button", { name: /^Review/ }).click();
+  await asked.getByRole("button", { name: "Ask for review" }).click();
+  await expect(asked.getByRole("status")).toContainText("Asked for a review of");
+
+  await ravi.getByRole("button", { name: /^Review/ }).click();
+  await expect(item).toContainText("Engineering that pays");
+  await item.getByRole("button", { name: /^Publish / }).click();
+  const publishing = ravi.getByRole("dialog", { name: "Publish" });
+  await expect(publishing).toContainText(/Published: 1 change is live|Published:/, { timeout: 180_000 });
+  expect(published(ABOUT)).toContain("Engineering that pays");
+  await publishing.getByRole("button", { name: "Close" }).click();
+  await ravi.getByRole("button", { name: "Activity", exact: true }).click();
+  const rows = ravi.getByRole("dialog", { name: "Activity" }).getByRole("row");
+  await expect(rows.filter({ hasText: /Asked for a review of .*“New heading for the launch”/ }).filter({ hasText: EDITOR.name })).toHaveCount(1);
+  await expect(rows.filter({ hasText: /Sent .* back to Asha Rao: “Shorter, please”/ }).filter({ hasText: PUBLISHER.name })).toHaveCount(1);
+});

@@ -33,11 +33,13 @@ export interface CanvasProps {
   onDrop(drop: { section: string; index: number } | { id: string; index: number }): void;
   /** A picture file dropped on the section `id`. */
   onPicture(id: string, file: File): void;
+  /** Another canvas beside the builder's (a review's two versions): its frame's name, and no id (the builder's skip link goes to its own). */
+  frameTitle?: string;
 }
 
 export const Canvas = memo(
   forwardRef<CanvasHandle, CanvasProps>(function Canvas(
-    { page, settings, viewport, selected, moves, behind, reveal, onSelect, onCommand, onLeave, onDrop, onPicture },
+    { page, settings, viewport, selected, moves, behind, reveal, onSelect, onCommand, onLeave, onDrop, onPicture, frameTitle },
     ref,
   ) {
     const frame = useRef<HTMLIFrameElement>(null);
@@ -146,7 +148,7 @@ export const Canvas = memo(
     useEffect(() => {
       if (ready > 0) post({ type: "scale", scale });
     }, [ready, scale, post]);
-    return <CanvasFrame box={box} frame={frame} viewport={viewport} scale={scale} height={size.height} />;
+    return <CanvasFrame box={box} frame={frame} viewport={viewport} scale={scale} height={size.height} title={frameTitle} />;
   }),
 );
 
@@ -157,20 +159,23 @@ function CanvasFrame({
   viewport,
   scale,
   height,
+  title,
 }: {
   box: RefObject<HTMLDivElement | null>;
   frame: RefObject<HTMLIFrameElement | null>;
   viewport: Viewport;
   scale: number;
   height: number;
+  title?: string;
 }) {
+  const shown = `${viewport} pixels wide${scale < 1 ? `, shown at ${Math.round(scale * 100)}%` : ""}`;
   return (
     <div ref={box} className="relative min-h-0 flex-1 overflow-hidden bg-slate-200 max-lg:h-[max(18rem,75dvh)] max-lg:flex-none">
       <div className="mx-auto h-full bg-white shadow-lg" style={{ width: viewport * scale }}>
         <iframe
           ref={frame}
-          id="canvas"
-          title={`Preview of the page, ${viewport} pixels wide${scale < 1 ? `, shown at ${Math.round(scale * 100)}%` : ""}`}
+          id={title ? undefined : "canvas"}
+          title={title ? `${title}, ${shown}` : `Preview of the page, ${shown}`}
           src="/__edit/canvas"
           className="block origin-top-left border-0"
           style={{ width: viewport, height: height / scale, transform: `scale(${scale})` }}

@@ -143,6 +143,7 @@ function EditorTop({ editor, open }: { editor: Editing; open: OpenFile }) {
           current={open.doc.value}
           options={describeOptions(open.file, open.site.schemas)}
           advice={editor.problems.warnings}
+          site={open.site}
           onRestored={() => announce("Restored: the draft is that version again; publish to make it live.", "ok")}
         />
       )}

@@ -2,11 +2,13 @@
  * Review. An editor asks for a review of their changes to the open file, with a note, and sees
  * their reviews: waiting, or sent back with the publisher's comment (then changed and asked again).
  * A publisher sees every open review (who, which file, since when, the note, the changes in words,
- * the latest included) and publishes the file or sends it back with a comment.
+ * the latest included, and a page live and after side by side) and publishes the file or sends it
+ * back with a comment.
  */
 import { useEffect, useRef, useState } from "react";
-import { api, type ReviewRequest, type StudioStatus } from "../api-client";
+import { api, type EditorState, type ReviewRequest, type StudioStatus } from "../api-client";
 import { DialogTop } from "../shell/DialogTop";
+import { SideBySide } from "./SideBySide";
 
 export interface ReviewDialogProps {
   open: boolean;
@@ -14,6 +16,8 @@ export interface ReviewDialogProps {
   /** The open file and what a person calls it. */
   path: string;
   title: string;
+  /** The site as the builder has it: what the side-by-side pages are rendered with. */
+  site: EditorState;
   /** Publishes one file (the Publish dialog shows its steps). */
   onPublish(path: string): void;
   onClose(): void;
@@ -21,8 +25,21 @@ export interface ReviewDialogProps {
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-function Review({ review, publisher, onPublish, onDone }: { review: ReviewRequest; publisher: boolean; onPublish(): void; onDone(said: string): void }) {
+function Review({
+  review,
+  publisher,
+  site,
+  onPublish,
+  onDone,
+}: {
+  review: ReviewRequest;
+  publisher: boolean;
+  site: EditorState;
+  onPublish(): void;
+  onDone(said: string): void;
+}) {
   const [comment, setComment] = useState("");
+  const [comparing, setComparing] = useState(false);
   const mine = !publisher;
   return (
     <li className="rounded border border-slate-300 p-2 text-sm">
@@ -42,6 +59,17 @@ function Review({ review, publisher, onPublish, onDone }: { review: ReviewReques
           </li>
         ))}
       </ul>
+      <button
+        type="button"
+        aria-expanded={comparing}
+        className="mt-2 rounded-md px-3 py-1 ring-1 ring-slate-400 hover:bg-slate-100"
+        onClick={() => setComparing(!comparing)}
+      >
+        {comparing ? "Hide the side-by-side view" : "Compare side by side"}
+        <span className="sr-only"> {review.title}</span>
+      </button>
+      {/* Keyed by the latest change: asked again with a new save, both sides are read again. */}
+      {comparing && <SideBySide key={review.changes[0]?.commit} path={review.path} site={site} />}
       {publisher && review.state === "open" && (
         <div className="mt-2 flex flex-wrap items-end gap-2">
           <button type="button" className="rounded-md bg-green-700 px-3 py-1 font-semibold text-white hover:bg-green-800" onClick={onPublish}>
@@ -71,7 +99,7 @@ function Review({ review, publisher, onPublish, onDone }: { review: ReviewReques
   );
 }
 
-export function ReviewDialog({ open, status, path, title, onPublish, onClose }: ReviewDialogProps) {
+export function ReviewDialog({ open, status, path, title, site, onPublish, onClose }: ReviewDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [note, setNote] = useState("");
   const [said, setSaid] = useState<string | null>(null);
@@ -85,7 +113,7 @@ export function ReviewDialog({ open, status, path, title, onPublish, onClose }: 
   const publisher = status.account.role === "publisher";
   const waiting = status.pending.files.some((f) => f.path === path);
   return (
-    <dialog ref={dialog} aria-labelledby="review-title" className="ed-dialog m-auto max-h-[90vh] w-[min(48rem,calc(100vw-2rem))]" onClose={onClose}>
+    <dialog ref={dialog} aria-labelledby="review-title" className="ed-dialog m-auto max-h-[90vh] w-[min(72rem,calc(100vw-2rem))]" onClose={onClose}>
       <DialogTop id="review-title" title="Review" error={null} onClose={onClose} />
       {waiting && (
         <div className="mb-3 flex flex-wrap items-end gap-2 text-sm">
@@ -116,7 +144,7 @@ export function ReviewDialog({ open, status, path, title, onPublish, onClose }: 
       ) : (
         <ul className="mt-1 space-y-2">
           {status.reviews.map((r) => (
-            <Review key={r.id} review={r} publisher={publisher} onPublish={() => onPublish(r.path)} onDone={setSaid} />
+            <Review key={r.id} review={r} publisher={publisher} site={site} onPublish={() => onPublish(r.path)} onDone={setSaid} />
           ))}
         </ul>
       )}

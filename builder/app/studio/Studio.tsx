@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { DescribeOptions } from "../../shared/describe";
 import type { useStudio } from "./useStudio";
 import type { Json } from "../state/types";
-import type { EditorProblem } from "../api-client";
+import type { EditorProblem, EditorState } from "../api-client";
 import { ActivityDialog } from "./ActivityDialog";
 import { PreviewDialog } from "./PreviewDialog";
 import { ReviewDialog } from "./ReviewDialog";
@@ -21,10 +21,12 @@ export interface StudioProps {
   options: DescribeOptions;
   /** The site's advice (warnings) as last checked: shown before a publish. */
   advice: EditorProblem[];
+  /** The site as the builder has it (a review renders pages with it). */
+  site: EditorState;
   onRestored(): void;
 }
 
-export function Studio({ studio, path, title, current, options, advice, onRestored }: StudioProps) {
+export function Studio({ studio, path, title, current, options, advice, site, onRestored }: StudioProps) {
   const [open, setOpen] = useState<"publish" | "history" | "activity" | "review" | "preview" | "inbox" | null>(null);
   const { status } = studio;
   if (!status) return null;
@@ -46,6 +48,7 @@ export function Studio({ studio, path, title, current, options, advice, onRestor
         status={status}
         path={path}
         title={title}
+        site={site}
         onPublish={(file) => {
           setOpen("publish");
           void studio.startPublish({}, [file]);
