@@ -86,7 +86,6 @@ export function EnquiryDetail({ enquiry, mail, people, onChange, onSendAgain }: 
   }, [enquiry.status, enquiry.assignee?.email]);
 
   const assignable = enquiry.assignee && !people.some((p) => p.email === enquiry.assignee?.email) ? [...people, enquiry.assignee] : people;
-  const reply = enquiry.replyTo ? `mailto:${enquiry.replyTo}?subject=${encodeURIComponent(`Re: ${enquiry.subject}`)}` : null;
   const save = async () => {
     const change = {
       ...(status !== enquiry.status ? { status } : {}),
@@ -125,24 +124,7 @@ export function EnquiryDetail({ enquiry, mail, people, onChange, onSendAgain }: 
         <h4 id={`${id}-follow`} className="font-semibold">
           Follow-up
         </h4>
-        <div className="flex flex-wrap gap-2">
-          {reply ? (
-            <a className={BUTTON} href={reply}>
-              Reply to {enquiry.name || enquiry.replyTo}
-            </a>
-          ) : (
-            <p className="text-slate-700">No reply by e-mail: the address given does not look like one.</p>
-          )}
-          {enquiry.status === "spam" ? (
-            <button type="button" className={BUTTON} onClick={() => void onChange({ status: "new" })}>
-              Not spam
-            </button>
-          ) : (
-            <button type="button" className={BUTTON} onClick={() => void onChange({ status: "spam" })}>
-              Mark as spam
-            </button>
-          )}
-        </div>
+        <ReplyAndSpam enquiry={enquiry} onChange={onChange} />
         <form
           className="grid gap-3 sm:grid-cols-2"
           onSubmit={(event) => {
@@ -189,23 +171,7 @@ export function EnquiryDetail({ enquiry, mail, people, onChange, onSendAgain }: 
             </span>
           </div>
         </form>
-        {enquiry.notes.length > 0 && (
-          <section aria-labelledby={`${id}-notes`}>
-            <h4 id={`${id}-notes`} className="font-semibold">
-              Notes
-            </h4>
-            <ol className="space-y-2">
-              {enquiry.notes.map((n) => (
-                <li key={`${n.at}${n.by}`} className="rounded bg-slate-100 p-2">
-                  <span className="block text-xs text-slate-700">
-                    {n.name}, {when(n.at)}
-                  </span>
-                  <span className="whitespace-pre-wrap break-words">{n.text}</span>
-                </li>
-              ))}
-            </ol>
-          </section>
-        )}
+        {enquiry.notes.length > 0 && <Notes id={`${id}-notes`} notes={enquiry.notes} />}
         {enquiry.changed && (
           <p className="text-xs text-slate-700">
             Last changed {when(enquiry.changed.at)} by {people.find((p) => p.email === enquiry.changed?.by)?.name ?? enquiry.changed.by}.
@@ -213,5 +179,51 @@ export function EnquiryDetail({ enquiry, mail, people, onChange, onSendAgain }: 
         )}
       </section>
     </article>
+  );
+}
+
+/** Reply (the person's mail program, addressed to them, when the address given looks like one), and Mark as spam or Not spam. */
+function ReplyAndSpam({ enquiry, onChange }: { enquiry: Enquiry; onChange: EnquiryDetailProps["onChange"] }) {
+  const reply = enquiry.replyTo ? `mailto:${enquiry.replyTo}?subject=${encodeURIComponent(`Re: ${enquiry.subject}`)}` : null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {reply ? (
+        <a className={BUTTON} href={reply}>
+          Reply to {enquiry.name || enquiry.replyTo}
+        </a>
+      ) : (
+        <p className="text-slate-700">No reply by e-mail: the address given does not look like one.</p>
+      )}
+      {enquiry.status === "spam" ? (
+        <button type="button" className={BUTTON} onClick={() => void onChange({ status: "new" })}>
+          Not spam
+        </button>
+      ) : (
+        <button type="button" className={BUTTON} onClick={() => void onChange({ status: "spam" })}>
+          Mark as spam
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The enquiry's notes, oldest first, each with who wrote it and when; `id` is its heading's. */
+function Notes({ id, notes }: { id: string; notes: Enquiry["notes"] }) {
+  return (
+    <section aria-labelledby={id}>
+      <h4 id={id} className="font-semibold">
+        Notes
+      </h4>
+      <ol className="space-y-2">
+        {notes.map((n) => (
+          <li key={`${n.at}${n.by}`} className="rounded bg-slate-100 p-2">
+            <span className="block text-xs text-slate-700">
+              {n.name}, {when(n.at)}
+            </span>
+            <span className="whitespace-pre-wrap break-words">{n.text}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

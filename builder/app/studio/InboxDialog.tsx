@@ -5,7 +5,7 @@
  * and a person's data under "Export and people's data".
  */
 import { useEffect, useId, useRef } from "react";
-import { FOLLOW_UPS, type FollowUp } from "../../shared/inbox";
+import { type EnquirySummary, FOLLOW_UPS, type FollowUp, type MailState } from "../../shared/inbox";
 import { DialogTop } from "../shell/DialogTop";
 import { useModal } from "../shell/useModal";
 import { deliveryLabel, EnquiryDetail, STATUS_WORDS, when } from "./EnquiryDetail";
@@ -46,25 +46,7 @@ export function InboxDialog({ open, me, onClose }: InboxDialogProps) {
     <dialog ref={dialog} aria-labelledby="inbox-title" className="ed-dialog m-auto max-h-[92vh] w-[min(80rem,calc(100vw-1rem))] max-sm:p-3" onClose={onClose}>
       <DialogTop id="inbox-title" title="Enquiries" error={inbox.error} onClose={onClose} />
       {list?.unavailable && <p className="mb-3 rounded bg-amber-100 p-3 text-sm text-amber-950">{list.unavailable}</p>}
-      {list?.mail.fault && (
-        <section aria-labelledby={`${id}-fault`} className="mb-3 rounded border border-red-300 bg-red-50 p-3 text-sm">
-          <h3 id={`${id}-fault`} className="font-bold text-red-900">
-            E-mail is not being sent
-          </h3>
-          <p>{list.mail.fault.says}</p>
-          <p className="text-slate-800">
-            The mail server said: {list.mail.fault.detail} (since {when(list.mail.fault.since)}; next try {when(list.mail.fault.nextAt)}).
-          </p>
-        </section>
-      )}
-      {list?.mail.blocked && !list.mail.fault && (
-        <p className="mb-3 rounded bg-amber-100 p-3 text-sm text-amber-950">
-          E-mail is not being sent at the moment: the enquiries wait and none is lost. A publisher can see why.
-        </p>
-      )}
-      {list?.mail.smtp === false && (
-        <p className="mb-3 text-sm text-slate-800">The site server sends no e-mail (SMTP_URL is not set): enquiries are read here.</p>
-      )}
+      {list && <MailNotices id={`${id}-fault`} mail={list.mail} />}
 
       <search className="mb-2 flex flex-wrap items-end gap-2 text-sm" aria-label="Search the enquiries">
         <label className="grid gap-1">
@@ -104,25 +86,7 @@ export function InboxDialog({ open, me, onClose }: InboxDialogProps) {
         <ul aria-label="Enquiries found" className="max-h-[55vh] space-y-1 overflow-y-auto max-md:max-h-[40vh]">
           {list?.enquiries.map((e) => (
             <li key={e.id}>
-              <button
-                type="button"
-                aria-current={detail?.id === e.id ? "true" : undefined}
-                className="w-full rounded border border-slate-300 p-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700 aria-[current]:border-blue-700 aria-[current]:bg-blue-50"
-                onClick={() => void inbox.choose(e.id)}
-              >
-                <span className="flex flex-wrap items-baseline justify-between gap-x-2">
-                  <span className="font-semibold break-words">{e.name || e.email || "(no name)"}</span>
-                  <span className="text-xs text-slate-700">{when(e.receivedAt)}</span>
-                </span>
-                <span className="block break-words">{e.subject}</span>
-                <span className="mt-1 flex flex-wrap gap-1 text-xs">
-                  <span className={`rounded px-1.5 py-0.5 ${BADGE[e.status]}`}>{STATUS_WORDS[e.status]}</span>
-                  <span className={`rounded px-1.5 py-0.5 ${e.delivery.state === "refused" ? "bg-red-100 text-red-900" : "bg-slate-100 text-slate-800"}`}>
-                    E-mail: {deliveryLabel(e.delivery)}
-                  </span>
-                  {e.assignee && <span className="rounded bg-violet-100 px-1.5 py-0.5 text-violet-950">{e.assignee.name}</span>}
-                </span>
-              </button>
+              <EnquiryRow enquiry={e} current={detail?.id === e.id} onOpen={() => void inbox.choose(e.id)} />
             </li>
           ))}
         </ul>
@@ -151,5 +115,55 @@ export function InboxDialog({ open, me, onClose }: InboxDialogProps) {
         </details>
       )}
     </dialog>
+  );
+}
+
+/** What stops or spares the site's e-mail: the fault (for publishers), e-mail blocked, or no e-mail set up. `id` is the fault's heading's. */
+function MailNotices({ id, mail }: { id: string; mail: MailState }) {
+  return (
+    <>
+      {mail.fault && (
+        <section aria-labelledby={id} className="mb-3 rounded border border-red-300 bg-red-50 p-3 text-sm">
+          <h3 id={id} className="font-bold text-red-900">
+            E-mail is not being sent
+          </h3>
+          <p>{mail.fault.says}</p>
+          <p className="text-slate-800">
+            The mail server said: {mail.fault.detail} (since {when(mail.fault.since)}; next try {when(mail.fault.nextAt)}).
+          </p>
+        </section>
+      )}
+      {mail.blocked && !mail.fault && (
+        <p className="mb-3 rounded bg-amber-100 p-3 text-sm text-amber-950">
+          E-mail is not being sent at the moment: the enquiries wait and none is lost. A publisher can see why.
+        </p>
+      )}
+      {mail.smtp === false && <p className="mb-3 text-sm text-slate-800">The site server sends no e-mail (SMTP_URL is not set): enquiries are read here.</p>}
+    </>
+  );
+}
+
+/** One enquiry in the list: who, when, the subject, its status, its e-mail and who it is assigned to; `current` when it is the one open. */
+function EnquiryRow({ enquiry: e, current, onOpen }: { enquiry: EnquirySummary; current: boolean; onOpen(): void }) {
+  return (
+    <button
+      type="button"
+      aria-current={current ? "true" : undefined}
+      className="w-full rounded border border-slate-300 p-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700 aria-[current]:border-blue-700 aria-[current]:bg-blue-50"
+      onClick={onOpen}
+    >
+      <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+        <span className="font-semibold break-words">{e.name || e.email || "(no name)"}</span>
+        <span className="text-xs text-slate-700">{when(e.receivedAt)}</span>
+      </span>
+      <span className="block break-words">{e.subject}</span>
+      <span className="mt-1 flex flex-wrap gap-1 text-xs">
+        <span className={`rounded px-1.5 py-0.5 ${BADGE[e.status]}`}>{STATUS_WORDS[e.status]}</span>
+        <span className={`rounded px-1.5 py-0.5 ${e.delivery.state === "refused" ? "bg-red-100 text-red-900" : "bg-slate-100 text-slate-800"}`}>
+          E-mail: {deliveryLabel(e.delivery)}
+        </span>
+        {e.assignee && <span className="rounded bg-violet-100 px-1.5 py-0.5 text-violet-950">{e.assignee.name}</span>}
+      </span>
+    </button>
   );
 }

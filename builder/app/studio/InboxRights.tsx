@@ -3,7 +3,7 @@
  * address, exported, or deleted on their request after a confirmation that names how many and
  * which. Each export and deletion is recorded in the studio's activity log.
  */
-import { useRef, useState } from "react";
+import { type RefObject, useRef, useState } from "react";
 import type { PersonsEnquiries } from "../../shared/inbox";
 import { api, exportUrl } from "../api-client";
 import { when } from "./EnquiryDetail";
@@ -58,28 +58,7 @@ export function InboxRights({ retentionDays, onDeleted }: { retentionDays: numbe
         </a>
       </p>
       <p className="text-slate-700">Enquiries are deleted {retentionDays} days after they arrive (ENQUIRY_RETENTION_DAYS).</p>
-      <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void find();
-        }}
-      >
-        {/* The label takes the width, at most the screen's: an input's own width would push a 320 px screen sideways. */}
-        <label className="grid w-72 max-w-full gap-1">
-          <span className="font-medium">A person's e-mail address</span>
-          <input
-            type="email"
-            required
-            className="w-full rounded border border-slate-400 bg-white p-1.5"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
-        <button type="submit" className={LINK}>
-          Find their enquiries
-        </button>
-      </form>
+      <FindPerson email={email} onEmail={setEmail} onFind={() => void find()} />
       {error && (
         <p role="alert" className="font-semibold text-red-800">
           {error}
@@ -118,25 +97,68 @@ export function InboxRights({ retentionDays, onDeleted }: { retentionDays: numbe
                   </button>
                 )}
               </p>
-              {confirming && (
-                <div className="rounded border border-red-300 bg-red-50 p-3">
-                  <p ref={question} tabIndex={-1} className="font-semibold text-red-900 focus-visible:outline-2 focus-visible:outline-red-700">
-                    Delete the {count(found.enquiries.length)} of {found.email} for good, with their notes? This cannot be undone.
-                  </p>
-                  <p className="mt-2 flex flex-wrap gap-2">
-                    <button type="button" className={DANGER} onClick={() => void erase()}>
-                      Delete {count(found.enquiries.length)} for good
-                    </button>
-                    <button type="button" className={LINK} onClick={() => setConfirming(false)}>
-                      Keep them
-                    </button>
-                  </p>
-                </div>
-              )}
+              {confirming && <ConfirmErase question={question} found={found} onErase={() => void erase()} onKeep={() => setConfirming(false)} />}
             </>
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+/** The search for one person's enquiries, by their e-mail address. */
+function FindPerson({ email, onEmail, onFind }: { email: string; onEmail(email: string): void; onFind(): void }) {
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onFind();
+      }}
+    >
+      {/* The label takes the width, at most the screen's: an input's own width would push a 320 px screen sideways. */}
+      <label className="grid w-72 max-w-full gap-1">
+        <span className="font-medium">A person's e-mail address</span>
+        <input
+          type="email"
+          required
+          className="w-full rounded border border-slate-400 bg-white p-1.5"
+          value={email}
+          onChange={(e) => onEmail(e.target.value)}
+        />
+      </label>
+      <button type="submit" className={LINK}>
+        Find their enquiries
+      </button>
+    </form>
+  );
+}
+
+/** The question before a person's enquiries are deleted for good, naming how many and whose; `question` takes the focus. */
+function ConfirmErase({
+  question,
+  found,
+  onErase,
+  onKeep,
+}: {
+  question: RefObject<HTMLParagraphElement | null>;
+  found: PersonsEnquiries;
+  onErase(): void;
+  onKeep(): void;
+}) {
+  return (
+    <div className="rounded border border-red-300 bg-red-50 p-3">
+      <p ref={question} tabIndex={-1} className="font-semibold text-red-900 focus-visible:outline-2 focus-visible:outline-red-700">
+        Delete the {count(found.enquiries.length)} of {found.email} for good, with their notes? This cannot be undone.
+      </p>
+      <p className="mt-2 flex flex-wrap gap-2">
+        <button type="button" className={DANGER} onClick={onErase}>
+          Delete {count(found.enquiries.length)} for good
+        </button>
+        <button type="button" className={LINK} onClick={onKeep}>
+          Keep them
+        </button>
+      </p>
     </div>
   );
 }

@@ -89,21 +89,7 @@ export function PreviewDialog({ open, status, onClose }: { open: boolean; status
       <p role="status" className="mb-2 text-sm">
         {said}
       </p>
-      {link && (
-        <div className="mb-3 flex flex-wrap items-end gap-2 text-sm">
-          <label className="flex min-w-0 grow flex-col gap-1">
-            The link
-            <input readOnly className="rounded border border-slate-400 px-2 py-1 font-mono text-xs" value={link} onFocus={(e) => e.target.select()} />
-          </label>
-          <button
-            type="button"
-            className="rounded-md px-3 py-1.5 ring-1 ring-slate-400 hover:bg-slate-100"
-            onClick={() => void navigator.clipboard?.writeText(link)}
-          >
-            Copy
-          </button>
-        </div>
-      )}
+      {link && <LinkToCopy link={link} />}
       <h3 className="text-sm font-semibold">Preview links</h3>
       {list.length === 0 ? (
         <p className="text-sm text-slate-700">None.</p>
@@ -134,5 +120,24 @@ export function PreviewDialog({ open, status, onClose }: { open: boolean; status
         </ul>
       )}
     </dialog>
+  );
+}
+
+/** The link just made, shown this once: selected when focused, and a Copy button. */
+function LinkToCopy({ link }: { link: string }) {
+  return (
+    <div className="mb-3 flex flex-wrap items-end gap-2 text-sm">
+      <label className="flex min-w-0 grow flex-col gap-1">
+        The link
+        <input readOnly className="rounded border border-slate-400 px-2 py-1 font-mono text-xs" value={link} onFocus={(e) => e.target.select()} />
+      </label>
+      <button
+        type="button"
+        className="rounded-md px-3 py-1.5 ring-1 ring-slate-400 hover:bg-slate-100"
+        onClick={() => void navigator.clipboard?.writeText(link)}
+      >
+        Copy
+      </button>
+    </div>
   );
 }
