@@ -46,7 +46,25 @@ const passkeyBody = {
   properties: { response: { type: "object" }, next: { type: "string", maxLength: 2000 } },
 } as const;
 
-export async function signInRoutes(app: FastifyInstance, { accounts, sessions, config, say }: SignInOptions) {
+export async function signInRoutes(app: FastifyInstance, options: SignInOptions) {
+  const { accounts, config, say } = options;
+  const tools = signInTools(options);
+  passwordRoutes(app, tools);
+  secondStepRoutes(app, tools);
+  passkeyRoutes(app, tools);
+  app.post("/sign-out", async (request, reply) => {
+    await request.session.destroy();
+    return reply.redirect("/sign-in", 303);
+  });
+  // Single sign-on, when set up (sso.ts): what goes wrong there is said on the sign-in page.
+  if (config.oidc) await ssoRoutes(app, { accounts, config, oidc: config.oidc, say, signInPage: tools.signInPage });
+  inviteRoutes(app, tools);
+}
+
+/** What the sign-in routes share: the options, the limiter of failed tries, the sign-in page, the account waiting for its second step. */
+type SignInTools = ReturnType<typeof signInTools>;
+
+function signInTools({ accounts, sessions, config, say }: SignInOptions) {
   const limiter = new SignInLimiter();
   const origin = new URL(config.origin);
   const rp = relyingParty(config.origin);
@@ -81,14 +99,6 @@ export async function signInRoutes(app: FastifyInstance, { accounts, sessions, c
         }),
       );
 
-  app.get("/sign-in", (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    return signInPage(reply, {
-      next: nextPath(query.next),
-      message: query.ended ? "Your session has ended (signed out, expired, or your account changed): sign in again." : (plainHttp(request) ?? ""),
-    });
-  });
-
   /** Why a sign-in cannot hold: the studio is set up for https but this request came over plain HTTP, so the browser would drop its Secure cookie. */
   const plainHttp = (request: FastifyRequest) =>
     origin.protocol === "https:" && request.protocol !== "https"
@@ -109,6 +119,27 @@ export async function signInRoutes(app: FastifyInstance, { accounts, sessions, c
       `Too many failed ${what} for this account: wait ${inWords(wait)}, then try again. (Each further ${what === "sign-ins" ? "wrong password" : "wrong code"} doubles the wait.)`,
     );
   };
+
+  /** The account whose password was just accepted, waiting for its second step (null: none, or too old, or changed since). */
+  const pendingAccount = (request: FastifyRequest): Account | null => {
+    const pending = request.session.get("pending");
+    if (!pending || Date.now() - pending.at > PENDING_MS) return null;
+    const account = accounts.find(pending.email);
+    return account && (account.version ?? "") === pending.version && hasSecondFactor(account) ? account : null;
+  };
+
+  return { accounts, sessions, config, say, limiter, rp, signInPage, plainHttp, tooMany, pendingAccount };
+}
+
+/** The sign-in page and its password (a second step follows for an account with a second factor). */
+function passwordRoutes(app: FastifyInstance, { accounts, config, limiter, signInPage, plainHttp, tooMany }: SignInTools) {
+  app.get("/sign-in", (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    return signInPage(reply, {
+      next: nextPath(query.next),
+      message: query.ended ? "Your session has ended (signed out, expired, or your account changed): sign in again." : (plainHttp(request) ?? ""),
+    });
+  });
 
   app.post("/sign-in", async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
@@ -142,15 +173,10 @@ export async function signInRoutes(app: FastifyInstance, { accounts, sessions, c
     await startSession(request, account);
     return reply.redirect(next, 303);
   });
+}
 
-  /** The account whose password was just accepted, waiting for its second step (null: none, or too old, or changed since). */
-  const pendingAccount = (request: FastifyRequest): Account | null => {
-    const pending = request.session.get("pending");
-    if (!pending || Date.now() - pending.at > PENDING_MS) return null;
-    const account = accounts.find(pending.email);
-    return account && (account.version ?? "") === pending.version && hasSecondFactor(account) ? account : null;
-  };
-
+/** The second step after a password: a code from the app or a recovery code here; a passkey through passkeys.js. */
+function secondStepRoutes(app: FastifyInstance, { accounts, say, limiter, rp, signInPage, tooMany, pendingAccount }: SignInTools) {
   const secondStepPage = (reply: FastifyReply, account: Account, { next = "/__edit", message = "", status = 200 } = {}) => {
     const codes = Boolean(account.factors?.totp);
     const passkeys = (account.factors?.passkeys.length ?? 0) > 0 && passkeysUsable(rp);
@@ -202,38 +228,7 @@ export async function signInRoutes(app: FastifyInstance, { accounts, sessions, c
     const waiting = tooMany(reply, keys, (message) => secondStepPage(reply, account, { next, status: 429, message }), "second steps");
     if (waiting) return waiting;
     const code = typeof body.code === "string" ? body.code.trim() : "";
-    const totp = account.factors?.totp;
-    let problem: string | null = null;
-    if (totp && /^[\d\s]{6,8}$/.test(code)) {
-      // Checked and recorded in one step on the account as stored: two requests with one code cannot both pass.
-      let check: ReturnType<typeof checkCode> = { ok: false, why: "wrong" };
-      await accounts.change(
-        account.email,
-        (a) => {
-          const stored = a.factors?.totp;
-          if (!stored) return;
-          check = checkCode(stored.secret, code, stored.lastStep);
-          if (check.ok) stored.lastStep = check.step;
-        },
-        { newVersion: false },
-      );
-      if (!check.ok)
-        problem =
-          check.why === "used"
-            ? "That code was already used: wait for the next one your app shows."
-            : "That code is not the one your app shows now: check the account in the app and try again.";
-    } else if (looksLikeRecoveryCode(code)) {
-      let used = false;
-      await accounts.change(
-        account.email,
-        (a) => {
-          used = a.factors ? spendRecoveryCode(a.factors, code) : false;
-        },
-        { newVersion: false },
-      );
-      if (used) say(`Studio: ${account.email} signed in with a recovery code (${accounts.find(account.email)?.factors?.recovery.length ?? 0} left).`);
-      else problem = "That is not one of your recovery codes, or it was used already (each works once).";
-    } else problem = "Enter the 6 digits your app shows, or one of your recovery codes.";
+    const problem = await secondStepProblem(accounts, account, code, say);
     if (problem) {
       limiter.failed(keys);
       request.server.activity.record(account.email, "sign-in.failed", { step: "second step", address: request.ip });
@@ -244,9 +239,48 @@ export async function signInRoutes(app: FastifyInstance, { accounts, sessions, c
     await startSession(request, accounts.find(account.email) as Account, { how: "password and second step" });
     return reply.redirect(next, 303);
   });
+}
 
-  // --- Passkeys (passkeys.js asks these) --------------------------------------------------------
+/** What is wrong with a second step's code (a code from the app, or a recovery code, spent once it passes); null: it passed. */
+async function secondStepProblem(accounts: Accounts, account: Account, code: string, say: (line: string) => void): Promise<string | null> {
+  const totp = account.factors?.totp;
+  if (totp && /^[\d\s]{6,8}$/.test(code)) {
+    // Checked and recorded in one step on the account as stored: two requests with one code cannot both pass.
+    let check: ReturnType<typeof checkCode> = { ok: false, why: "wrong" };
+    await accounts.change(
+      account.email,
+      (a) => {
+        const stored = a.factors?.totp;
+        if (!stored) return;
+        check = checkCode(stored.secret, code, stored.lastStep);
+        if (check.ok) stored.lastStep = check.step;
+      },
+      { newVersion: false },
+    );
+    if (!check.ok)
+      return check.why === "used"
+        ? "That code was already used: wait for the next one your app shows."
+        : "That code is not the one your app shows now: check the account in the app and try again.";
+    return null;
+  }
+  if (looksLikeRecoveryCode(code)) {
+    let used = false;
+    await accounts.change(
+      account.email,
+      (a) => {
+        used = a.factors ? spendRecoveryCode(a.factors, code) : false;
+      },
+      { newVersion: false },
+    );
+    if (!used) return "That is not one of your recovery codes, or it was used already (each works once).";
+    say(`Studio: ${account.email} signed in with a recovery code (${accounts.find(account.email)?.factors?.recovery.length ?? 0} left).`);
+    return null;
+  }
+  return "Enter the 6 digits your app shows, or one of your recovery codes.";
+}
 
+/** A passkey alone, or as the second step (passkeys.js asks these): its challenge, then its answer. */
+function passkeyRoutes(app: FastifyInstance, { accounts, say, limiter, rp, pendingAccount }: SignInTools) {
   app.post("/sign-in/passkey/options", async (request) => {
     const account = pendingAccount(request) ?? undefined;
     const options = await authenticationOptions(rp, account);
@@ -287,14 +321,10 @@ export async function signInRoutes(app: FastifyInstance, { accounts, sessions, c
     await startSession(request, account, { how: pending ? "password and passkey" : "passkey" });
     return { next: nextPath(next) };
   });
+}
 
-  app.post("/sign-out", async (request, reply) => {
-    await request.session.destroy();
-    return reply.redirect("/sign-in", 303);
-  });
-
-  if (config.oidc) await ssoRoutes(app, { accounts, config, oidc: config.oidc, say, signInPage });
-
+/** An invitation's page, where the person invited chooses a password and is signed in. */
+function inviteRoutes(app: FastifyInstance, { accounts, sessions }: SignInTools) {
   const invitePage = (reply: FastifyReply, token: string, { message = "", status = 200 } = {}) => {
     const account = accounts.invited(token);
     if (!account)
