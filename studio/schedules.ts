@@ -97,28 +97,12 @@ function failure(outcome: PublishOutcome): string | null {
   return null;
 }
 
-export function scheduler(ctx: StudioContext, publishing: Publisher) {
-  const { config, activity, events } = ctx;
-  const schedules = new Schedules(`${config.dataDir}/schedules.json`);
-  const told = () => events.send("status", {});
-
-  // Killed during a run: it may or may not have gone live (a push is all or nothing). Not run again
-  // unasked, which could publish what was saved after its time: shown to the publishers instead.
-  schedules.change((list) => {
-    for (const s of list.filter((s) => s.state === "running"))
-      Object.assign(s, {
-        state: "failed",
-        reason:
-          "The studio stopped while this publish ran: it went live or not at all (the live site and Activity say which). Give it a new time to publish what is still waiting.",
-      });
-  });
-
-  // What a previous run made ahead is gone with it.
-  schedules.change((list) => {
-    for (const s of list) delete s.ready;
-  });
-
-  // Publishes made ready ahead of their time, by schedule id, with the time and files they were made for.
+/**
+ * Publishes made ready ahead of their time (AHEAD_MS before it), one at a time, by schedule id, each
+ * kept with the time and files it was made for: a schedule changed or cancelled meanwhile has its
+ * build thrown away.
+ */
+function madeAhead(schedules: Schedules, publishing: Publisher, told: () => void) {
   type Ahead = { at: string; files: string; ready: Promise<Ready | null>; settled: boolean; value: Ready | null };
   const made = new Map<string, Ahead>();
   const key = (s: Stored) => JSON.stringify(s.files);
@@ -144,8 +128,7 @@ export function scheduler(ctx: StudioContext, publishing: Publisher) {
       .filter((s) => s.state === "waiting" && Date.parse(s.at) - now <= AHEAD_MS && Date.parse(s.at) > now && !made.has(s.id))
       .sort((a, b) => a.at.localeCompare(b.at))[0];
     if (!next) return;
-    const by = `Scheduled publish by ${next.by.email}`;
-    const ready = publishing.prepare(next.files ?? undefined, by).catch(() => null);
+    const ready = publishing.prepare(next.files ?? undefined, `Scheduled publish by ${next.by.email}`).catch(() => null);
     const entry: Ahead = { at: next.at, files: key(next), ready, settled: false, value: null };
     made.set(next.id, entry);
     void ready.then((value) => {
@@ -157,19 +140,52 @@ export function scheduler(ctx: StudioContext, publishing: Publisher) {
     });
   }
 
+  /** For a schedule that is due: "wait" while its build is still being made, else what was made (undefined: nothing, build then). */
+  function take(id: string): Ready | undefined | "wait" {
+    const entry = made.get(id);
+    if (entry && !entry.settled) return "wait";
+    made.delete(id);
+    return entry?.value ?? undefined;
+  }
+
+  return { prepareSoon, take, forget, close: () => [...made.keys()].forEach(forget) };
+}
+
+export function scheduler(ctx: StudioContext, publishing: Publisher) {
+  const { config, activity, events } = ctx;
+  const schedules = new Schedules(`${config.dataDir}/schedules.json`);
+  const told = () => events.send("status", {});
+
+  // Killed during a run: it may or may not have gone live (a push is all or nothing). Not run again
+  // unasked, which could publish what was saved after its time: shown to the publishers instead.
+  schedules.change((list) => {
+    for (const s of list.filter((s) => s.state === "running"))
+      Object.assign(s, {
+        state: "failed",
+        reason:
+          "The studio stopped while this publish ran: it went live or not at all (the live site and Activity say which). Give it a new time to publish what is still waiting.",
+      });
+  });
+
+  // What a previous run made ahead is gone with it.
+  schedules.change((list) => {
+    for (const s of list) delete s.ready;
+  });
+
+  const ahead = madeAhead(schedules, publishing, told);
+
   function runDue() {
     const now = Date.now();
-    prepareSoon(now);
+    ahead.prepareSoon(now);
     if (publishing.running()) return;
     const due = schedules
       .all()
       .filter((s) => s.state === "waiting" && Date.parse(s.at) <= now)
       .sort((a, b) => a.at.localeCompare(b.at))[0];
     if (!due) return;
-    const ahead = made.get(due.id);
     // Still being made: waiting for it is sooner than starting again.
-    if (ahead && !ahead.settled) return;
-    made.delete(due.id);
+    const ready = ahead.take(due.id);
+    if (ready === "wait") return;
     const late = now - Date.parse(due.at) > LATE_MS;
     schedules.change(() => {
       Object.assign(due, { state: "running", ran: new Date(now).toISOString() });
@@ -177,7 +193,6 @@ export function scheduler(ctx: StudioContext, publishing: Publisher) {
         due.note = `Due at ${inZone(Date.parse(due.at), config.timeZone)} while the studio was stopped or busy: run at ${inZone(now, config.timeZone)}.`;
     });
     told();
-    const ready = ahead?.value ?? undefined;
     const { finished } = publishing.start({ publisher: due.by, files: due.files ?? undefined, by: `Scheduled publish by ${due.by.email}`, ready });
     void finished.then((outcome) => {
       const reason = failure(outcome);
@@ -220,10 +235,10 @@ export function scheduler(ctx: StudioContext, publishing: Publisher) {
     schedules,
     shown,
     runDue,
-    forget,
+    forget: ahead.forget,
     close: () => {
       clearInterval(timer);
-      for (const id of [...made.keys()]) forget(id);
+      ahead.close();
     },
   };
 }

@@ -170,9 +170,7 @@ describe("scheduled publishing", () => {
         expect.stringMatching(/^Scheduled publish \(.+ \(Asia\/Kolkata\)\) of site-config\/settings\.json went live$/),
         expect.stringMatching(/^Scheduled publish \(.+ \(Asia\/Kolkata\)\) of site-config\/settings\.json went live$/),
       ]);
-      expect(stored(made.id).note).toMatch(
-        /^Due at .+ \(Asia\/Kolkata\) while the studio was stopped or busy: run at .+\.$/,
-      );
+      expect(stored(made.id).note).toMatch(/^Due at .+ \(Asia\/Kolkata\) while the studio was stopped or busy: run at .+\.$/);
     },
     600_000,
   );
