@@ -29,6 +29,8 @@ export interface StudioProps {
 export function Studio({ studio, path, title, current, options, advice, site, onRestored }: StudioProps) {
   const [open, setOpen] = useState<"publish" | "history" | "activity" | "review" | "preview" | "inbox" | null>(null);
   const { status } = studio;
+  // A dialog's close event comes after the next one is chosen (Publish from a review): only the dialog open now closes.
+  const closing = (which: typeof open) => () => setOpen((now) => (now === which ? null : now));
   if (!status) return null;
   return (
     <>
@@ -42,7 +44,7 @@ export function Studio({ studio, path, title, current, options, advice, site, on
         onPublish={() => setOpen("publish")}
         onInbox={() => setOpen("inbox")}
       />
-      <PreviewDialog open={open === "preview"} status={status} onClose={() => setOpen(null)} />
+      <PreviewDialog open={open === "preview"} status={status} onClose={closing("preview")} />
       <ReviewDialog
         open={open === "review"}
         status={status}
@@ -53,10 +55,10 @@ export function Studio({ studio, path, title, current, options, advice, site, on
           setOpen("publish");
           void studio.startPublish({}, [file]);
         }}
-        onClose={() => setOpen(null)}
+        onClose={closing("review")}
       />
-      <ActivityDialog open={open === "activity"} path={path} title={title} publisher={status.account.role === "publisher"} onClose={() => setOpen(null)} />
-      {status.enquiries && <InboxDialog open={open === "inbox"} me={status.account.email} onClose={() => setOpen(null)} />}
+      <ActivityDialog open={open === "activity"} path={path} title={title} publisher={status.account.role === "publisher"} onClose={closing("activity")} />
+      {status.enquiries && <InboxDialog open={open === "inbox"} me={status.account.email} onClose={closing("inbox")} />}
       <PublishDialog
         open={open === "publish"}
         status={status}
@@ -64,7 +66,7 @@ export function Studio({ studio, path, title, current, options, advice, site, on
         steps={studio.steps}
         path={path}
         onPublish={studio.startPublish}
-        onClose={() => setOpen(null)}
+        onClose={closing("publish")}
       />
       <HistoryDialog
         open={open === "history"}
@@ -73,7 +75,7 @@ export function Studio({ studio, path, title, current, options, advice, site, on
         current={current}
         options={options}
         canRestore={status.account.role === "publisher"}
-        onClose={() => setOpen(null)}
+        onClose={closing("history")}
         onRestored={() => {
           setOpen(null);
           onRestored();
