@@ -421,6 +421,7 @@ test("review: Asha asks with a note; Ravi sees the page live and after side by s
   await publishing.getByRole("button", { name: "Close" }).click();
   await ravi.getByRole("button", { name: "Activity", exact: true }).click();
   const rows = ravi.getByRole("dialog", { name: "Activity" }).getByRole("row");
-  await expect(rows.filter({ hasText: /Asked for a review of .*“New heading for the launch”/ }).filter({ hasText: EDITOR.name })).toHaveCount(1);
+  // Asked, then asked again with the same note after the change.
+  await expect(rows.filter({ hasText: /Asked for a review of .*“New heading for the launch”/ }).filter({ hasText: EDITOR.name })).toHaveCount(2);
   await expect(rows.filter({ hasText: /Sent .* back to Asha Rao: “Shorter, please”/ }).filter({ hasText: PUBLISHER.name })).toHaveCount(1);
 });
