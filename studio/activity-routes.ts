@@ -46,7 +46,7 @@ export function inWords({ what, details = {} }: ActivityEntry): string {
     case "review.ask":
       return `Asked for a review of ${list(d.paths).join(", ")}${text(d.note) ? `: “${text(d.note)}”` : ""}`;
     case "review.return":
-      return `Sent ${list(d.paths).join(", ")} back to ${text(d.to)}: “${text(d.comment)}”`;
+      return `Sent ${list(d.paths).join(", ")} back to ${text(d.toName) || text(d.to)}: “${text(d.comment)}”`;
     case "preview.make":
       return `Made a preview link of ${list(d.asked).join(", ") || "everything waiting"}, valid until ${text(d.expires).slice(0, 10)}`;
     case "preview.revoke":

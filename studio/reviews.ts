@@ -153,7 +153,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx, review }: { ctx:
       if (!found) throw new NotFound("No such review open: it was published, or sent back already.");
       const { email, name } = me(request);
       reviews.change(() => Object.assign(found, { state: "returned", comment: request.body.comment, returnedBy: name }));
-      activity.record(email, "review.return", { id: found.id, paths: [found.path], to: found.by.email, comment: request.body.comment });
+      activity.record(email, "review.return", { id: found.id, paths: [found.path], to: found.by.email, toName: found.by.name, comment: request.body.comment });
       events.send("status", {});
       return { returned: true };
     },
