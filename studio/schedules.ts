@@ -25,7 +25,7 @@ const TICK_MS = 1000;
 const LATE_MS = 30_000;
 /**
  * This long before its time, a schedule's publish is merged, checked and built, so that at its time
- * only the push and the switch are left (a build takes from 15 s to a minute or so, more on a big site).
+ * only the push and the switch are left (build times: docs/performance.md).
  */
 export const AHEAD_MS = 3 * 60_000;
 

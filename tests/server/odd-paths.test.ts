@@ -3,9 +3,9 @@
  * Paths the production server cannot map to a file: a generated corpus of encoded slashes,
  * dots and backslashes in every position, and long paths, sent over HTTP exactly as written.
  * None may answer 5xx or log an error, every answer carries the security headers, a redirect
- * stays on the site, and none may cost more than 100 ms of CPU: a bound that catches work growing
- * with the path (recursion, backtracking) but not a loaded machine's pauses. The typical cost is
- * printed, not asserted (docs/performance.md).
+ * stays on the site, and no request's CPU time passes a generous bound (the constant in the test):
+ * it catches work growing with the path (recursion, backtracking), not a loaded machine's pauses.
+ * The typical cost is printed, not asserted (docs/performance.md).
  */
 import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,11 +1,11 @@
 /**
  * Scheduled publishing (issue 48), on a real studio with a bare repository as the remote: a publish
- * scheduled ahead is checked and built before its time and pushes that build at its time (live
- * within 10 s of it when scheduled a minute ahead), also when the studio was killed with -9 and
+ * scheduled ahead is checked and built before its time and pushes that build at its time (the
+ * Must-show's bound is asserted in the full run), also when the studio was killed with -9 and
  * restarted meanwhile; one due while the studio was stopped runs at its start and says so; one that
  * fails the check is shown with its reason and changes nothing on the remote; an editor cannot
- * schedule; the activity log has each. The lead time is a minute in the full run, 15 s in npm test's
- * (there the build made ahead may still be running at the time: the publish waits for it).
+ * schedule; the activity log has each. The lead time is LEAD_MS (longer in the full run; with npm
+ * test's the build made ahead may still be running at the time: the publish waits for it).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
