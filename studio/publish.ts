@@ -118,10 +118,14 @@ export interface Ready extends Prepared {
 }
 
 /** Makes a publish of `options.files` (everything waiting, when left out) ready ahead of its time; throw it away with discardReady. */
-export async function prepareReady(clone: Clone, options: Omit<PublishOptions, "publisher" | "deploy">): Promise<Stopped | { status: "ready"; ready: Ready }> {
+export async function prepareReady(
+  clone: Clone,
+  options: Omit<PublishOptions, "publisher" | "deploy">,
+  verb = "Publishing",
+): Promise<Stopped | { status: "ready"; ready: Ready }> {
   await clone.fetch();
   const base = await clone.head(clone.live);
-  const prepared = await prepare(clone, options, options.say);
+  const prepared = await prepare(clone, options, options.say, verb);
   if ("stopped" in prepared) return prepared.stopped as Stopped;
   return { status: "ready", ready: { ...prepared, base, files: options.files } };
 }
@@ -210,14 +214,13 @@ export async function buildPreview(
   options: Omit<PublishOptions, "publisher" | "deploy">,
   into: string,
 ): Promise<Stopped | { status: "built"; titles: string[] }> {
-  await clone.fetch();
-  const prepared = await prepare(clone, options, options.say, "Previewing");
-  if ("stopped" in prepared) return prepared.stopped as Stopped;
+  const made = await prepareReady(clone, options, "Previewing");
+  if (made.status !== "ready") return made;
   try {
-    cpSync(join(prepared.work.dir, "dist", "client"), into, { recursive: true });
-    return { status: "built", titles: prepared.titles };
+    cpSync(join(made.ready.work.dir, "dist", "client"), into, { recursive: true });
+    return { status: "built", titles: made.ready.titles };
   } finally {
-    await prepared.work.remove();
+    await discardReady(made.ready);
   }
 }
 
