@@ -15,6 +15,9 @@ import type { StudioContext } from "./context.ts";
 import { pending } from "./history.ts";
 import type { PublishRun } from "./publish-routes.ts";
 
+/** How often the open builders are told the drafts' summary while saves keep coming. */
+const DRAFTS_EVERY_MS = 250;
+
 const accountOf = (request: FastifyRequest) => request.account as Account;
 const person = (request: FastifyRequest) => ({ name: accountOf(request).name, email: accountOf(request).email });
 
@@ -46,6 +49,36 @@ export async function builderApi(
     who: person,
     stateExtra: (request) => ({ studio: { account: { name: accountOf(request).name, email: accountOf(request).email, role: accountOf(request).role } } }),
     hello: () => ({ event: "presence", data: presence.editing() }),
+  });
+
+  // After a change, the drafts' summary and the remote's state, read once and sent to every open
+  // builder (none asks for them): at most one reading per DRAFTS_EVERY_MS however fast saves come.
+  let next: NodeJS.Timeout | null = null;
+  let reading = false;
+  let again = false;
+  const tell = async () => {
+    next = null;
+    reading = true;
+    try {
+      ctx.events.send("drafts", { pending: await pending(ctx.clone, git.title), remote: await mirror.state() });
+    } catch {
+      // Each builder asks the whole status when it next needs it (a stream reconnecting, a publish).
+    } finally {
+      reading = false;
+      if (again) soon();
+    }
+  };
+  const soon = () => {
+    again = reading;
+    if (reading || next) return;
+    next = setTimeout(tell, DRAFTS_EVERY_MS);
+    next.unref();
+  };
+  ctx.events.onSend((event) => {
+    if (event === "changed" || event === "publish") soon();
+  });
+  app.addHook("onClose", async () => {
+    if (next) clearTimeout(next);
   });
 
   app.get("/__edit/api/studio", async (request, reply): Promise<StudioStatus> => {

@@ -16,6 +16,7 @@ import { describeChanges } from "../builder/shared/describe.ts";
 import { describeOptions, fileTitle, listKey } from "../builder/shared/kinds.ts";
 import { merge3 } from "../builder/shared/merge.ts";
 import type { JsonValue } from "../src/content/json-source.ts";
+import type { ContentState } from "../builder/shared/types.ts";
 import type { ActivityLog } from "./activity.ts";
 import { crashPoint } from "./crash.ts";
 import { restore, unpublished } from "./history.ts";
@@ -57,16 +58,18 @@ class SeenTexts {
 }
 
 /**
- * `value`, made from the version read with `hash`, merged with the file as a colleague saved it
- * since: null when that version is unknown or both changed the same thing.
+ * How to merge a save of `path` made from the version read with `hash` with what the file holds
+ * now (a colleague saved since): both kept where they changed different fields; null when that
+ * version is unknown or both changed the same thing.
  */
 async function withColleague(folder: GitStore["folder"], seen: SeenTexts, path: string, value: unknown, hash: string) {
-  const read = seen.get(hash);
   const file = (await folder.files()).find((f) => f.path === path);
-  if (read === undefined || !file) return null;
-  const now = folder.read(path);
-  const merged = merge3(JSON.parse(read) as JsonValue, value as JsonValue, now.value, listKey(file.kind));
-  return merged.ok ? { value: merged.value, hash: now.hash } : null;
+  return (current: string): JsonValue | null => {
+    const read = seen.get(hash);
+    if (read === undefined || !file) return null;
+    const merged = merge3(JSON.parse(read) as JsonValue, value as JsonValue, JSON.parse(current) as JsonValue, listKey(file.kind));
+    return merged.ok ? merged.value : null;
+  };
 }
 
 export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror, activity?: ActivityLog) {
@@ -78,27 +81,27 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
     return file ? fileTitle(file) : path;
   };
 
-  /**
-   * Commits what a write changed, as `who`, and tells the open builders; the commit, or null if
-   * nothing changed. A save tells them itself, once the store has its check (`saving`).
-   */
-  async function commit(paths: string[], who: Person | null, message: string, what: string, saving = false) {
-    crashPoint("save:written");
+  /** Commits what a write (not a save) changed, as `who`, and tells the open builders; the commit, or null if nothing changed. */
+  async function commit(paths: string[], who: Person | null, message: string, what: string) {
     const made = await clone.commitAs(person(who), message, paths);
     if (made) {
       void mirror.push();
       activity?.record(person(who).email, what, { paths, change: message.split("\n")[0], commit: made });
     }
-    // A save's own check becomes the store's (content.ts); anything else the builder wrote is read again.
-    if (!saving) {
-      folder.store.invalidate(paths);
-      if (made) told(paths, who, made);
-    }
+    folder.store.invalidate(paths);
+    if (made) told(paths, who, made);
     return made;
   }
 
-  const told = (paths: string[], who: Person | null, made?: string) =>
-    events.send("changed", { paths, by: person(who).name, ...(made ? { commit: made } : {}), generation: folder.store.version });
+  /** Tells the open builders what changed, by whom, in which commit; with a save, the content state after it (none asks for it then). */
+  const told = (paths: string[], who: Person | null, made?: string, content?: ContentState) =>
+    events.send("changed", {
+      paths,
+      by: person(who).name,
+      ...(made ? { commit: made } : {}),
+      generation: content?.generation ?? folder.store.version,
+      content,
+    });
 
   async function pages(request: PageRequest, who: Person | null) {
     return clone.exclusive(async () => {
@@ -120,25 +123,35 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
 
   const seen = new SeenTexts();
 
-  /** Writes and commits `value` over the file read with `hash`, as `who`; tells the open builders. */
+  /**
+   * Writes and commits `value` over the file read with `hash`, as `who` (merged with a colleague's
+   * save made since, in the file's own turn, so no third save comes between); tells the open builders.
+   */
   async function saveAs(path: string, value: unknown, hash: string, who: Person | null) {
     let made: string | null = null;
     const saved = await folder.save(path, value, hash, {
-      exclusive: (task) => clone.exclusive(task),
-      afterWrite: async ({ before, text }) => {
-        made = await commit([path], who, await saveMessage(folder, path, before, text), "save", true);
+      exclusive: (task) => clone.writing(task),
+      merge: await withColleague(folder, seen, path, value, hash),
+      describe: (before, text) => saveMessage(folder, path, before, text),
+      afterWrite: async ({ text }, message) => {
+        crashPoint("save:written");
+        made = await clone.commitSoon(person(who), message, path, text);
+        void mirror.push();
+        activity?.record(person(who).email, "save", { paths: [path], change: message.split("\n")[0], commit: made });
       },
     });
-    if (made) told([path], who, made);
     seen.remember(saved.hash, saved.text);
     const { before: _, ...answer } = saved;
-    return { ...answer, state: await folder.contentState() };
+    const state = await folder.contentState();
+    if (made) told([path], who, made, state);
+    return { ...answer, state };
   }
 
   const store: BuilderStore = {
     root: clone.dir,
     events,
     state: base.state,
+    content: base.content,
     async read(path) {
       const file = await base.read(path);
       seen.remember(file.hash, file.text);
@@ -146,19 +159,8 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
     },
     check: base.check,
     // The check runs beside other saves; only the write and its commit wait their turn in the clone.
-    // Refused because a colleague saved other parts of the file meanwhile: both kept, merged.
-    async save(path, value, hash, who) {
-      try {
-        return await saveAs(path, value, hash, who);
-      } catch (err) {
-        const merged = err instanceof Conflict ? await withColleague(folder, seen, path, value, hash) : null;
-        if (!merged) return namedConflict(clone, path, err, who);
-        return {
-          ...(await saveAs(path, merged.value, merged.hash, who).catch((again: unknown) => namedConflict(clone, path, again, who))),
-          merged: merged.value,
-        };
-      }
-    },
+    // A colleague saved other parts of the file meanwhile: both kept, merged; the same part: refused, naming them.
+    save: (path, value, hash, who) => saveAs(path, value, hash, who).catch((err: unknown) => namedConflict(clone, path, err, who)),
     linksTo: base.linksTo,
     pages,
     upload: (name, data, who) =>

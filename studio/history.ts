@@ -4,7 +4,7 @@
  * version, never a rewrite of history).
  */
 import { join } from "node:path";
-import type { Clone, Commit, Person } from "../builder/server/git.ts";
+import { type Clone, type Commit, oncePerChange, type Person } from "../builder/server/git.ts";
 import type { FileChange, PendingChanges, Version, WaitingFile } from "../builder/shared/types.ts";
 import { writeFileDurably } from "./durable.ts";
 
@@ -56,25 +56,24 @@ const tally = (commits: { author: string }[]) => {
 /** A waiting file's saves: those since its live version, newest first. */
 type Waiting = Omit<WaitingFile, "changes" | "by" | "count" | "title"> & { commits: Commit[] };
 
-/** Asked once per pair of branch heads: every open builder asks after each save. */
-let remembered: { key: string; files: Promise<Waiting[]> } | null = null;
-
 /**
  * The files whose drafts hold changes the live site does not have, with the saves that made them:
  * changed since the drafts last took in the live site, and still different from the live version
  * (a file published on its own is not waiting, though its saves are not in the live history).
+ * Read once per change of the repository: every open builder asks after each save.
  */
-export async function waitingFiles(clone: Clone): Promise<Waiting[]> {
-  const { drafts } = clone.options;
-  const [live, draft] = await Promise.all([clone.head(clone.live), clone.head(drafts)]);
-  const key = `${live}:${draft}`;
-  if (remembered?.key !== key) remembered = { key, files: readWaiting(clone, live, draft) };
-  const files = remembered.files;
-  files.catch(() => {
-    if (remembered?.files === files) remembered = null;
-  });
-  return files;
+export function waitingFiles(clone: Clone): Promise<Waiting[]> {
+  let read = reading.get(clone);
+  if (!read) {
+    read = oncePerChange(async () => {
+      const [live, draft] = await Promise.all([clone.head(clone.live), clone.head(clone.options.drafts)]);
+      return readWaiting(clone, live, draft);
+    });
+    reading.set(clone, read);
+  }
+  return read();
 }
+const reading = new WeakMap<Clone, () => Promise<Waiting[]>>();
 
 async function readWaiting(clone: Clone, live: string, draft: string): Promise<Waiting[]> {
   const base = await clone.commonBase(live, draft);

@@ -4,6 +4,7 @@ import type {
   PreviewLink,
   CheckResult,
   ScheduledPublish,
+  ContentState,
   EditorState,
   FileChange,
   FileData,
@@ -59,6 +60,7 @@ export const isAbort = (err: unknown) => err instanceof DOMException && err.name
 
 export const api = {
   state: (signal?: AbortSignal) => call<EditorState>("/state", { signal }),
+  content: (signal?: AbortSignal) => call<ContentState>("/content", { signal }),
   file: (path: string, signal?: AbortSignal) => call<FileData>(`/file?path=${encodeURIComponent(path)}`, { signal }),
   check: (path: string, value: JsonValue, preview: string | undefined, signal?: AbortSignal) => post<CheckResult>("/check", { path, value, preview }, signal),
   save: (path: string, value: JsonValue, hash: string) => post<SaveAnswer>("/save", { path, value, hash }),

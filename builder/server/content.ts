@@ -100,13 +100,25 @@ export interface SavedFile {
   hash: string;
   problems: ReturnType<typeof toEditorProblem>[];
   before: string | null;
+  /** Saved merged with a colleague's save made since the editor read the file: what was saved. */
+  merged?: JsonValue;
 }
 
 export interface SaveHooks {
   /** Runs the write and what follows it alone (the studio: in its Git queue). */
   exclusive?: <T>(task: () => Promise<T>) => Promise<T>;
-  /** After the file is written, before the save is confirmed (the studio commits it). */
-  afterWrite?: (saved: SavedFile) => Promise<void>;
+  /**
+   * The file changed since the editor read it (`current` is what it holds now): the value to save
+   * instead (the editor's change merged with it), or null to refuse. Without it, refused.
+   */
+  merge?: (current: string) => JsonValue | null;
+  /** The save in words, made before its turn to write (the studio's commit message). */
+  describe?: (before: string | null, text: string) => Promise<string>;
+  /**
+   * Called in the write's turn, once the file is written: what must happen in that turn happens
+   * before its first await (the studio queues the commit); the save is confirmed when it resolves.
+   */
+  afterWrite?: (saved: SavedFile, description: string) => Promise<void>;
 }
 
 export function contentApi(root: string, writer: ReturnType<typeof contentWriter>, perFile: ReturnType<typeof oneAtATime>, store: SiteStore) {
@@ -126,13 +138,18 @@ export function contentApi(root: string, writer: ReturnType<typeof contentWriter
     return { path, text, hash: sha256(text), value: JSON.parse(text) as JsonValue };
   }
 
-  /** The text saving `value` into `path` would write, and the site checked with it. */
-  async function checked(path: string, value: unknown) {
+  /** The text saving `value` into `path` would write (formatted as the file on disk is). */
+  function textFor(path: string, value: unknown) {
     const full = contentPath(root, path);
     // A file deleted on disk, or not JSON there (a text editor's save read half-written, a hand edit's mistake): the
     // builder's edits are checked as plain formatted JSON. Saving still refuses a file that changed on disk (409).
     const disk = existsSync(full) ? readText(full) : null;
-    const text = disk !== null && isJson(disk) ? writeJson(disk, value) : `${JSON.stringify(value, null, 2)}\n`;
+    return disk !== null && isJson(disk) ? writeJson(disk, value) : `${JSON.stringify(value, null, 2)}\n`;
+  }
+
+  /** The text saving `value` into `path` would write, and the site checked with it. */
+  async function checked(path: string, value: unknown) {
+    const text = textFor(path, value);
     return { text, result: await checkSite(root, { overlay: new Map([[path, text]]) }) };
   }
 
@@ -151,11 +168,12 @@ export function contentApi(root: string, writer: ReturnType<typeof contentWriter
 
   /**
    * Saves `value` into `path` if the file is still what the editor read (`hash`) and the site has no
-   * error with it. Checked again at the moment of writing: a hand edit made while the site was being
-   * checked is kept, and the save answers 409. The check runs first, on its own; the write, and what
-   * a store does with it (`hooks.afterWrite`: the studio's commit), run in `hooks.exclusive`.
+   * error with it. The check and the write run together in `hooks.exclusive` (the studio's turn in
+   * its clone), so the check sees every write before it and the store takes it as is: one whole-site
+   * check per save. A hand edit made meanwhile is kept, and the save answers 409. The save is
+   * confirmed once what a store does with it (`hooks.afterWrite`: the studio's commit) is done.
    */
-  function save(path: string, value: unknown, hash: string, hooks: SaveHooks = {}) {
+  function save(path: string, asked: unknown, hash: string, hooks: SaveHooks = {}) {
     const full = contentPath(root, path);
     const changed = () =>
       new Conflict(`${path} changed on disk since the editor read it (edited by hand?). Nothing was saved: reload it to see what it holds now.`);
@@ -164,26 +182,45 @@ export function contentApi(root: string, writer: ReturnType<typeof contentWriter
       // hash "": the editor means to write a file that is not there (deleted on disk while it was open).
       const missing = hash === "" && !existsSync(full);
       const current = missing ? "" : readText(full);
-      if ((missing ? "" : sha256(current)) !== hash) throw changed();
-      const generation = store.version;
-      const { text, result } = await checked(path, value);
-      if (hasErrors(result.problems))
-        throw new Unprocessable(
-          `${path} was not saved: fix the errors first.\n${result.problems
-            .filter((p) => p.severity === "error")
-            .map(formatProblem)
-            .join("\n")}`,
-        );
-      return exclusive(async () => {
-        if (missing ? !writer.create(full, text) : text !== current && !writer.replace(full, text, hash)) throw changed();
-        const saved: SavedFile = { path, text, hash: sha256(text), problems: result.problems.map(toEditorProblem), before: missing ? null : current };
-        if (text !== current) {
-          await hooks.afterWrite?.(saved);
-          // The check of exactly what was written: the site as it is now, nothing read back (unless another write came meanwhile).
-          store.wrote([{ file: path, text }], result, generation);
-        }
-        return saved;
+      const now = missing ? "" : sha256(current);
+      // Changed since the editor read it: saved only merged with what it holds now (the studio), else refused.
+      const merged = now === hash || missing || !existsSync(full) ? undefined : (hooks.merge?.(current) ?? null);
+      if (merged === null || (now !== hash && merged === undefined)) throw changed();
+      const value = merged ?? asked;
+      const text = textFor(path, value);
+      const description = hooks.describe && text !== current ? await hooks.describe(missing ? null : current, text) : "";
+      const { saved, committing } = await exclusive(async () => {
+        if (!missing && (!existsSync(full) || sha256(readText(full)) !== now)) throw changed();
+        const generation = store.version;
+        const result = await checkSite(root, { overlay: new Map([[path, text]]) });
+        if (hasErrors(result.problems))
+          throw new Unprocessable(
+            `${path} was not saved: fix the errors first.\n${result.problems
+              .filter((p) => p.severity === "error")
+              .map(formatProblem)
+              .join("\n")}`,
+          );
+        if (missing ? !writer.create(full, text) : text !== current && !writer.replace(full, text, now)) throw changed();
+        const saved: SavedFile = {
+          path,
+          text,
+          hash: sha256(text),
+          problems: result.problems.map(toEditorProblem),
+          before: missing ? null : current,
+          ...(merged !== undefined ? { merged } : {}),
+        };
+        if (text === current) return { saved, committing: undefined };
+        // The check of exactly what was written: the site as it is now, nothing read back.
+        store.wrote([{ file: path, text }], result, generation);
+        // Not awaited in the turn: the studio's commit is made in a turn of its own, with the saves written meanwhile.
+        return { saved, committing: hooks.afterWrite?.(saved, description) };
       });
+      // Not confirmed: the store put the file back as committed, and reads it again.
+      await committing?.catch((err: unknown) => {
+        store.invalidate([path]);
+        throw err;
+      });
+      return saved;
     });
   }
 

@@ -1,8 +1,8 @@
 /**
  * What the builder's server tells the open builders, as server-sent events on /__edit/api/events:
  * content changed ("changed": written by the builder, by hand, by Git, by another editor), the
- * builder's own code was built again ("code"), and in the studio who is editing what ("presence")
- * and a publish's steps ("publish"). One implementation for `npm run edit` and the studio. A stream
+ * builder's own code was built again ("code"), and in the studio who is editing what ("presence"),
+ * a publish's steps ("publish") and the drafts waiting to be published ("drafts"). One implementation for `npm run edit` and the studio. A stream
  * is pinged now and then (proxies close quiet connections), and tells the browser to reconnect
  * within a second after a restart (the builder then catches up).
  */
@@ -14,6 +14,7 @@ export class EventStream {
   /** Each open builder's stream, and whose it is (null under `npm run edit`). */
   private readonly clients = new Map<ServerResponse, string | null>();
   private readonly leaving = new Set<(who: string) => void>();
+  private readonly sent = new Set<(event: string, data: unknown) => void>();
   private readonly ping = setInterval(() => this.send("ping", {}), PING_MS);
 
   constructor() {
@@ -46,6 +47,12 @@ export class EventStream {
   send(event: string, data: unknown, only?: ServerResponse) {
     const text = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
     for (const client of only ? [only] : this.clients.keys()) client.write(text);
+    if (!only) for (const listener of this.sent) listener(event, data);
+  }
+
+  /** Calls `listener` after each event sent to every stream (what follows from it, such as a summary). */
+  onSend(listener: (event: string, data: unknown) => void) {
+    this.sent.add(listener);
   }
 
   /** How many builders are open. */

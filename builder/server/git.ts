@@ -14,6 +14,36 @@ import { promisify } from "node:util";
 
 const run = promisify(execFile);
 
+/** Git commands that only read: anything else may move a branch or change the index. */
+const READS = new Set(["rev-parse", "show", "cat-file", "log", "merge-base", "diff", "rev-list", "status", "ls-files", "ls-tree"]);
+
+/**
+ * Counts the commands that may have changed any repository this process works in (before and
+ * after each): an answer read from Git at one count holds until the count moves.
+ */
+let changes = 0;
+export const gitChanges = () => changes;
+
+/**
+ * `read`, asked once while no Git command changes anything (and `extra`, if given, says the same):
+ * every open builder asks the same answers after each change. A failure is not kept.
+ */
+export function oncePerChange<T>(read: () => Promise<T>, extra: () => string = () => ""): () => Promise<T> {
+  let kept: { key: string; value: Promise<T> } | null = null;
+  return () => {
+    const key = `${changes}:${extra()}`;
+    if (kept?.key !== key) {
+      const value = read();
+      const entry = { key, value };
+      kept = entry;
+      value.catch(() => {
+        if (kept === entry) kept = null;
+      });
+    }
+    return kept.value;
+  };
+}
+
 export interface Person {
   name: string;
   email: string;
@@ -72,6 +102,8 @@ export class Git {
 
   /** git in this folder: its output, or a GitError. */
   protected async git(args: string[], { env = {}, input, cwd = this.dir }: { env?: Record<string, string>; input?: string; cwd?: string } = {}) {
+    const writes = !READS.has(args[0] as string);
+    if (writes) changes++;
     try {
       const running = run("git", args, {
         cwd,
@@ -83,6 +115,8 @@ export class Git {
     } catch (err) {
       const stderr = String((err as { stderr?: string }).stderr ?? "").trim();
       throw new GitError(`git ${args[0]} failed: ${stderr || (err as Error).message}`, stderr, String((err as { stdout?: string }).stdout ?? ""));
+    } finally {
+      if (writes) changes++;
     }
   }
 
@@ -194,11 +228,21 @@ export class Git {
     }
   }
 
-  /** The author and time of the last commit of `path` on `ref`. */
-  async lastChange(ref: string, path: string): Promise<{ name: string; date: string } | null> {
-    const [last] = await this.log([ref], { paths: [path], limit: 1 }).catch(() => []);
-    return last ? { name: last.author, date: last.date } : null;
+  /** The author and time of the last commit of `path` on `ref` (asked once per change of the repository: each open builder reads its file after a change). */
+  lastChange(ref: string, path: string): Promise<{ name: string; date: string } | null> {
+    if (this.lastChanges.at !== changes) this.lastChanges = { at: changes, answers: new Map() };
+    const key = `${ref}\0${path}`;
+    let answer = this.lastChanges.answers.get(key);
+    if (!answer) {
+      answer = this.log([ref], { paths: [path], limit: 1 }).then(
+        ([last]) => (last ? { name: last.author, date: last.date } : null),
+        () => null,
+      );
+      this.lastChanges.answers.set(key, answer);
+    }
+    return answer;
   }
+  private lastChanges = { at: -1, answers: new Map<string, Promise<{ name: string; date: string } | null>>() };
 }
 
 /** A folder where the merge of a publish is made, apart from the clone (git worktree). */
@@ -296,6 +340,46 @@ export interface CloneOptions {
   published: string;
 }
 
+/** A save written to the clone, waiting for its commit. */
+interface Written {
+  author: Person;
+  message: string;
+  path: string;
+  text: string;
+  done: (commit: string) => void;
+  failed: (err: unknown) => void;
+}
+
+/** A name or address as Git's import stream takes it: no line break, no angle bracket. */
+const identity = (text: string) => text.replace(/[\p{Cc}<>]/gu, "");
+
+/**
+ * Commits `writes` on `branch`, one commit each in order (author, message, the file's new text),
+ * in one `git fast-import`, which moves the branch only forward; the new commits.
+ */
+async function importCommits(clone: Clone, branch: string, writes: Written[]): Promise<string[]> {
+  const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
+  const when = `${Math.floor(Date.now() / 1000)} +0000`;
+  const parts: string[] = [];
+  writes.forEach((w, i) => {
+    if (/[\p{Cc}]/u.test(w.path) || w.path.startsWith('"')) throw new GitError(`git fast-import: a path it cannot take: ${JSON.stringify(w.path)}`, "", "");
+    parts.push(
+      `commit ${branch}\nmark :${i + 1}\n`,
+      `author ${identity(w.author.name)} <${identity(w.author.email)}> ${when}\n`,
+      `committer ${COMMITTER.GIT_COMMITTER_NAME} <${COMMITTER.GIT_COMMITTER_EMAIL}> ${when}\n`,
+      data(w.message),
+      i === 0 ? `from ${branch}^0\n` : "",
+      `M 100644 inline ${w.path}\n`,
+      data(w.text),
+      "\n",
+    );
+  });
+  parts.push(...writes.map((_, i) => `get-mark :${i + 1}\n`), "done\n");
+  const made = (await clone.fastImport(parts.join(""))).split("\n").filter(Boolean);
+  if (made.length !== writes.length) throw new GitError(`git fast-import made ${made.length} commits of ${writes.length}`, "", made.join("\n"));
+  return made;
+}
+
 /**
  * The studio's clone, checked out on the drafts branch. Every write goes through one queue, so a
  * save's write and commit, a publish's merge and push never interleave. After a crash, `recover`
@@ -314,12 +398,64 @@ export class Clone extends Git {
     return `origin/${this.options.published}`;
   }
 
-  /** Runs `task` after every task queued before it, alone. */
+  /** Runs `task` after every task queued before it, alone (saves written before it committed first). */
   exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return this.inTurn(async () => {
+      await this.commitWritten();
+      return task();
+    });
+  }
+
+  /**
+   * Runs `task`, a save's write, in the clone's turn; the save is committed by `commitSoon` (which
+   * the task calls before it ends) together with the others written before that commit's turn.
+   */
+  writing<T>(task: () => Promise<T>): Promise<T> {
+    return this.inTurn(task);
+  }
+
+  private inTurn<T>(task: () => Promise<T>): Promise<T> {
     const next = this.queue.then(task, task);
     this.queue = next.catch(() => undefined);
     return next;
   }
+
+  /** Saves written and waiting for their commit, in the order written. */
+  private written: Written[] = [];
+  private commitQueued = false;
+
+  /**
+   * Commits `text`, just written to `path` (within `writing`), as `author`: each save its own
+   * commit, those written meanwhile made in one pass (one `git fast-import`, one index update).
+   * The new commit; if it fails, the files are put back as committed.
+   */
+  commitSoon(author: Person, message: string, path: string, text: string): Promise<string> {
+    return new Promise((done, failed) => {
+      this.written.push({ author, message, path, text, done, failed });
+      if (this.commitQueued) return;
+      this.commitQueued = true;
+      void this.inTurn(() => this.commitWritten());
+    });
+  }
+
+  private async commitWritten() {
+    this.commitQueued = false;
+    const batch = this.written.splice(0);
+    if (batch.length === 0) return;
+    const paths = [...new Set(batch.map((w) => w.path))];
+    try {
+      const made = await importCommits(this, `refs/heads/${this.options.drafts}`, batch);
+      // The index as the new commits have it (the files are already on disk): nothing shows as changed.
+      await this.git(["update-index", "--add", "--", ...paths]);
+      for (const [i, w] of batch.entries()) w.done(made[i] as string);
+    } catch (err) {
+      await this.putBack(paths).catch(() => undefined);
+      for (const w of batch) w.failed(err);
+    }
+  }
+
+  /** git fast-import in this clone (importCommits). */
+  fastImport = (stream: string) => this.git(["fast-import", "--quiet", "--done"], { input: stream });
 
   /**
    * Runs `task`, a fetch or a push, after every one before it: each updates the remote-tracking
@@ -345,7 +481,8 @@ export class Clone extends Git {
       said.push(`Cloned ${remote} into ${this.dir}.`);
     }
     // Commits and refs are flushed to disk: an acknowledged save survives a power cut.
-    await this.git(["config", "core.fsync", "committed,reference"]);
+    // Packs' indexes too: a save's commit may be written as a small pack (fast-import).
+    await this.git(["config", "core.fsync", "committed,reference,derived-metadata"]);
     await this.git(["config", "core.fsyncMethod", "fsync"]);
     await this.git(["config", "merge.conflictStyle", "merge"]);
     await this.fetch();
@@ -512,7 +649,12 @@ export class DraftsMirror {
   }
 
   /** Saves not on the remote yet (0 when it has them all), and why not, if a push failed. */
-  async state(): Promise<{ behind: number; error: string | null }> {
+  state = oncePerChange(
+    () => this.read(),
+    () => String(this.error),
+  );
+
+  private async read(): Promise<{ behind: number; error: string | null }> {
     const { drafts, published } = this.clone.options;
     const remote = (await this.clone.exists(`refs/remotes/origin/${drafts}`)) ? `origin/${drafts}` : `origin/${published}`;
     const behind = await this.clone.count(`${remote}..${drafts}`).catch(() => 0);

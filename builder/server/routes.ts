@@ -59,6 +59,7 @@ export async function builderRoutes(app: FastifyInstance, { store, who, stateExt
   });
 
   app.get("/state", async (request) => ({ ...(await store.state()), ...stateExtra(request) }));
+  app.get("/content", () => store.content());
 
   app.get<{ Querystring: { path: string } }>("/file", { schema: { querystring: { type: "object", required: ["path"], properties: { path } } } }, (request) =>
     store.read(request.query.path),

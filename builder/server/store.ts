@@ -10,7 +10,7 @@ import type { EventStream } from "./events.ts";
 import { changesApi } from "./changes.ts";
 import { contentFolder } from "./folder.ts";
 import type { SiteStore } from "../../src/content/site-store.ts";
-import type { CheckResult, EditorState, FileChange, FileData, SaveAnswer, Uploaded } from "../shared/types.ts";
+import type { CheckResult, ContentState, EditorState, FileChange, FileData, SaveAnswer, Uploaded } from "../shared/types.ts";
 
 export type { Person };
 
@@ -38,6 +38,8 @@ export interface BuilderStore {
   readonly root: string;
   readonly events: EventStream;
   state(): Promise<EditorState>;
+  /** The part of the state a content file's change changes (what a save answers with). */
+  content(): Promise<ContentState>;
   read(path: string): Promise<FileData>;
   check(path: string, value: unknown, preview?: string): Promise<CheckResult>;
   /** Writes `value` if the file is still what the builder read (`hash`), as `who` (null: on this computer). */
@@ -57,6 +59,7 @@ export function folderStore(root: string, site?: SiteStore) {
     async state() {
       return folder.state();
     },
+    content: () => folder.contentState(),
     async read(path: string): Promise<FileData> {
       return folder.read(path);
     },
@@ -79,11 +82,12 @@ export function folderStore(root: string, site?: SiteStore) {
 export function localStore(root: string, events: EventStream, site?: SiteStore): BuilderStore {
   const base = folderStore(root, site);
   const git = changesApi(root);
-  base.folder.store.onChange(({ generation }) => events.send("changed", { generation }));
+  base.folder.store.onChange(({ generation, files }) => events.send("changed", { generation, paths: files }));
   return {
     root,
     events,
     state: base.state,
+    content: base.content,
     read: base.read,
     check: base.check,
     async save(path, value, hash) {

@@ -30,7 +30,9 @@ export interface TeamBench {
   acknowledged: number;
   committed: number;
   rssMiB: number;
-  statusAsks: number;
+  /** What the open builders asked after changes, and the drafts' summaries they were sent. */
+  asks: number;
+  summaries: number;
   burst: { seconds: number; acknowledged: number; refused: number; errors: number };
 }
 
@@ -65,22 +67,39 @@ function slots(project: string): Slot[] {
   return out;
 }
 
-/** An open builder's live-update stream: on every change it asks the status again, as the builder does. */
-async function openBuilder(url: string, client: StudioClient, counted: { asks: number }, stop: AbortSignal) {
+/**
+ * An open builder's live-update stream, and what the builder asks on each change: the site's content
+ * state unless the event holds it (all of the state when more than content files changed), and its open file when the change is to that file. The drafts' summary comes on the stream itself.
+ */
+async function openBuilder(url: string, client: StudioClient, open: string, counted: { asks: number; summaries: number }, stop: AbortSignal) {
   const cookie = `${client.session().name}=${client.session().value}`;
   const res = await fetch(`${url}/__edit/api/events`, { headers: { cookie }, signal: stop });
   const reader = res.body?.getReader();
   if (!reader) return;
+  const ask = (path: string) => {
+    counted.asks++;
+    void fetch(`${url}/__edit/api${path}`, { headers: { cookie }, signal: stop })
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
+  };
   void (async () => {
+    let buffered = "";
+    const decoder = new TextDecoder();
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return;
-        if (new TextDecoder().decode(value).includes("event: changed")) {
-          counted.asks++;
-          void fetch(`${url}/__edit/api/studio`, { headers: { cookie }, signal: stop })
-            .then((r) => r.arrayBuffer())
-            .catch(() => undefined);
+        buffered += decoder.decode(value, { stream: true });
+        const events = buffered.split("\n\n");
+        buffered = events.pop() ?? "";
+        for (const event of events) {
+          const name = /^event: (.*)$/m.exec(event)?.[1];
+          const data = /^data: (.*)$/m.exec(event)?.[1];
+          if (name === "drafts") counted.summaries++;
+          if (name !== "changed" || !data) continue;
+          const { paths = [], content } = JSON.parse(data) as { paths?: string[]; content?: unknown };
+          if (!content) ask(paths.length > 0 && paths.every((p) => p.startsWith("site-config/")) ? "/content" : "/state");
+          if (paths.length === 0 || paths.includes(open)) ask(`/file?path=${encodeURIComponent(open)}`);
         }
       }
     } catch {}
@@ -98,15 +117,19 @@ async function saveLoop(
   burst: boolean,
 ) {
   let n = 0;
+  // The builder reads its file once, then saves from what each save's answer says it holds.
+  let file = await client.read<Page>(slot.path);
+  let { value, hash } = file;
   while (Date.now() < until) {
     n++;
     try {
-      const file = await client.read<Page>(slot.path);
-      const value = { ...file.value, sections: file.value.sections.map((s, i) => (i === slot.index ? { ...s, heading: `Editor ${who}, save ${n}` } : s)) };
+      const edited = { ...value, sections: value.sections.map((s, i) => (i === slot.index ? { ...s, heading: `Editor ${who}, save ${n}` } : s)) };
       const during = publishing();
       const t = performance.now();
-      await client.save(slot.path, value, file.hash);
+      const answer = await client.saveAnswer(slot.path, edited, hash);
       const ms = performance.now() - t;
+      ({ hash } = answer);
+      value = answer.merged ?? edited;
       if (burst) r.burst.acknowledged++;
       else {
         r.acknowledged++;
@@ -117,6 +140,9 @@ async function saveLoop(
       if (message.includes(": 409 ")) burst ? r.burst.refused++ : r.refused++;
       else if (burst) r.burst.errors++;
       else r.errors.push(message.slice(0, 200));
+      // Refused: the builder shows the file as it is now.
+      file = await client.read<Page>(slot.path);
+      ({ value, hash } = file);
     }
     await sleep(pause());
   }
@@ -153,8 +179,8 @@ export async function runTeamBench(port: number, { editors = 20, seconds = 120, 
         return c;
       }),
     );
-    const counted = { asks: 0 };
-    for (const c of clients) await openBuilder(sandbox.url, c, counted, stop.signal);
+    const counted = { asks: 0, summaries: 0 };
+    for (const [i, c] of clients.entries()) await openBuilder(sandbox.url, c, (places[i] as Slot).path, counted, stop.signal);
     const publisher = new StudioClient(sandbox.url);
     await publisher.signIn(PUBLISHER);
 
@@ -176,7 +202,8 @@ export async function runTeamBench(port: number, { editors = 20, seconds = 120, 
       acknowledged: 0,
       committed: 0,
       rssMiB: 0,
-      statusAsks: 0,
+      asks: 0,
+      summaries: 0,
       burst: { seconds: burstSeconds, acknowledged: 0, refused: 0, errors: 0 },
     };
     const repo = join(sandbox.data, "repo");
@@ -202,7 +229,8 @@ export async function runTeamBench(port: number, { editors = 20, seconds = 120, 
     publishing = false;
     await Promise.all(loops);
     r.rssMiB = rssMiB(sandbox.pid() as number);
-    r.statusAsks = counted.asks;
+    r.asks = counted.asks;
+    r.summaries = counted.summaries;
     r.committed = Number(execFileSync("git", ["rev-list", "--count", "--no-merges", "drafts"], { cwd: repo, encoding: "utf8" })) - before;
 
     console.error(`The same ${editors} editors with no pause for ${burstSeconds} s...`);
@@ -239,7 +267,7 @@ export function printTeamBench(r: TeamBench): string {
     `  acknowledged ${r.acknowledged}, commits ${r.committed} (${r.acknowledged === r.committed ? "none lost or doubled" : "MISMATCH"}), refused ${r.refused}, errors ${r.errors.length}`,
     ...r.errors.slice(0, 5).map((e) => `      ${e}`),
     `  publish: quiet ${(r.quietPublishMs / 1000).toFixed(1)} s, under load ${(r.loadedPublishMs / 1000).toFixed(1)} s (x${(r.loadedPublishMs / r.quietPublishMs).toFixed(2)})`,
-    `  studio RSS after the run ${r.rssMiB.toFixed(0)} MiB; status asked ${r.statusAsks} times by the open builders`,
+    `  studio RSS after the run ${r.rssMiB.toFixed(0)} MiB; the open builders asked ${r.asks} times after changes and were sent ${r.summaries} drafts summaries`,
     `  no pause, ${r.burst.seconds} s: ${(r.burst.acknowledged / r.burst.seconds).toFixed(1)} acknowledged saves/s (refused ${r.burst.refused}, errors ${r.burst.errors})`,
   ].join("\n");
 }

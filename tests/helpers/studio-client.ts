@@ -66,9 +66,14 @@ export class StudioClient {
 
   /** Saves `value` over the file read with `hash`; the new hash once the studio confirms it (its commit made). */
   async save(path: string, value: unknown, hash: string): Promise<string> {
+    return (await this.saveAnswer(path, value, hash)).hash;
+  }
+
+  /** The same, with what was saved when it was merged with a colleague's save (the builder then shows that). */
+  async saveAnswer<T = unknown>(path: string, value: T, hash: string): Promise<{ hash: string; merged?: T }> {
     const res = await fetch(`${this.url}/__edit/api/save`, { method: "POST", headers: this.headers(true), body: JSON.stringify({ path, value, hash }) });
     if (!res.ok) throw new Error(`Saving ${path}: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { hash: string }).hash;
+    return (await res.json()) as { hash: string; merged?: T };
   }
 
   async status(): Promise<{ publishing: { id: string; running: boolean; log: string[]; outcome: { status: string } | null } | null }> {

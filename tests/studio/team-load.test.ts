@@ -130,6 +130,12 @@ describe("a team at once", () => {
       const { publishing } = await ravi.status();
       return publishing?.id === id && publishing.running;
     };
+    // The publish fixes what it publishes once it has fetched (it then says it merges): the saves come after that.
+    for (;;) {
+      const { publishing } = await ravi.status();
+      if (publishing?.log.some((step) => step.startsWith("Merging"))) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     // Ten saves, one after another, while the publish validates and builds: each answered while it still runs.
     const during: string[] = [];
     for (let i = 1; i <= 10; i++) {

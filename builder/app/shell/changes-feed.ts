@@ -1,14 +1,14 @@
 /**
  * Where the builder hears that content changed on disk: an event stream from its server. Under
  * `npm run edit`: "changed" (a file of site-config/ was written) and "code" (the builder was built
- * again); in the studio also "presence", "publish" and "enquiries" (the inbox changed) and "status" (a schedule or a review changed). One stream for every listener. After the
+ * again); in the studio also "presence", "publish", "enquiries" (the inbox changed), "status" (a schedule or a review changed) and "drafts" (what waits to be published, after a change). One stream for every listener. After the
  * stream was cut (the server restarted), a "changed" is passed on: what happened meanwhile was missed.
  */
 type Listener = (event: string, data: unknown) => void;
 const listeners = new Set<Listener>();
 let source: EventSource | null = null;
 
-const EVENTS = ["changed", "code", "presence", "publish", "enquiries", "status"];
+const EVENTS = ["changed", "code", "presence", "publish", "enquiries", "status", "drafts"];
 
 /** Calls `listener` for each event of the builder's server (see above). */
 export function subscribe(listener: Listener): () => void {

@@ -37,7 +37,7 @@ export interface OpenFile {
 export type Editing = ReturnType<typeof useEditor>;
 
 export function useEditor() {
-  const { site, failure, refresh, applyContent, addPicture, generation } = useSite();
+  const { site, failure, refresh, refreshContent, applyContent, addPicture, generation } = useSite();
   const [state, dispatch] = useReducer(countingChanges, initialCounted);
   // While typing or moving, the builder draws the state a step behind: the keystroke or the new order is shown at once
   // by the form and the canvas (rjsf's own state, onTyped, reordered), the rest follows in a render that yields. Any
@@ -74,7 +74,7 @@ export function useEditor() {
   });
   const commands = useEntryCommands(state.doc, items, dispatch, announce, doc?.kind === "page" || doc?.kind === "template" ? reordered : undefined);
   const focusing = useFocusing(doc, dispatch, (path) => void actions.open(path), refs);
-  useDiskWatch({ doc: state.doc, dispatch, refresh, saving: actions.pendingSave, generation });
+  useDiskWatch({ doc: state.doc, dispatch, refresh, refreshContent, applyContent, saving: actions.pendingSave, generation });
   useCodeWatch(refs.canvas, announce, site ? Boolean(site.studio) : null);
   const studio = useStudio(Boolean(site?.studio), doc?.path);
 

@@ -40,6 +40,15 @@ export function useSite() {
     setSite((s) => (s ? { ...s, ...content } : s));
   }, []);
 
+  /** After a change of content files only: what they change (files, routes, problems), not the whole site again. */
+  const refreshContent = useCallback(async () => {
+    try {
+      applyContent(await api.content());
+    } catch {
+      await refresh();
+    }
+  }, [applyContent, refresh]);
+
   /** A picture uploaded a moment ago: in the pickers, and shown as the site shows it. */
   const addPicture = useCallback(({ src, size, images }: Uploaded) => {
     setSite((s) =>
@@ -47,5 +56,5 @@ export function useSite() {
     );
   }, []);
 
-  return { site, failure, refresh, applyContent, addPicture, generation };
+  return { site, failure, refresh, refreshContent, applyContent, addPicture, generation };
 }

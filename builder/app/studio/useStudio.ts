@@ -25,8 +25,12 @@ export function useStudio(enabled: boolean, path: string | undefined) {
     const controller = new AbortController();
     void refresh(controller.signal);
     const stop = subscribe((event, data) => {
-      if (event === "changed" || event === "enquiries" || event === "status") void refresh();
-      else if (event === "presence") setStatus((s) => (s ? { ...s, editing: data as StudioStatus["editing"] } : s));
+      // A change brings its own summary ("drafts"): only a stream that was cut (data null) asks again.
+      if ((event === "changed" && data === null) || event === "enquiries" || event === "status") void refresh();
+      else if (event === "drafts") {
+        const { pending, remote } = data as Pick<StudioStatus, "pending" | "remote">;
+        setStatus((s) => (s ? { ...s, pending, remote } : s));
+      } else if (event === "presence") setStatus((s) => (s ? { ...s, editing: data as StudioStatus["editing"] } : s));
       else if (event === "publish") {
         const { step, done } = data as { step?: string; done?: boolean };
         if (step) setSteps((list) => [...list, step]);
