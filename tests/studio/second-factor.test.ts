@@ -139,8 +139,8 @@ describe("two-step codes", () => {
     expect(await browser.api("/state")).toBe(401);
     const page = await browser.get(res.location);
     expect(page.text).toContain("Your password is right, Ravi Kumar. Now enter a code.");
-    // The code the setup used is spent already (asked for by its time: a new 30 s step may have begun since);
-    // the next step's code (the app shows it within 30 s) works.
+    // The code the setup used is spent already (asked for by its time: a new step may have begun since);
+    // the next step's code (the one the app shows next) works.
     const spent = await browser.post("/sign-in/second-step", { code: codeAt(secret, setupAt), next: "/__edit" });
     expect(spent.status).toBe(401);
     expect(message(spent.text)).toBe("That code was already used: wait for the next one your app shows.");
