@@ -350,6 +350,9 @@ interface Written {
   failed: (err: unknown) => void;
 }
 
+/** How many commit passes (each a small pack) between two joins of the small packs. */
+const PACK_EVERY = 25;
+
 /** A name or address as Git's import stream takes it: no line break, no angle bracket. */
 const identity = (text: string) => text.replace(/[\p{Cc}<>]/gu, "");
 
@@ -423,6 +426,8 @@ export class Clone extends Git {
   /** Saves written and waiting for their commit, in the order written. */
   private written: Written[] = [];
   private commitQueued = false;
+  /** Commit passes made (commitWritten) since the studio started. */
+  private imports = 0;
 
   /**
    * Commits `text`, just written to `path` (within `writing`), as `author`: each save its own
@@ -448,6 +453,7 @@ export class Clone extends Git {
       // The index as the new commits have it (the files are already on disk): nothing shows as changed.
       await this.git(["update-index", "--add", "--", ...paths]);
       for (const [i, w] of batch.entries()) w.done(made[i] as string);
+      if (++this.imports % PACK_EVERY === 0) void this.inTurn(() => this.git(["repack", "-d", "-q", "--geometric=2"])).catch(() => undefined);
     } catch (err) {
       await this.putBack(paths).catch(() => undefined);
       for (const w of batch) w.failed(err);
@@ -485,6 +491,9 @@ export class Clone extends Git {
     await this.git(["config", "core.fsync", "committed,reference,derived-metadata"]);
     await this.git(["config", "core.fsyncMethod", "fsync"]);
     await this.git(["config", "merge.conflictStyle", "merge"]);
+    // A save's objects stay in fast-import's small pack, written once, instead of loose files, each
+    // flushed to disk by a second process; a geometric repack every PACK_EVERY passes joins the small packs.
+    await this.git(["config", "fastimport.unpackLimit", "1"]);
     await this.fetch();
     if (!(await this.exists(`refs/heads/${drafts}`))) {
       const start = (await this.exists(`refs/remotes/origin/${drafts}`)) ? `origin/${drafts}` : `origin/${published}`;
