@@ -405,6 +405,7 @@ export class Clone extends Git {
   exclusive<T>(task: () => Promise<T>): Promise<T> {
     return this.inTurn(async () => {
       await this.commitWritten();
+      await this.repacking;
       return task();
     });
   }
@@ -453,11 +454,29 @@ export class Clone extends Git {
       // The index as the new commits have it (the files are already on disk): nothing shows as changed.
       await this.git(["update-index", "--add", "--", ...paths]);
       for (const [i, w] of batch.entries()) w.done(made[i] as string);
-      if (++this.imports % PACK_EVERY === 0) void this.inTurn(() => this.git(["repack", "-d", "-q", "--geometric=2"])).catch(() => undefined);
+      if (++this.imports % PACK_EVERY === 0) this.joinPacks();
     } catch (err) {
       await this.putBack(paths).catch(() => undefined);
       for (const w of batch) w.failed(err);
     }
+  }
+
+  /** The join of small packs under way, if any. */
+  private repacking: Promise<void> | null = null;
+
+  /**
+   * Joins the small packs the commit passes wrote, beside the saves (Git lets a repack run beside
+   * writers), one at a time; a publish and the studio's stop wait for it (`exclusive`).
+   */
+  private joinPacks() {
+    this.repacking ??= this.git(["repack", "-d", "-q", "--geometric=2"]).then(
+      () => {
+        this.repacking = null;
+      },
+      () => {
+        this.repacking = null;
+      },
+    );
   }
 
   /** git fast-import in this clone (importCommits). */
