@@ -16,7 +16,7 @@ import { pending } from "./history.ts";
 import type { PublishRun } from "./publish-routes.ts";
 
 /** How often the open builders are told the drafts' summary while saves keep coming. */
-const DRAFTS_EVERY_MS = 250;
+const DRAFTS_EVERY_MS = 1000;
 
 const accountOf = (request: FastifyRequest) => request.account as Account;
 const person = (request: FastifyRequest) => ({ name: accountOf(request).name, email: accountOf(request).email });
