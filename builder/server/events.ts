@@ -2,9 +2,10 @@
  * What the builder's server tells the open builders, as server-sent events on /__edit/api/events:
  * content changed ("changed": written by the builder, by hand, by Git, by another editor), the
  * builder's own code was built again ("code"), and in the studio who is editing what ("presence"),
- * a publish's steps ("publish") and the drafts waiting to be published ("drafts"). One implementation for `npm run edit` and the studio. A stream
- * is pinged now and then (proxies close quiet connections), and tells the browser to reconnect
- * within a second after a restart (the builder then catches up).
+ * a publish's steps ("publish") and the drafts waiting to be published ("drafts"). One
+ * implementation for `npm run edit` and the studio. A stream is pinged now and then (proxies close
+ * quiet connections), and tells the browser to reconnect within a second after a restart (the
+ * builder then catches up).
  */
 import type { ServerResponse } from "node:http";
 

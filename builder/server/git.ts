@@ -25,22 +25,27 @@ let changes = 0;
 export const gitChanges = () => changes;
 
 /**
- * `read`, asked once while no Git command changes anything (and `extra`, if given, says the same):
- * every open builder asks the same answers after each change. A failure is not kept.
+ * `read`, asked once for each `key` of its arguments while no Git command changes anything: every
+ * open builder asks the same answers after each change. A failure is not kept.
  */
-export function oncePerChange<T>(read: () => Promise<T>, extra: () => string = () => ""): () => Promise<T> {
-  let kept: { key: string; value: Promise<T> } | null = null;
-  return () => {
-    const key = `${changes}:${extra()}`;
-    if (kept?.key !== key) {
-      const value = read();
-      const entry = { key, value };
-      kept = entry;
-      value.catch(() => {
-        if (kept === entry) kept = null;
-      });
+export function oncePerChange<A extends unknown[], T>(read: (...args: A) => Promise<T>, key: (...args: A) => string = () => ""): (...args: A) => Promise<T> {
+  let at = -1;
+  let answers = new Map<string, Promise<T>>();
+  return (...args) => {
+    if (at !== changes) {
+      at = changes;
+      answers = new Map();
     }
-    return kept.value;
+    const k = key(...args);
+    const known = answers.get(k);
+    if (known) return known;
+    const value = read(...args);
+    const kept = answers;
+    kept.set(k, value);
+    value.catch(() => {
+      if (kept.get(k) === value) kept.delete(k);
+    });
+    return value;
   };
 }
 
@@ -229,20 +234,14 @@ export class Git {
   }
 
   /** The author and time of the last commit of `path` on `ref` (asked once per change of the repository: each open builder reads its file after a change). */
-  lastChange(ref: string, path: string): Promise<{ name: string; date: string } | null> {
-    if (this.lastChanges.at !== changes) this.lastChanges = { at: changes, answers: new Map() };
-    const key = `${ref}\0${path}`;
-    let answer = this.lastChanges.answers.get(key);
-    if (!answer) {
-      answer = this.log([ref], { paths: [path], limit: 1 }).then(
+  lastChange = oncePerChange(
+    (ref: string, path: string): Promise<{ name: string; date: string } | null> =>
+      this.log([ref], { paths: [path], limit: 1 }).then(
         ([last]) => (last ? { name: last.author, date: last.date } : null),
         () => null,
-      );
-      this.lastChanges.answers.set(key, answer);
-    }
-    return answer;
-  }
-  private lastChanges = { at: -1, answers: new Map<string, Promise<{ name: string; date: string } | null>>() };
+      ),
+    (ref, path) => `${ref}\0${path}`,
+  );
 }
 
 /** A folder where the merge of a publish is made, apart from the clone (git worktree). */
