@@ -36,6 +36,8 @@ export interface PipelineResult {
   compressed: Precompressed[];
   /** Every picture copy the pages name (the build writes these). */
   imageUrls: Set<string>;
+  /** The same, by the route whose page names them. */
+  imagesByRoute: Map<string, string[]>;
 }
 
 /** A job handed to the page thread: a page (answered with its HTML) or a page data file. */
@@ -48,7 +50,15 @@ class Pipeline implements PagePipeline {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private readonly room = new Set<() => void>();
-  private readonly result: PipelineResult = { pages: new Set(), data: new Set(), files: new Set(), repeats: 0, compressed: [], imageUrls: new Set() };
+  private readonly result: PipelineResult = {
+    pages: new Set(),
+    data: new Set(),
+    files: new Set(),
+    repeats: 0,
+    compressed: [],
+    imageUrls: new Set(),
+    imagesByRoute: new Map(),
+  };
   private readonly failures: string[] = [];
   private readonly routesOf = new Map<number, string>();
   private next = 0;
@@ -132,6 +142,7 @@ class Pipeline implements PagePipeline {
     if (!job) return;
     if (reply.kind === "html") {
       for (const url of reply.imageUrls) this.result.imageUrls.add(url);
+      this.result.imagesByRoute.set(this.routesOf.get(reply.id) ?? "", reply.imageUrls);
       job.html?.(reply.html);
       job.html = undefined;
       return;
@@ -154,10 +165,18 @@ class Pipeline implements PagePipeline {
   }
 }
 
-/** Starts the pipeline for a build writing to `clientDir` that pre-renders `routes`. */
-export function startPagePipeline(clientDir: string, routes: readonly string[], quality: number): PagePipeline & { finish(): Promise<PipelineResult> } {
+/**
+ * Starts the pipeline for a build writing to `clientDir` that pre-renders `routes`; `keep`: the other
+ * pages' deferred scripts stay (a build rendering only some pages: incremental.ts).
+ */
+export function startPagePipeline(
+  clientDir: string,
+  routes: readonly string[],
+  quality: number,
+  { keep = false } = {},
+): PagePipeline & { finish(): Promise<PipelineResult> } {
   const deferredDir = join(clientDir, DEFERRED_DIR);
-  rmSync(deferredDir, { recursive: true, force: true });
+  if (!keep) rmSync(deferredDir, { recursive: true, force: true });
   mkdirSync(deferredDir, { recursive: true });
   return new Pipeline(clientDir, new Set(routes), quality);
 }

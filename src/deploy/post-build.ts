@@ -6,11 +6,12 @@
  * (src/deploy/outputs.ts) and the facts the server needs (src/deploy/site-facts.ts), all from the
  * one loaded site; then the pre-compressed copies of the assets (src/deploy/precompress.ts).
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { buildSite, type Site } from "../content/site.ts";
 import { filesUnder } from "../lib/files.ts";
-import { precompress, precompressCacheDir } from "./precompress.ts";
+import { type Precompressed, precompress, precompressCacheDir } from "./precompress.ts";
+import { codeHashes, publicHashes, writeRecord } from "./build-record.ts";
 import type { PagePipelineApi } from "./vite-plugin.ts";
 import { headersFile, htmlFileOf, nginxInclude, redirectsFile, robotsTxt, sitemapXml, sitePolicies } from "./outputs.ts";
 import { enquiryOrigins } from "./security-headers.ts";
@@ -18,6 +19,8 @@ import { writeSiteFacts } from "./site-facts.ts";
 import { filesByHash, picturePaths } from "../images/facts.ts";
 import { imageCacheDir, writeVariants, type EncodeReport } from "../images/encode.ts";
 import { IMAGE_DIR, variantOf, type Variant } from "../images/slots.ts";
+
+const SPA_FALLBACK = "__spa-fallback.html";
 
 export interface DeployRoutes {
   siteUrl: string;
@@ -79,7 +82,7 @@ export function unfinishedOutputs(clientDir: string, finished: { files: Readonly
 export async function postBuild(root: string, pipeline: PagePipelineApi | undefined, buildDir = join(root, "dist")): Promise<PostBuildResult> {
   const clientDir = join(buildDir, "client");
   const site = validSite(root);
-  const { siteUrl, routes, indexable } = deployRoutes(root, site);
+  const { routes } = deployRoutes(root, site);
   const started = performance.now();
   const pages = await pipeline?.finish();
   if (!pages) throw new Error("The pages were pre-rendered without the page pipeline: is pagePipelineStart (src/deploy/vite-plugin.ts) in vite.config.ts?");
@@ -94,6 +97,36 @@ export async function postBuild(root: string, pipeline: PagePipelineApi | undefi
     throw new Error(
       `The pre-render wrote ${unfinished.length === 1 ? "a file" : "files"} the page pipeline did not finish (scripts deferred, .br and .gz written): ${unfinished.join(", ")}. A React Router upgrade may have renamed or added them (src/deploy/page-pipeline.ts).`,
     );
+  const fingerprints = pipeline?.fingerprints();
+  if (!fingerprints)
+    throw new Error("The build has no fingerprints of its pages' data (src/deploy/vite-plugin.ts): the next build could not tell what changed.");
+  const finished = await finishSite(root, site, buildDir, { images: pages.imagesByRoute, fingerprints });
+  return { ...finished, pages: routes.length, timings: { ...finished.timings, pagesMs }, compressed: sumCompressed([...finished.assets, ...pages.compressed]) };
+}
+
+function sumCompressed(done: readonly Precompressed[]): PostBuildResult["compressed"] {
+  const sum = (f: (d: Precompressed) => number) => done.reduce((total, d) => total + f(d), 0);
+  return { files: done.length, size: sum((d) => d.size), br: sum((d) => d.br), gzip: sum((d) => d.gzip) };
+}
+
+/**
+ * What a build writes once its pages are: the picture copies they name (`images`, by route), the
+ * sitemap, robots.txt, the static-host and nginx rules, the compressed assets, the facts the server
+ * needs, and the record the next build starts from (build-record.ts). `stale`: picture copies an
+ * earlier build wrote that no page names now (a build over an earlier one: incremental.ts).
+ */
+export async function finishSite(
+  root: string,
+  site: Site,
+  buildDir: string,
+  {
+    images,
+    fingerprints,
+    stale = [],
+  }: { images: ReadonlyMap<string, readonly string[]>; fingerprints: { root: string; pages: ReadonlyMap<string, string> }; stale?: readonly string[] },
+) {
+  const clientDir = join(buildDir, "client");
+  const { siteUrl, routes, indexable } = deployRoutes(root, site);
   // The assets: Zopfli on this thread, Brotli on the thread pool.
   const assetsStarted = performance.now();
   let assetsMs = 0;
@@ -102,8 +135,13 @@ export async function postBuild(root: string, pipeline: PagePipelineApi | undefi
     return done;
   });
   // The picture copies the pages name: from the cache, or encoded now (src/images/encode.ts).
-  const wanted = await wantedCopies(root, site, pages.imageUrls);
-  const images = await writeVariants(wanted, imageCacheDir(root), join(clientDir, IMAGE_DIR));
+  const urls = new Set(routes.flatMap((route) => images.get(route) ?? []));
+  const wanted = await wantedCopies(root, site, urls);
+  for (const url of stale) if (!urls.has(url)) rmSync(join(clientDir, ...url.split("/")), { force: true });
+  const encoded = await writeVariants(wanted, imageCacheDir(root), join(clientDir, IMAGE_DIR));
+  // React Router's fallback page for addresses it did not pre-render: no host serves it (server/app.ts,
+  // the nginx rules and _redirects send those home), and it would be the home page as last fully built.
+  rmSync(join(clientDir, SPA_FALLBACK), { force: true });
   writeFileSync(join(clientDir, "sitemap.xml"), sitemapXml(siteUrl, indexable));
   writeFileSync(join(clientDir, "robots.txt"), robotsTxt(siteUrl));
   writeFileSync(join(clientDir, "_redirects"), redirectsFile(routes));
@@ -112,14 +150,21 @@ export async function postBuild(root: string, pipeline: PagePipelineApi | undefi
   writeFileSync(join(clientDir, "_headers"), headersFile(routes, policies));
   mkdirSync(join(buildDir, "deploy"), { recursive: true });
   writeFileSync(join(buildDir, "deploy", "nginx.conf"), nginxInclude(routes, policies));
-  const done = [...(await assets), ...pages.compressed];
+  const done = await assets;
+  writeRecord(buildDir, {
+    code: codeHashes(root),
+    routes,
+    root: fingerprints.root,
+    pages: Object.fromEntries(
+      routes.map((route) => {
+        const data = fingerprints.pages.get(route);
+        if (!data) throw new Error(`The build has no fingerprint of the data of ${route} (src/deploy/build-record.ts).`);
+        return [route, { data, images: [...(images.get(route) ?? [])] }];
+      }),
+    ),
+    public: publicHashes(root),
+  });
   // Last: `npm start` takes dist/site.json as the sign of a finished build (scripts/start.ts).
   writeSiteFacts(buildDir, site, routes);
-  const sum = (f: (d: (typeof done)[number]) => number) => done.reduce((total, d) => total + f(d), 0);
-  return {
-    pages: routes.length,
-    timings: { pagesMs, assetsMs },
-    images,
-    compressed: { files: done.length, size: sum((d) => d.size), br: sum((d) => d.br), gzip: sum((d) => d.gzip) },
-  };
+  return { images: encoded, assets: done, timings: { assetsMs } };
 }

@@ -4,10 +4,13 @@
  * hands it over explicitly: to that bundle's entry.server.tsx once it is written (before React
  * Router imports the same file to pre-render), and to post-build.ts through the plugin's `api`.
  */
+import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
 import type { Plugin, ResolvedConfig } from "vite";
 import { buildSite } from "../content/site.ts";
+import { dataFingerprints, RENDER_DIR } from "./build-record.ts";
 import { type PipelineResult, startPagePipeline } from "./page-pipeline.ts";
 import type { PagePipeline, TakesPagePipeline } from "./pipeline-key.ts";
 import { pageBrotliQuality } from "./precompress.ts";
@@ -19,6 +22,8 @@ export interface PagePipelineApi {
   pipeline(): PagePipeline | undefined;
   /** Waits for the pipeline's last pages and stops it; undefined if no pipeline was started. */
   finish(): Promise<PipelineResult | undefined>;
+  /** The fingerprints of the data the pre-render renders (build-record.ts), taken from its own server bundle. */
+  fingerprints(): Awaited<ReturnType<typeof dataFingerprints>> | undefined;
 }
 
 /** The pipeline plugin's `api` in a resolved Vite configuration (React Router's buildEnd is given one). */
@@ -28,8 +33,10 @@ export function pagePipelineApi(config: ResolvedConfig): PagePipelineApi | undef
 
 export function pagePipelineStart({ root }: { root: string }): Plugin {
   let current: ReturnType<typeof startPagePipeline> | undefined;
+  let fingerprints: Awaited<ReturnType<typeof dataFingerprints>> | undefined;
   const api: PagePipelineApi = {
     pipeline: () => current,
+    fingerprints: () => fingerprints,
     async finish() {
       const pipeline = current;
       current = undefined;
@@ -44,6 +51,7 @@ export function pagePipelineStart({ root }: { root: string }): Plugin {
       if (this.environment.config.consumer !== "server") return;
       // The routes a production build pre-renders, as post-build.ts's deployRoutes lists them.
       const { routes } = buildSite(root);
+      fingerprints = undefined;
       current = startPagePipeline(join(root, "dist", "client"), routes, pageBrotliQuality(routes.length));
     },
     writeBundle: {
@@ -54,11 +62,19 @@ export function pagePipelineStart({ root }: { root: string }): Plugin {
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== "chunk" || !chunk.isEntry) continue;
           // Node keeps one instance per file: React Router's import of this file gets this one.
-          const build = (await import(/* @vite-ignore */ pathToFileURL(join(options.dir, chunk.fileName)).href)) as {
+          const build = (await import(/* @vite-ignore */ pathToFileURL(join(options.dir, chunk.fileName)).href)) as ServerBuild & {
             entry?: { module?: Partial<TakesPagePipeline> };
           };
           const entry = build.entry?.module;
-          if (typeof entry?.setPagePipeline === "function") return entry.setPagePipeline(current);
+          if (typeof entry?.setPagePipeline !== "function") continue;
+          entry.setPagePipeline(current);
+          // React Router removes its server bundle after the pre-render (ssr: false): a copy stays for
+          // the next build to render changed pages with (incremental.ts), with what each page shows.
+          const keep = join(root, "dist", RENDER_DIR);
+          rmSync(keep, { recursive: true, force: true });
+          cpSync(options.dir, keep, { recursive: true });
+          fingerprints = await dataFingerprints(build, buildSite(root).routes);
+          return;
         }
         throw new Error("The server bundle's entry.server.tsx does not take the page pipeline (setPagePipeline): the pages cannot be finished.");
       },

@@ -3,15 +3,15 @@ import type { Route } from "./+types/page";
 import { pageDataAt } from "@/content/site.server";
 import { PageView } from "@/page/PageView";
 import { metaFromLoader } from "@/content/page-meta";
-import { preloadPageSections } from "@/sections/preload";
+import { preloadPageSections, withSectionCode } from "@/sections/preload";
 
 // Runs at build time (pre-render) and in dev; the page's content reaches the
 // browser in its own HTML and .data file, not in the shared JS bundle. So do
 // its head tags: they are computed here, and the browser only reads them.
 // The page is found by the route's own parameter (the home page has none), never by the request's
 // address: that is the data file's address (/about-us.data) when React Router passes requests through.
-export function loader({ params }: Route.LoaderArgs) {
-  return pageDataAt(params.page ? `/${params.page}` : "/");
+export async function loader({ params }: Route.LoaderArgs) {
+  return withSectionCode(await pageDataAt(params.page ? `/${params.page}` : "/"));
 }
 
 // A client-side navigation shows the page once its data and its sections' code are both there.

@@ -2,11 +2,11 @@ import type { Route } from "./+types/service";
 import { servicePageData } from "@/content/site.server";
 import { PageView } from "@/page/PageView";
 import { metaFromLoader } from "@/content/page-meta";
-import { preloadPageSections } from "@/sections/preload";
+import { preloadPageSections, withSectionCode } from "@/sections/preload";
 
 // Runs at build time (pre-render) and in dev, head tags included (see page.tsx).
-export function loader({ params }: Route.LoaderArgs) {
-  return servicePageData(params.slug);
+export async function loader({ params }: Route.LoaderArgs) {
+  return withSectionCode(await servicePageData(params.slug));
 }
 
 export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {

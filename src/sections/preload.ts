@@ -3,6 +3,18 @@ import { wakeIslands } from "@/runtime/island";
 import { leaving } from "@/runtime/chunk-load";
 import { preloadSections } from "./registry";
 
+const sectionTypes = (page: Pick<PageData, "slots">) => page.slots.flatMap((slot) => (slot.ok ? [slot.section.type] : []));
+
+/**
+ * The page's data once its sections' code is loaded (the route loaders, at build time): the page then
+ * renders in document order, never in the order its sections' code happens to arrive, so a build
+ * writes the same bytes every time (the order of the styles the sections hoist into the head).
+ */
+export async function withSectionCode<P extends Pick<PageData, "slots">>(page: P): Promise<P> {
+  await preloadSections(sectionTypes(page));
+  return page;
+}
+
 /**
  * Loads a page for a client-side navigation (`load`: the route's server data) and resolves once the
  * code of all its sections is loaded too, so that the page shows whole, with no empty gaps, and the
@@ -14,7 +26,7 @@ export function preloadPageSections<P extends Pick<PageData, "slots">>(load: () 
   return leaving(url, async () => {
     const page = await load();
     try {
-      await Promise.all([preloadSections(page.slots.flatMap((slot) => (slot.ok ? [slot.section.type] : []))), wakeIslands()]);
+      await Promise.all([preloadSections(sectionTypes(page)), wakeIslands()]);
     } catch {
       window.location.assign(url);
       return new Promise<P>(() => {}); // the page is going away

@@ -1,0 +1,71 @@
+/**
+ * `npm run build:changed`: builds the site rendering only the pages whose content changed since the
+ * last build (src/deploy/incremental.ts), or the whole site as `npm run build` does when that
+ * cannot be told, saying why. The last build is this folder's dist/, else BUILD_CACHE_DIR's copy
+ * (the studio keeps one beside its clone; each build here is saved there again).
+ */
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+// Production, as `react-router build` sets it: the live site's routes (drafts left out), and React's
+// production build, which reads it when first loaded (hence the import after).
+process.env.NODE_ENV = "production";
+const { buildChanged, planBuild } = await import("../src/deploy/incremental.ts");
+const root = process.env.SITE_ROOT || process.cwd();
+const cache = process.env.BUILD_CACHE_DIR;
+const last = cache ? join(cache, "last") : undefined;
+const started = performance.now();
+const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+
+function fullBuild(reason: string): void {
+  console.log(`Building the whole site: ${reason}.`);
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  // What `npm run build` runs; the types are generated from this project's schemas, whatever SITE_ROOT says.
+  const { SITE_ROOT: _, ...genEnv } = env;
+  for (const [command, args, withEnv] of [
+    ["npm", ["run", "-s", "gen"], genEnv],
+    [process.execPath, ["scripts/react-router.mjs", "build"], env],
+  ] as const) {
+    const result = spawnSync(command, args, { stdio: "inherit", env: withEnv });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+  console.log(`Built the whole site in ${seconds()}.`);
+}
+
+/** Keeps a copy of dist/ as BUILD_CACHE_DIR/last for the next build, switched in whole. */
+function save(): void {
+  if (!cache || !last) return;
+  mkdirSync(cache, { recursive: true });
+  const next = join(cache, `next-${randomBytes(4).toString("hex")}`);
+  const old = join(cache, `old-${randomBytes(4).toString("hex")}`);
+  cpSync(join(root, "dist"), next, { recursive: true });
+  if (existsSync(last)) renameSync(last, old);
+  renameSync(next, last);
+  rmSync(old, { recursive: true, force: true });
+}
+
+let plan: Awaited<ReturnType<typeof planBuild>>;
+try {
+  plan = planBuild(root, last);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+if (plan.kind === "full") fullBuild(plan.reason);
+else {
+  try {
+    const done = await buildChanged(root, plan, plan.routes, (line) => console.log(line));
+    const pages = done.rendered.length;
+    console.log(
+      pages === 0 && done.publicFiles.length === 0
+        ? `Nothing changed since the last build: checked in ${seconds()}.`
+        : `Built: ${pages} of ${plan.routes.length} pages rendered again${done.publicFiles.length ? `, ${done.publicFiles.length} file${done.publicFiles.length === 1 ? "" : "s"} of public/ copied` : ""}, in ${seconds()}.`,
+    );
+  } catch (error) {
+    fullBuild(`building over the last build failed (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+save();

@@ -1,0 +1,164 @@
+/**
+ * A build that renders only what changed since an earlier one (`npm run build:changed`; the studio's
+ * publish; `npm start`). It starts from the earlier build's output and its record (build-record.ts):
+ * with the same code and the same routes, a route's page and data file are rendered again only
+ * when the data its loaders return changed, with the earlier build's own server bundle; public/ is
+ * copied where it changed; then what every build writes last (post-build.ts finishSite). Anything
+ * it cannot attribute (code, the route list) is a full build, said with its reason. The whole site
+ * is checked either way.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { buildSite, hasErrors } from "../content/site.ts";
+import { formatProblem } from "../content/problems.ts";
+import { type BuildRecord, codeHashes, dataFingerprints, differing, publicHashes, readRecord, RENDER_DIR } from "./build-record.ts";
+import { htmlFileOf } from "./outputs.ts";
+import { DEFERRED_DIR, startPagePipeline } from "./page-pipeline.ts";
+import type { TakesPagePipeline } from "./pipeline-key.ts";
+import { finishSite } from "./post-build.ts";
+import { pageBrotliQuality } from "./precompress.ts";
+
+export type BuildPlan = { kind: "full"; reason: string } | { kind: "changed"; record: BuildRecord; base: string };
+
+const list = (paths: readonly string[]) => `${paths.slice(0, 3).join(", ")}${paths.length > 3 ? ` and ${paths.length - 3} more` : ""}`;
+
+/**
+ * Whether the site at `root` (the project's own code in `project`) can be built over an earlier
+ * build (its own dist/, else `from`), and if not, why. Throws the content's errors: nothing is
+ * built from content with errors.
+ */
+export function planBuild(root: string, from?: string, project = process.cwd()): BuildPlan & { routes: string[] } {
+  const result = buildSite(root);
+  if (hasErrors(result.problems) || !result.site)
+    throw new Error(
+      `site-config/ has errors: nothing was built.\n${result.problems
+        .filter((p) => p.severity === "error")
+        .map(formatProblem)
+        .join("\n")}`,
+    );
+  const { routes } = result;
+  const own = join(root, "dist");
+  const base = readRecord(own) ? own : from && readRecord(from) ? from : undefined;
+  const record = base ? readRecord(base) : undefined;
+  if (!base || !record) return { kind: "full", reason: "there is no earlier build to start from", routes };
+  const code = differing(record.code, codeHashes(root, project));
+  if (code.length > 0) return { kind: "full", reason: `the code changed since the last build (${list(code)})`, routes };
+  if (routes.join("\n") !== record.routes.join("\n")) return { kind: "full", reason: "pages were added, removed or renamed since the last build", routes };
+  return { kind: "changed", record, base, routes };
+}
+
+export interface ChangedBuild {
+  /** The routes rendered again. */
+  rendered: string[];
+  /** Files of public/ copied or removed. */
+  publicFiles: string[];
+}
+
+/**
+ * Builds over the earlier build the plan found: renders the routes whose data changed, copies what
+ * changed in public/, writes the rest as every build does. `say` is told each step and each route.
+ */
+export async function buildChanged(
+  root: string,
+  plan: Extract<BuildPlan, { kind: "changed" }>,
+  routes: readonly string[],
+  say: (line: string) => void,
+): Promise<ChangedBuild> {
+  const buildDir = join(root, "dist");
+  const clientDir = join(buildDir, "client");
+  if (plan.base !== buildDir) {
+    say("Copying the last build…");
+    rmSync(buildDir, { recursive: true, force: true });
+    cpSync(plan.base, buildDir, { recursive: true });
+  }
+  const build = (await import(pathToFileURL(join(buildDir, RENDER_DIR, "index.js")).href)) as ServerBuild & { entry: { module: Partial<TakesPagePipeline> } };
+  say("Finding the pages whose content changed…");
+  const fingerprints = await dataFingerprints(build, routes);
+  // The settings (header, footer, menus) are on every page.
+  const everyPage = fingerprints.root !== plan.record.root;
+  if (everyPage) say("The settings changed: every page shows them.");
+  const changed = routes.filter((route) => everyPage || fingerprints.pages.get(route) !== plan.record.pages[route]?.data);
+  const publicFiles = copyPublic(root, clientDir, plan.record.public);
+  for (const file of publicFiles) say(`public/${file}: ${existsSync(join(root, "public", file)) ? "copied" : "removed"}`);
+  const images = new Map(routes.map((route) => [route, plan.record.pages[route]?.images ?? []]));
+  if (changed.length > 0) {
+    const rendered = await renderRoutes(build, clientDir, changed, routes.length, say);
+    for (const [route, urls] of rendered) images.set(route, urls);
+  }
+  const result = buildSite(root);
+  if (!result.site) throw new Error("site-config/ has errors: nothing was built.");
+  say("Writing the sitemap, the headers and the picture copies…");
+  const stale = Object.values(plan.record.pages).flatMap((page) => page.images);
+  await finishSite(root, result.site, buildDir, { images, fingerprints, stale });
+  return { rendered: changed, publicFiles };
+}
+
+/** Copies what changed in public/ since `before` into the client folder, removes what went; returns those paths. */
+function copyPublic(root: string, clientDir: string, before: Record<string, string>): string[] {
+  const changed = differing(before, publicHashes(root));
+  for (const file of changed) {
+    const source = join(root, "public", file);
+    const target = join(clientDir, file);
+    if (existsSync(source)) {
+      mkdirSync(dirname(target), { recursive: true });
+      cpSync(source, target);
+    } else rmSync(target, { force: true });
+  }
+  return changed;
+}
+
+/** The address of a route's page data file (React Router's, with trailing-slash-aware data requests). */
+const dataAddress = (route: string) => (route === "/" ? "/_.data" : `${route}.data`);
+
+/** Renders `routes` (page and data file) with the server bundle, as the pre-render does, two at a time; the picture copies each page names. */
+async function renderRoutes(
+  build: ServerBuild & { entry: { module: Partial<TakesPagePipeline> } },
+  clientDir: string,
+  routes: string[],
+  total: number,
+  say: (line: string) => void,
+) {
+  // The deferred scripts of the pages about to be rendered again: their names carry their code's hash.
+  const deferred = new RegExp(`/${DEFERRED_DIR}/[^"'\\s>]+\\.js`, "g");
+  for (const route of routes) {
+    const page = join(clientDir, htmlFileOf(route));
+    if (!existsSync(page)) continue;
+    for (const [url] of readFileSync(page, "utf8").matchAll(deferred))
+      for (const suffix of ["", ".br", ".gz"]) rmSync(join(clientDir, `${url.slice(1)}${suffix}`), { force: true });
+  }
+  const pipeline = startPagePipeline(clientDir, routes, pageBrotliQuality(total), { keep: true });
+  build.entry.module.setPagePipeline?.(pipeline);
+  const handler = createRequestHandler(build, "production");
+  const fetchOk = async (address: string) => {
+    const response = await handler(new Request(`http://localhost${address}`));
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`Rendering ${address} answered ${response.status}:\n${body.slice(0, 2000)}`);
+    return body;
+  };
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < routes.length) {
+      const route = routes[next++] as string;
+      const data = await fetchOk(dataAddress(route));
+      writeFileSync(join(clientDir, ...dataAddress(route).split("/")), data);
+      const html = await fetchOk(route === "/" ? "/" : `${route}/`);
+      const file = join(clientDir, htmlFileOf(route));
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, html);
+      done += 1;
+      say(`Rendered ${route} (${done} of ${routes.length})`);
+    }
+  };
+  try {
+    await Promise.all([worker(), worker()]);
+  } finally {
+    build.entry.module.setPagePipeline?.(undefined);
+  }
+  const result = await pipeline.finish();
+  const missing = routes.filter((route) => !result.pages.has(route));
+  if (missing.length > 0) throw new Error(`These pages were rendered without their scripts deferred: ${missing.join(", ")}.`);
+  return result.imagesByRoute;
+}

@@ -1,0 +1,80 @@
+/**
+ * A build over an earlier one (npm run build:changed, src/deploy/incremental.ts) renders only what
+ * changed and writes exactly what a full build writes: after a series of changes (a page, a
+ * collection entry, the settings, a picture), each built over the last, dist/ is compared file by
+ * file and byte for byte with a full build of the same sources. A change to code is a full build.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { planBuild } from "../../src/deploy/incremental";
+import { filesUnder } from "../../src/lib/files";
+import { copySite, repoRoot } from "../helpers/site-copy";
+
+const site = copySite({ buildable: true });
+const project = mkdtempSync(join(tmpdir(), "project-"));
+afterAll(() => {
+  site.remove();
+  rmSync(project, { recursive: true, force: true });
+});
+
+const env = () => {
+  const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: site.root };
+  for (const key of Object.keys(env)) if (key === "NODE_ENV" || key.startsWith("VITEST")) delete env[key];
+  return env;
+};
+
+function run(command: string, args: string[]): string {
+  const result = spawnSync(command, args, { cwd: repoRoot, env: env(), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const output = result.stdout + result.stderr;
+  expect(result.status, output).toBe(0);
+  return output;
+}
+
+const buildChanged = () => run("node", ["--import", "tsx", join(repoRoot, "scripts", "build-changed.ts")]);
+const edit = (file: string, from: string, to: string) => {
+  const path = join(site.root, file);
+  const text = readFileSync(path, "utf8");
+  expect(text).toContain(from);
+  writeFileSync(path, text.replace(from, to));
+};
+
+/** Every file under dist/ with its bytes. */
+const snapshot = (dir: string) => new Map(filesUnder(dir).map((file) => [relative(dir, file), readFileSync(file)]));
+
+it("a series of builds over the last one renders only the changed pages and ends byte for byte as a full build", () => {
+  expect(buildChanged()).toContain("Building the whole site: there is no earlier build to start from.");
+  edit("site-config/pages/about-us.json", '"title": "', '"title": "Changed ');
+  expect(buildChanged()).toMatch(/Rendered \/about-us \(1 of 1\)[\s\S]*Built: 1 of \d+ pages rendered again/);
+  edit("site-config/collections/testimonials.json", "in eleven weeks", "in ten weeks");
+  const entry = buildChanged();
+  expect(entry).toMatch(/Built: 2 of \d+ pages rendered again/);
+  expect(readFileSync(join(site.root, "dist", "client", "index.html"), "utf8")).toContain("in ten weeks");
+  edit("site-config/settings.json", "All rights reserved.", "All rights reserved, always.");
+  expect(buildChanged()).toMatch(/The settings changed: every page shows them\.[\s\S]*Built: (\d+) of \1 pages rendered again/);
+  edit("public/media/portfolio/banking-app.svg", "<svg ", '<svg data-changed="1" ');
+  expect(buildChanged()).toMatch(/public\/media\/portfolio\/banking-app\.svg: copied[\s\S]*Built: 1 of \d+ pages rendered again, 1 file of public\/ copied/);
+
+  const dist = join(site.root, "dist");
+  const built = snapshot(dist);
+  run(join(repoRoot, "node_modules", ".bin", "react-router"), ["build", repoRoot]);
+  const full = snapshot(dist);
+  expect([...built.keys()].sort()).toEqual([...full.keys()].sort());
+  const differ = [...full].filter(([file, bytes]) => !built.get(file)?.equals(bytes)).map(([file]) => file);
+  expect(differ).toEqual([]);
+}, 240_000);
+
+it("a change to a section's code is a full build, naming the file", () => {
+  // The project's code as it is, in a folder of its own, with one section changed.
+  for (const input of ["src", "scripts", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"])
+    cpSync(join(repoRoot, input), join(project, input), { recursive: true });
+  expect(planBuild(site.root, undefined, project)).toMatchObject({ kind: "changed" });
+  const hero = join(project, "src", "sections", "hero", "Hero.tsx");
+  writeFileSync(hero, `${readFileSync(hero, "utf8")}\n// changed\n`);
+  expect(planBuild(site.root, undefined, project)).toMatchObject({
+    kind: "full",
+    reason: "the code changed since the last build (src/sections/hero/Hero.tsx)",
+  });
+});
