@@ -12,6 +12,7 @@
  *   npm run bench -- --mode editor                  # the page builder beside Puck 0.23: open, keystroke to canvas, reorder
  *   npm run bench -- --mode studio                  # the studio: start, memory, save to commit, publish; its editor beside Puck's build
  *   npm run bench -- --mode studio --saves 20 --no-editor
+ *   npm run bench -- --mode publish                 # publish to live (also the end of --mode studio): a page, an entry, the settings; 7 and 1,000 pages
  *   npm run bench -- --mode team                    # 20 editors with open builders saving for 2 minutes, a publish in the middle; then no pause
  *   npm run bench -- --mode team --editors 5 --seconds 60
  *   npm run bench -- --mode images                  # photos in the content: Lighthouse on / and /web-development with a photo hero and PNG screenshots vs today's media
@@ -30,6 +31,7 @@ import { printScale, runScale } from "./bench/scale.ts";
 import { printEditorBench, runEditorBench } from "./bench/editor.ts";
 import { printImagesBench, runImagesBench } from "./bench/images.ts";
 import { printStudioBench, runStudioBench } from "./bench/studio.ts";
+import { printPublishBench, runPublishBench } from "./bench/publish.ts";
 import { printTeamBench, runTeamBench } from "./bench/team.ts";
 import {
   addFloorPage,
@@ -119,10 +121,15 @@ if (values.mode === "team") {
   write("team", result);
   process.exit(0);
 }
-if (values.mode === "studio") {
-  const result = await runStudioBench(root, Number(process.env.BENCH_PORT ?? 4500) + 20, { saves: Number(values.saves), editor: !values["no-editor"] });
-  console.log(printStudioBench(result));
-  write("studio", result);
+if (values.mode === "studio" || values.mode === "publish") {
+  if (values.mode === "studio") {
+    const result = await runStudioBench(root, Number(process.env.BENCH_PORT ?? 4500) + 20, { saves: Number(values.saves), editor: !values["no-editor"] });
+    console.log(printStudioBench(result));
+    write("studio", result);
+  }
+  const publish = await runPublishBench(Number(process.env.BENCH_PORT ?? 4500) + 60);
+  console.log(printPublishBench(publish));
+  write("publish", publish);
   process.exit(0);
 }
 /** The images check: its own mode, and the last part of the default run. */
@@ -138,7 +145,7 @@ if (values.mode === "images") {
   process.exit(0);
 }
 if (values.mode !== "lighthouse") {
-  console.error(`Unknown --mode "${values.mode}": use lighthouse (the default), scale, editor, studio, team or images.`);
+  console.error(`Unknown --mode "${values.mode}": use lighthouse (the default), scale, editor, studio, publish, team or images.`);
   process.exit(2);
 }
 

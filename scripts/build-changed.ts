@@ -8,19 +8,35 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import type { BuildStep } from "../src/deploy/incremental.ts";
 
 // Production, as `react-router build` sets it: the live site's routes (drafts left out), and React's
 // production build, which reads it when first loaded (hence the import after).
 process.env.NODE_ENV = "production";
-const { buildChanged, planBuild } = await import("../src/deploy/incremental.ts");
+const { buildChanged, CONTENT_ERRORS_EXIT, ContentErrors, planBuild } = await import("../src/deploy/incremental.ts");
 const root = process.env.SITE_ROOT || process.cwd();
 const cache = process.env.BUILD_CACHE_DIR;
 const last = cache ? join(cache, "last") : undefined;
 const started = performance.now();
+
+/** Each step to the terminal, and to the studio's publish when it started this (Node's IPC channel). */
+const say = (line: string) => {
+  console.log(line);
+  process.send?.({ step: line } satisfies BuildStep);
+};
+let lastSent = 0;
+/** Each page rendered to the terminal; to the publish, the first, the last, and one a second between. */
+const rendered = (route: string, done: number, of: number) => {
+  const line = `Rendered ${route} (${done} of ${of})`;
+  console.log(line);
+  if (done > 1 && done < of && performance.now() - lastSent < 1000) return;
+  lastSent = performance.now();
+  process.send?.({ step: line } satisfies BuildStep);
+};
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
 function fullBuild(reason: string): void {
-  console.log(`Building the whole site: ${reason}.`);
+  say(`Building the whole site: ${reason}.`);
   const env = { ...process.env };
   delete env.NODE_ENV;
   // What `npm run build` runs; the types are generated from this project's schemas, whatever SITE_ROOT says.
@@ -32,7 +48,7 @@ function fullBuild(reason: string): void {
     const result = spawnSync(command, args, { stdio: "inherit", env: withEnv });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
-  console.log(`Built the whole site in ${seconds()}.`);
+  say(`Built the whole site in ${seconds()}.`);
 }
 
 /** Keeps a copy of dist/ as BUILD_CACHE_DIR/last for the next build, switched in whole. */
@@ -49,17 +65,20 @@ function save(): void {
 
 let plan: Awaited<ReturnType<typeof planBuild>>;
 try {
-  plan = planBuild(root, last);
+  plan = await planBuild(root, last);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
+  if (!(error instanceof ContentErrors)) throw error;
+  console.error(`${error.report}\n${error.message}`);
+  process.exit(CONTENT_ERRORS_EXIT);
 }
+if (plan.warnings) console.log(plan.warnings);
+say(`Checked the site: ${plan.routes.length} pages, no errors (${seconds()}).`);
 if (plan.kind === "full") fullBuild(plan.reason);
 else {
   try {
-    const done = await buildChanged(root, plan, plan.routes, (line) => console.log(line));
+    const done = await buildChanged(root, plan, plan.routes, say, rendered);
     const pages = done.rendered.length;
-    console.log(
+    say(
       pages === 0 && done.publicFiles.length === 0
         ? `Nothing changed since the last build: checked in ${seconds()}.`
         : `Built: ${pages} of ${plan.routes.length} pages rendered again${done.publicFiles.length ? `, ${done.publicFiles.length} file${done.publicFiles.length === 1 ? "" : "s"} of public/ copied` : ""}, in ${seconds()}.`,

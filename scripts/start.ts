@@ -1,6 +1,7 @@
 /**
  * `npm start`: build the site if anything it is made from is newer than the
- * last build, then start the production server.
+ * last build (only the pages that changed, when only content did: npm run build:changed), then
+ * start the production server.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
@@ -23,8 +24,8 @@ const sources = newestChange(
 if (existsSync(join(root, "dist", ".studio-release"))) {
   console.log("Serving the site the studio published (dist/ is its release).");
 } else if (sources > built) {
-  console.log(built === 0 ? "No build yet: building the site (the first time about a minute)..." : "Sources changed since the last build: rebuilding...");
-  const result = spawnSync("npm", ["run", "-s", "build"], { cwd: root, stdio: "inherit" });
+  console.log(built === 0 ? "No build yet: building the site..." : "Sources changed since the last build: building what changed...");
+  const result = spawnSync("npm", ["run", "-s", "build:changed"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) {
     console.error("\nThe build failed (see above); the server was not started.");
     process.exit(result.status ?? 1);

@@ -8,14 +8,14 @@
  * remote moved meanwhile starts again from the remote. Then the drafts branch catches up, and with
  * STUDIO_DEPLOY=local the build is switched in.
  */
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { promisify } from "node:util";
 import type { Clone, Commit, Person, Worktree } from "../builder/server/git.ts";
 import type { Choices } from "../builder/shared/merge.ts";
 import type { FileConflict, PublishOutcome } from "../builder/shared/types.ts";
+import { type BuildStep, CONTENT_ERRORS_EXIT } from "../src/deploy/incremental.ts";
 import { linkTree } from "../src/lib/files.ts";
 import { type DescribeFile, resolveConflicts } from "./conflicts.ts";
 import { crashPoint } from "./crash.ts";
@@ -24,8 +24,6 @@ import { waitingFiles } from "./history.ts";
 type Waiting = Awaited<ReturnType<typeof waitingFiles>>[number];
 
 export type { FileConflict, PublishOutcome };
-
-const run = promisify(execFile);
 
 export interface PublishOptions {
   publisher: Person;
@@ -99,7 +97,7 @@ async function prepare(clone: Clone, options: Omit<PublishOptions, "publisher">,
     // Some files: a plain commit of those alone; the others' saves stay on the drafts, waiting.
     if (picked.some) await work.narrow([...paths]);
     crashPoint("publish:merged");
-    say("Checking the site (npm run validate)…");
+    say("Checking the site and building the pages that changed (npm run build:changed)…");
     const refused = await checkAndBuild(clone, work, options.project, say, picked.some);
     if (refused) return stop({ ...refused, log: [] });
     return { work, snapshot, waiting, picked, paths, titles, ahead, settled };
@@ -244,37 +242,58 @@ async function choose(waiting: Waiting[], named: string[] | undefined, snapshot:
   return { files, some: files.length < waiting.length, with: withLines };
 }
 
-/** npm run validate, then npm run build, in `work`: null when both pass, else why not (the last lines of their output). */
+/**
+ * The whole site checked (as `npm run validate` does), then built over the last build (only the
+ * pages that changed: npm run build:changed), in `work`: null when both pass, else why not (the last
+ * lines of their output).
+ */
 async function checkAndBuild(clone: Clone, work: Worktree, project: string, say: (step: string) => void, some = false) {
   linkTree(join(project, "node_modules"), join(work.dir, "node_modules"));
-  // The picture copies and the compressed scripts are kept between publishes, beside the clone: a
-  // build encodes only new pictures and compresses only changed scripts.
+  // Kept between publishes, beside the clone: the picture copies and the compressed scripts (a build
+  // encodes only new pictures and compresses only changed scripts), and the last build, which the
+  // next renders only the changed pages over (src/deploy/incremental.ts).
+  const beside = (name: string) => join(dirname(clone.dir), name);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    IMAGE_CACHE_DIR: process.env.IMAGE_CACHE_DIR ?? join(dirname(clone.dir), "image-cache"),
-    PRECOMPRESS_CACHE_DIR: process.env.PRECOMPRESS_CACHE_DIR ?? join(dirname(clone.dir), "precompress-cache"),
+    IMAGE_CACHE_DIR: process.env.IMAGE_CACHE_DIR ?? beside("image-cache"),
+    PRECOMPRESS_CACHE_DIR: process.env.PRECOMPRESS_CACHE_DIR ?? beside("precompress-cache"),
+    BUILD_CACHE_DIR: process.env.BUILD_CACHE_DIR ?? beside("build-cache"),
   };
   delete env.SITE_ROOT;
   delete env.NODE_ENV;
-  for (const [script, words] of [
-    [
-      "validate",
-      some
+  const built = await buildChangedIn(work.dir, env, say);
+  if (built.code === 0) return null;
+  const words =
+    built.code !== CONTENT_ERRORS_EXIT
+      ? "The site does not build: nothing was published."
+      : some
         ? "The site has errors with only the chosen changes: nothing was published. A chosen file may use something still waiting in another (a new service, say): choose that file too."
-        : "The site has errors: nothing was published.",
-    ],
-    ["build", "The site does not build: nothing was published."],
-  ] as const) {
-    if (script === "build") say("Building the site (npm run build)…");
-    try {
-      await run("npm", ["run", "-s", script], { cwd: work.dir, env, maxBuffer: 64 * 1024 * 1024 });
-    } catch (err) {
-      const output = `${(err as { stdout?: string }).stdout ?? ""}\n${(err as { stderr?: string }).stderr ?? ""}`.trim();
-      say(words);
-      return { status: "refused" as const, reason: words, output: output.split("\n").slice(-40).join("\n") };
-    }
-  }
-  return null;
+        : "The site has errors: nothing was published.";
+  say(words);
+  return { status: "refused" as const, reason: words, output: built.output.split("\n").slice(-40).join("\n") };
+}
+
+/** Runs scripts/build-changed.ts in `dir`, its steps said as they come (over Node's IPC channel); its whole output kept. */
+function buildChangedIn(dir: string, env: NodeJS.ProcessEnv, say: (step: string) => void): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", join("scripts", "build-changed.ts")], {
+      cwd: dir,
+      env,
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
+    });
+    let output = "";
+    const keep = (chunk: Buffer) => {
+      // The last 256 KiB are plenty for the lines a refusal shows.
+      output = (output + chunk.toString("utf8")).slice(-256 * 1024);
+    };
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    child.on("message", (message: BuildStep) => {
+      if (typeof message?.step === "string") say(message.step);
+    });
+    child.on("error", (error) => resolve({ code: null, output: `${output}\n${error.message}` }));
+    child.on("close", (code) => resolve({ code, output: output.trim() }));
+  });
 }
 
 /**

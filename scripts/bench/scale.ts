@@ -6,7 +6,7 @@
  * memory, and in `npm run dev` the time from saving a page file to the browser showing it.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
@@ -166,17 +166,11 @@ const median = (xs: number[]) => {
   return m;
 };
 
-/** A copy of the project with n pages in site-config/pages (node_modules linked, the rest copied). */
-export function makeProject(root: string, n: number): string {
-  const dir = mkdtempSync(join(tmpdir(), "bench-site-"));
-  for (const f of ["site-config", "schemas", "public", "src"]) cpSync(join(root, f), join(dir, f), { recursive: true });
-  for (const f of ["package.json", "tsconfig.json", "vite.config.ts", "react-router.config.ts"]) cpSync(join(root, f), join(dir, f));
-  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
-  const pagesDir = join(dir, "site-config", "pages");
+/** Copies of the pages in `pagesDir` (each with its own title) until it has `n`. */
+export function addPages(pagesDir: string, n: number): void {
   const templates = readdirSync(pagesDir)
     .sort()
     .map((f) => readFileSync(join(pagesDir, f), "utf8"));
-  mkdirSync(pagesDir, { recursive: true });
   for (let i = templates.length; i < n; i++) {
     // Titles must be unique across pages (an SEO rule), so each copy gets its own.
     const template = templates[i % templates.length];
@@ -184,6 +178,15 @@ export function makeProject(root: string, n: number): string {
     const text = template.replace(/"title": "[^"]*"/, `"title": "Synthetic page ${i} | Vistaar Technologies"`);
     writeFileSync(join(pagesDir, `generated-page-${i}.json`), text);
   }
+}
+
+/** A copy of the project with n pages in site-config/pages (node_modules linked, the rest copied). */
+export function makeProject(root: string, n: number): string {
+  const dir = mkdtempSync(join(tmpdir(), "bench-site-"));
+  for (const f of ["site-config", "schemas", "public", "src"]) cpSync(join(root, f), join(dir, f), { recursive: true });
+  for (const f of ["package.json", "tsconfig.json", "vite.config.ts", "react-router.config.ts"]) cpSync(join(root, f), join(dir, f));
+  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
+  addPages(join(dir, "site-config", "pages"), n);
   return dir;
 }
 

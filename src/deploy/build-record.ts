@@ -14,7 +14,7 @@ import { filesUnder } from "../lib/files.ts";
 /** Under the build folder (dist/): the server bundle's copy and the record. Never served. */
 export const RENDER_DIR = "render";
 const RECORD_FILE = "record.json";
-const VERSION = 1;
+const VERSION = 2;
 
 /** What the build is made from besides site-config/ and public/: a change here renders every page again. From the project's folder, but schemas/, which a content copy (SITE_ROOT) brings. */
 const CODE_INPUTS = ["src", "scripts/gen.ts", "scripts/gen", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
@@ -27,8 +27,8 @@ export interface BuildRecord {
   routes: string[];
   /** The fingerprint of the data every page shows (the root route's: settings, header, footer). */
   root: string;
-  /** By route: the fingerprint of its own loaders' data, and the picture copies its page names. */
-  pages: Record<string, { data: string; images: string[] }>;
+  /** By route: the fingerprint of its own loaders' data, the picture copies its page names, and the hashes of its inline scripts (its Content-Security-Policy). */
+  pages: Record<string, { data: string; images: string[]; scripts: string[] }>;
   /** Each file copied from public/, by its path from public/, with its size and hash. */
   public: Record<string, string>;
 }

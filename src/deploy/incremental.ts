@@ -11,8 +11,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { buildSite, hasErrors } from "../content/site.ts";
-import { formatProblem } from "../content/problems.ts";
+import { buildSite, buildSnapshot, hasErrors } from "../content/site.ts";
+import { formatReport } from "../content/problems.ts";
 import { type BuildRecord, codeHashes, dataFingerprints, differing, publicHashes, readRecord, RENDER_DIR } from "./build-record.ts";
 import { htmlFileOf } from "./outputs.ts";
 import { DEFERRED_DIR, startPagePipeline } from "./page-pipeline.ts";
@@ -24,29 +24,38 @@ export type BuildPlan = { kind: "full"; reason: string } | { kind: "changed"; re
 
 const list = (paths: readonly string[]) => `${paths.slice(0, 3).join(", ")}${paths.length > 3 ? ` and ${paths.length - 3} more` : ""}`;
 
+/** npm run build:changed's exit code when the content has errors (not the build): the studio's publish tells them apart. */
+export const CONTENT_ERRORS_EXIT = 3;
+
+/** The content has errors (what `npm run validate` reports): nothing is built. */
+export class ContentErrors extends Error {
+  constructor(readonly report: string) {
+    super("site-config/ has errors: nothing was built.");
+  }
+}
+
 /**
  * Whether the site at `root` (the project's own code in `project`) can be built over an earlier
- * build (its own dist/, else `from`), and if not, why. Throws the content's errors: nothing is
+ * build (its own dist/, else `from`), and if not, why; `warnings`: the check's report of them.
+ * Checks the whole site first, as `npm run validate` does, and throws ContentErrors: nothing is
  * built from content with errors.
  */
-export function planBuild(root: string, from?: string, project = process.cwd()): BuildPlan & { routes: string[] } {
-  const result = buildSite(root);
-  if (hasErrors(result.problems) || !result.site)
-    throw new Error(
-      `site-config/ has errors: nothing was built.\n${result.problems
-        .filter((p) => p.severity === "error")
-        .map(formatProblem)
-        .join("\n")}`,
-    );
+export async function planBuild(root: string, from?: string, project = process.cwd()): Promise<BuildPlan & { routes: string[]; warnings: string }> {
+  const result = await buildSnapshot(root);
+  if (hasErrors(result.problems) || !result.site) throw new ContentErrors(formatReport(result.problems));
   const { routes } = result;
+  return { ...choosePlan(root, routes, from, project), routes, warnings: result.problems.length > 0 ? formatReport(result.problems) : "" };
+}
+
+function choosePlan(root: string, routes: readonly string[], from: string | undefined, project: string): BuildPlan {
   const own = join(root, "dist");
   const base = readRecord(own) ? own : from && readRecord(from) ? from : undefined;
   const record = base ? readRecord(base) : undefined;
-  if (!base || !record) return { kind: "full", reason: "there is no earlier build to start from", routes };
+  if (!base || !record) return { kind: "full", reason: "there is no earlier build to start from" };
   const code = differing(record.code, codeHashes(root, project));
-  if (code.length > 0) return { kind: "full", reason: `the code changed since the last build (${list(code)})`, routes };
-  if (routes.join("\n") !== record.routes.join("\n")) return { kind: "full", reason: "pages were added, removed or renamed since the last build", routes };
-  return { kind: "changed", record, base, routes };
+  if (code.length > 0) return { kind: "full", reason: `the code changed since the last build (${list(code)})` };
+  if (routes.join("\n") !== record.routes.join("\n")) return { kind: "full", reason: "pages were added, removed or renamed since the last build" };
+  return { kind: "changed", record, base };
 }
 
 export interface ChangedBuild {
@@ -65,6 +74,7 @@ export async function buildChanged(
   plan: Extract<BuildPlan, { kind: "changed" }>,
   routes: readonly string[],
   say: (line: string) => void,
+  rendered: (route: string, done: number, of: number) => void = (route, done, of) => say(`Rendered ${route} (${done} of ${of})`),
 ): Promise<ChangedBuild> {
   const buildDir = join(root, "dist");
   const clientDir = join(buildDir, "client");
@@ -73,6 +83,8 @@ export async function buildChanged(
     rmSync(buildDir, { recursive: true, force: true });
     cpSync(plan.base, buildDir, { recursive: true });
   }
+  // The page thread starts (it loads its own code) while this one loads the bundle and compares.
+  const pipeline = startPagePipeline(clientDir, routes, pageBrotliQuality(routes.length), { keep: true });
   const build = (await import(pathToFileURL(join(buildDir, RENDER_DIR, "index.js")).href)) as ServerBuild & { entry: { module: Partial<TakesPagePipeline> } };
   say("Finding the pages whose content changed…");
   const fingerprints = await dataFingerprints(build, routes);
@@ -83,15 +95,15 @@ export async function buildChanged(
   const publicFiles = copyPublic(root, clientDir, plan.record.public);
   for (const file of publicFiles) say(`public/${file}: ${existsSync(join(root, "public", file)) ? "copied" : "removed"}`);
   const images = new Map(routes.map((route) => [route, plan.record.pages[route]?.images ?? []]));
-  if (changed.length > 0) {
-    const rendered = await renderRoutes(build, clientDir, changed, routes.length, say);
-    for (const [route, urls] of rendered) images.set(route, urls);
-  }
+  if (changed.length > 0) for (const [route, urls] of await renderRoutes(build, pipeline, clientDir, changed, rendered)) images.set(route, urls);
+  else await pipeline.finish();
   const result = buildSite(root);
   if (!result.site) throw new Error("site-config/ has errors: nothing was built.");
   say("Writing the sitemap, the headers and the picture copies…");
   const stale = Object.values(plan.record.pages).flatMap((page) => page.images);
-  await finishSite(root, result.site, buildDir, { images, fingerprints, stale });
+  const again = new Set(changed);
+  const scripts = new Map(routes.filter((route) => !again.has(route)).map((route) => [route, plan.record.pages[route]?.scripts ?? []]));
+  await finishSite(root, result.site, buildDir, { images, fingerprints, stale, scripts });
   return { rendered: changed, publicFiles };
 }
 
@@ -115,10 +127,10 @@ const dataAddress = (route: string) => (route === "/" ? "/_.data" : `${route}.da
 /** Renders `routes` (page and data file) with the server bundle, as the pre-render does, two at a time; the picture copies each page names. */
 async function renderRoutes(
   build: ServerBuild & { entry: { module: Partial<TakesPagePipeline> } },
+  pipeline: ReturnType<typeof startPagePipeline>,
   clientDir: string,
   routes: string[],
-  total: number,
-  say: (line: string) => void,
+  rendered: (route: string, done: number, of: number) => void,
 ) {
   // The deferred scripts of the pages about to be rendered again: their names carry their code's hash.
   const deferred = new RegExp(`/${DEFERRED_DIR}/[^"'\\s>]+\\.js`, "g");
@@ -128,7 +140,6 @@ async function renderRoutes(
     for (const [url] of readFileSync(page, "utf8").matchAll(deferred))
       for (const suffix of ["", ".br", ".gz"]) rmSync(join(clientDir, `${url.slice(1)}${suffix}`), { force: true });
   }
-  const pipeline = startPagePipeline(clientDir, routes, pageBrotliQuality(total), { keep: true });
   build.entry.module.setPagePipeline?.(pipeline);
   const handler = createRequestHandler(build, "production");
   const fetchOk = async (address: string) => {
@@ -149,7 +160,7 @@ async function renderRoutes(
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, html);
       done += 1;
-      say(`Rendered ${route} (${done} of ${routes.length})`);
+      rendered(route, done, routes.length);
     }
   };
   try {
@@ -161,4 +172,9 @@ async function renderRoutes(
   const missing = routes.filter((route) => !result.pages.has(route));
   if (missing.length > 0) throw new Error(`These pages were rendered without their scripts deferred: ${missing.join(", ")}.`);
   return result.imagesByRoute;
+}
+
+/** A step of `npm run build:changed`, sent to the process that started it (the studio's publish) over Node's IPC channel. */
+export interface BuildStep {
+  step: string;
 }

@@ -31,9 +31,23 @@ export interface SitePolicies {
 }
 
 /** The policies of the built site in `clientDir`: each route's page with the hashes of its inline scripts; `connectSrc` as the server's. */
-export function sitePolicies(clientDir: string, routes: readonly string[], connectSrc: readonly string[] = []): SitePolicies {
-  const pages = new Map(routes.map((r) => [r, contentSecurityPolicy(inlineScriptHashes(readFileSync(join(clientDir, htmlFileOf(r)), "utf8")), connectSrc)]));
+export function sitePolicies(
+  clientDir: string,
+  routes: readonly string[],
+  connectSrc: readonly string[] = [],
+  hashes = pageScriptHashes(clientDir, routes),
+): SitePolicies {
+  const pages = new Map(routes.map((r) => [r, contentSecurityPolicy(hashes.get(r) ?? [], connectSrc)]));
   return { pages, other: contentSecurityPolicy([], connectSrc) };
+}
+
+/** The hashes of each route's inline scripts, read from its built page; `known`: those of pages not built again (a build over an earlier one). */
+export function pageScriptHashes(
+  clientDir: string,
+  routes: readonly string[],
+  known: ReadonlyMap<string, readonly string[]> = new Map(),
+): Map<string, readonly string[]> {
+  return new Map(routes.map((r) => [r, known.get(r) ?? inlineScriptHashes(readFileSync(join(clientDir, htmlFileOf(r)), "utf8"))]));
 }
 
 const policyOf = (policies: SitePolicies, route: string) => {

@@ -13,7 +13,7 @@ import { filesUnder } from "../lib/files.ts";
 import { type Precompressed, precompress, precompressCacheDir } from "./precompress.ts";
 import { codeHashes, publicHashes, writeRecord } from "./build-record.ts";
 import type { PagePipelineApi } from "./vite-plugin.ts";
-import { headersFile, htmlFileOf, nginxInclude, redirectsFile, robotsTxt, sitemapXml, sitePolicies } from "./outputs.ts";
+import { headersFile, htmlFileOf, nginxInclude, pageScriptHashes, redirectsFile, robotsTxt, sitemapXml, sitePolicies } from "./outputs.ts";
 import { enquiryOrigins } from "./security-headers.ts";
 import { writeSiteFacts } from "./site-facts.ts";
 import { filesByHash, picturePaths } from "../images/facts.ts";
@@ -123,7 +123,14 @@ export async function finishSite(
     images,
     fingerprints,
     stale = [],
-  }: { images: ReadonlyMap<string, readonly string[]>; fingerprints: { root: string; pages: ReadonlyMap<string, string> }; stale?: readonly string[] },
+    scripts = new Map(),
+  }: {
+    images: ReadonlyMap<string, readonly string[]>;
+    fingerprints: { root: string; pages: ReadonlyMap<string, string> };
+    stale?: readonly string[];
+    /** The inline scripts' hashes of the pages not built again. */
+    scripts?: ReadonlyMap<string, readonly string[]>;
+  },
 ) {
   const clientDir = join(buildDir, "client");
   const { siteUrl, routes, indexable } = deployRoutes(root, site);
@@ -146,7 +153,8 @@ export async function finishSite(
   writeFileSync(join(clientDir, "robots.txt"), robotsTxt(siteUrl));
   writeFileSync(join(clientDir, "_redirects"), redirectsFile(routes));
   // The pages are final here (the pipeline finished them): their inline scripts give each page's policy.
-  const policies = sitePolicies(clientDir, routes, enquiryOrigins(site.settings.enquiry.endpoint));
+  const hashes = pageScriptHashes(clientDir, routes, scripts);
+  const policies = sitePolicies(clientDir, routes, enquiryOrigins(site.settings.enquiry.endpoint), hashes);
   writeFileSync(join(clientDir, "_headers"), headersFile(routes, policies));
   mkdirSync(join(buildDir, "deploy"), { recursive: true });
   writeFileSync(join(buildDir, "deploy", "nginx.conf"), nginxInclude(routes, policies));
@@ -159,7 +167,7 @@ export async function finishSite(
       routes.map((route) => {
         const data = fingerprints.pages.get(route);
         if (!data) throw new Error(`The build has no fingerprint of the data of ${route} (src/deploy/build-record.ts).`);
-        return [route, { data, images: [...(images.get(route) ?? [])] }];
+        return [route, { data, images: [...(images.get(route) ?? [])], scripts: [...(hashes.get(route) ?? [])] }];
       }),
     ),
     public: publicHashes(root),

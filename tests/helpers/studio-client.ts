@@ -76,7 +76,7 @@ export class StudioClient {
     return (await res.json()) as { hash: string; merged?: T };
   }
 
-  async status(): Promise<{ publishing: { id: string; running: boolean; log: string[]; outcome: { status: string } | null } | null }> {
+  async status(): Promise<{ publishing: { id: string; running: boolean; log: string[]; outcome: PublishAnswer | null } | null }> {
     const res = await fetch(`${this.url}/__edit/api/studio`, { headers: this.headers() });
     if (!res.ok) throw new Error(`Studio status: ${res.status}`);
     return (await res.json()) as Awaited<ReturnType<StudioClient["status"]>>;
@@ -91,8 +91,12 @@ export class StudioClient {
   }
 
   /** Publishes and waits for the outcome (polling the studio's status). */
-  async publish(timeoutMs = 600_000, files?: string[]): Promise<{ status: string; log?: string[]; reason?: string; files?: string[]; waiting?: number }> {
-    const id = await this.startPublish(files);
+  async publish(timeoutMs = 600_000, files?: string[]): Promise<PublishAnswer> {
+    return this.waitForPublish(await this.startPublish(files), timeoutMs);
+  }
+
+  /** The outcome of the publish `id` once it has one (polling the studio's status). */
+  async waitForPublish(id: string, timeoutMs = 600_000): Promise<PublishAnswer> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const { publishing } = await this.status();
@@ -102,3 +106,5 @@ export class StudioClient {
     }
   }
 }
+
+type PublishAnswer = { status: string; log?: string[]; reason?: string; files?: string[]; waiting?: number };

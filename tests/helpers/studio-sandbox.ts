@@ -47,6 +47,7 @@ export async function studioFixture({
   name = "studio",
   env: extra = {},
   echo = false,
+  prepare,
 }: {
   port: number;
   deploy?: "none" | "local";
@@ -55,6 +56,8 @@ export async function studioFixture({
   env?: Record<string, string>;
   /** Also print what the studio prints (each line with the time), besides keeping it for output(). */
   echo?: boolean;
+  /** Changes the project copy before it is committed (a bench's generated pages, say). */
+  prepare?: (project: string) => void;
 }): Promise<StudioFixture> {
   const base = join(tmpdir(), `site-${name}-${port}`);
   rmSync(base, { recursive: true, force: true });
@@ -64,6 +67,7 @@ export async function studioFixture({
   const data = join(base, "data");
   const developerDir = join(base, "developer");
   copyProject(repoRoot, project);
+  prepare?.(project);
   git(project, "init", "-q", "-b", "main");
   git(project, "add", "-A");
   git(project, "commit", "-qm", "The site as the tests start from it");

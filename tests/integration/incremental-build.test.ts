@@ -66,14 +66,14 @@ it("a series of builds over the last one renders only the changed pages and ends
   expect(differ).toEqual([]);
 }, 240_000);
 
-it("a change to a section's code is a full build, naming the file", () => {
+it("a change to a section's code is a full build, naming the file", async () => {
   // The project's code as it is, in a folder of its own, with one section changed.
   for (const input of ["src", "scripts", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"])
     cpSync(join(repoRoot, input), join(project, input), { recursive: true });
-  expect(planBuild(site.root, undefined, project)).toMatchObject({ kind: "changed" });
+  expect(await planBuild(site.root, undefined, project)).toMatchObject({ kind: "changed" });
   const hero = join(project, "src", "sections", "hero", "Hero.tsx");
   writeFileSync(hero, `${readFileSync(hero, "utf8")}\n// changed\n`);
-  expect(planBuild(site.root, undefined, project)).toMatchObject({
+  expect(await planBuild(site.root, undefined, project)).toMatchObject({
     kind: "full",
     reason: "the code changed since the last build (src/sections/hero/Hero.tsx)",
   });
