@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 import { FULL, FULL_ONLY_UNIT } from "./tests/tiers.ts";
@@ -24,5 +26,8 @@ export default defineConfig({
     // Two files at a time (the default is one on a two-core machine): most of their time is spent
     // waiting for the processes they start (builds, Git, servers).
     maxWorkers: 2,
+    // One build kept for all the studios the tests start, as one studio keeps one between its
+    // publishes: after the first, a publish builds only what changed (src/deploy/incremental.ts).
+    env: { BUILD_CACHE_DIR: join(tmpdir(), "site-tests-build-cache") },
   },
 });

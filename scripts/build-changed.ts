@@ -6,8 +6,9 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
+import { linkTree } from "../src/lib/files.ts";
 import type { BuildStep } from "../src/deploy/incremental.ts";
 
 // Production, as `react-router build` sets it: the live site's routes (drafts left out), and React's
@@ -51,21 +52,35 @@ function fullBuild(reason: string): void {
   say(`Built the whole site in ${seconds()}.`);
 }
 
-/** Keeps a copy of dist/ as BUILD_CACHE_DIR/last for the next build, switched in whole. */
+/**
+ * Keeps a copy of dist/ in BUILD_CACHE_DIR for the next build: a folder of its own, never changed,
+ * that BUILD_CACHE_DIR/last (a link, replaced in one step) names. A build reading an older copy
+ * while this one removes it fails to copy it and builds everything: never a mix of two.
+ */
 function save(): void {
   if (!cache || !last) return;
-  mkdirSync(cache, { recursive: true });
-  const next = join(cache, `next-${randomBytes(4).toString("hex")}`);
-  const old = join(cache, `old-${randomBytes(4).toString("hex")}`);
-  cpSync(join(root, "dist"), next, { recursive: true });
-  if (existsSync(last)) renameSync(last, old);
-  renameSync(next, last);
-  rmSync(old, { recursive: true, force: true });
+  const id = `build-${Date.now()}-${randomBytes(4).toString("hex")}`;
+  try {
+    mkdirSync(cache, { recursive: true });
+    // Linked, not copied: dist/ is done, and only ever replaced or removed after (a copy of a big site takes seconds).
+    mkdirSync(join(cache, id));
+    linkTree(join(root, "dist"), join(cache, id));
+    const link = join(cache, `${id}.link`);
+    symlinkSync(id, link);
+    renameSync(link, last);
+    // The newest two stay: a build may be copying the one before.
+    const builds = readdirSync(cache)
+      .filter((name) => name.startsWith("build-") && !name.endsWith(".link"))
+      .sort();
+    for (const name of builds.slice(0, -2)) rmSync(join(cache, name), { recursive: true, force: true });
+  } catch (error) {
+    console.warn(`The build was not kept for the next one (${error instanceof Error ? error.message : String(error)}): that one may build everything.`);
+  }
 }
 
 let plan: Awaited<ReturnType<typeof planBuild>>;
 try {
-  plan = await planBuild(root, last);
+  plan = await planBuild(root, last && existsSync(last) ? realpathSync(last) : undefined);
 } catch (error) {
   if (!(error instanceof ContentErrors)) throw error;
   console.error(`${error.report}\n${error.message}`);

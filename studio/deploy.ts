@@ -1,25 +1,13 @@
 /**
  * STUDIO_DEPLOY=local: each published build becomes the site this folder serves. The build is
- * copied into the studio's releases, and dist/ (a link to the live release) is switched to it in one
+ * linked into the studio's releases, and dist/ (a link to the live release) is switched to it in one
  * step (a new link renamed over the old one), so the server (npm start, npm run serve) never sees a
  * half-copied site. The last five releases are kept. A dist/ built here before the studio took over
  * is kept among the releases.
  */
-import {
-  cpSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { linkTree } from "../src/lib/files.ts";
 import { crashPoint } from "./crash.ts";
 
 /** Written in each release: npm start does not build over a site the studio deployed. */
@@ -30,7 +18,8 @@ export function localDeploy(project: string, releases: string) {
   return async (dist: string, commit: string) => {
     mkdirSync(releases, { recursive: true });
     const release = join(releases, `${new Date().toISOString().replace(/[:.]/g, "-")}-${commit.slice(0, 12)}`);
-    cpSync(dist, release, { recursive: true, verbatimSymlinks: true });
+    // Linked, not copied: a build's files are never written again once it is done (a big site's copy took seconds).
+    linkTree(dist, release);
     writeFileSync(join(release, RELEASE_MARK), `${commit}\n`);
     crashPoint("deploy:copied");
     const live = join(project, "dist");

@@ -147,6 +147,7 @@ async function stillCurrent(clone: Clone, ready: Ready): Promise<boolean> {
 
 export async function publish(clone: Clone, options: PublishOptions & { ready?: Ready }): Promise<PublishOutcome> {
   const { drafts, published } = clone.options;
+  const started = performance.now();
   const log: string[] = [];
   const say = (step: string) => {
     log.push(step);
@@ -192,10 +193,11 @@ export async function publish(clone: Clone, options: PublishOptions & { ready?: 
         await options.deploy(join(work.dir, "dist"), commit);
       }
       const stay = waiting.length - picked.files.length;
+      const ms = Math.round(performance.now() - started);
       say(
-        `Published: ${picked.some ? `${titles.join(", ")}: ` : ""}${changes(ahead)} by ${by}.${stay > 0 ? ` ${staying(stay)}` : ""}${during > 0 ? ` ${changes(during)} saved while publishing will go with the next publish.` : ""}`,
+        `Published: ${picked.some ? `${titles.join(", ")}: ` : ""}${changes(ahead)} by ${by}.${stay > 0 ? ` ${staying(stay)}` : ""}${during > 0 ? ` ${changes(during)} saved while publishing will go with the next publish.` : ""} It took ${(ms / 1000).toFixed(1)} s.`,
       );
-      return { status: "published", commit, changes: ahead, during, files: titles, paths: [...paths], waiting: stay, builtAhead, log };
+      return { status: "published", commit, changes: ahead, during, files: titles, paths: [...paths], waiting: stay, builtAhead, ms, log };
     } finally {
       await work.remove();
     }

@@ -103,6 +103,8 @@ export type PublishOutcome =
       waiting?: number;
       /** It pushed a build made ahead of time (a schedule), checked to be what a publish now would make. */
       builtAhead?: boolean;
+      /** From its start to live (the push, and with STUDIO_DEPLOY=local the switch), ms. */
+      ms: number;
       log: string[];
     }
   | { status: "nothing"; log: string[] }

@@ -13,7 +13,7 @@ import { planBuild } from "../../src/deploy/incremental";
 import { filesUnder } from "../../src/lib/files";
 import { copySite, repoRoot } from "../helpers/site-copy";
 
-const site = copySite({ buildable: true });
+const site = copySite({ buildable: true, ownPublic: true });
 const project = mkdtempSync(join(tmpdir(), "project-"));
 afterAll(() => {
   site.remove();
@@ -22,7 +22,8 @@ afterAll(() => {
 
 const env = () => {
   const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: site.root };
-  for (const key of Object.keys(env)) if (key === "NODE_ENV" || key.startsWith("VITEST")) delete env[key];
+  // This site's own dist/ is the only earlier build (not the one the studio tests share).
+  for (const key of Object.keys(env)) if (key === "NODE_ENV" || key === "BUILD_CACHE_DIR" || key.startsWith("VITEST")) delete env[key];
   return env;
 };
 

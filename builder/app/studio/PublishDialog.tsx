@@ -35,6 +35,7 @@ function Outcome({ outcome, choices, setChoices }: { outcome: PublishOutcome; ch
         Published: {outcome.changes === 1 ? "1 change is" : `${outcome.changes} changes are`} live
         {outcome.waiting ? ` (${outcome.files?.join(", ")}). ${outcome.waiting === 1 ? "1 file stays" : `${outcome.waiting} files stay`} waiting.` : "."}
         {outcome.during > 0 && ` ${outcome.during === 1 ? "1 change" : `${outcome.during} changes`} saved meanwhile will go with the next publish.`}
+        {` It took ${(outcome.ms / 1000).toFixed(1)} s.`}
       </p>
     );
   if (outcome.status === "nothing") return <p>Nothing to publish: every draft is live.</p>;
