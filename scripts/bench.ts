@@ -129,7 +129,7 @@ if (values.mode === "studio" || values.mode === "publish") {
   }
   const publish = await runPublishBench(Number(process.env.BENCH_PORT ?? 4500) + 60);
   console.log(printPublishBench(publish));
-  write("publish", publish);
+  write("publish", { sites: publish });
   process.exit(0);
 }
 /** The images check: its own mode, and the last part of the default run. */

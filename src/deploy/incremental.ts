@@ -51,7 +51,13 @@ function choosePlan(root: string, routes: readonly string[], from: string | unde
   const own = join(root, "dist");
   const base = readRecord(own) ? own : from && readRecord(from) ? from : undefined;
   const record = base ? readRecord(base) : undefined;
-  if (!base || !record) return { kind: "full", reason: "there is no earlier build to start from" };
+  if (!base || !record)
+    return {
+      kind: "full",
+      reason: existsSync(join(own, "site.json"))
+        ? "the last build has no record of what its pages were made from (an older version made it)"
+        : "there is no earlier build to start from",
+    };
   const code = differing(record.code, codeHashes(root, project));
   if (code.length > 0) return { kind: "full", reason: `the code changed since the last build (${list(code)})` };
   if (routes.join("\n") !== record.routes.join("\n")) return { kind: "full", reason: "pages were added, removed or renamed since the last build" };
