@@ -62,7 +62,7 @@ function save(): void {
   const id = `build-${Date.now()}-${randomBytes(4).toString("hex")}`;
   try {
     mkdirSync(cache, { recursive: true });
-    // Linked, not copied: dist/ is done, and only ever replaced or removed after (a copy of a big site takes seconds).
+    // Linked, not copied: dist/ is done, and only ever replaced or removed after (figures: docs/performance.md).
     mkdirSync(join(cache, id));
     linkTree(join(root, "dist"), join(cache, id));
     const link = join(cache, `${id}.link`);

@@ -18,7 +18,7 @@ export function localDeploy(project: string, releases: string) {
   return async (dist: string, commit: string) => {
     mkdirSync(releases, { recursive: true });
     const release = join(releases, `${new Date().toISOString().replace(/[:.]/g, "-")}-${commit.slice(0, 12)}`);
-    // Linked, not copied: a build's files are never written again once it is done (a big site's copy took seconds).
+    // Linked, not copied: a build's files are never written again once it is done (figures: docs/performance.md).
     linkTree(dist, release);
     writeFileSync(join(release, RELEASE_MARK), `${commit}\n`);
     crashPoint("deploy:copied");

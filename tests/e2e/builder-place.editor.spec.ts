@@ -58,7 +58,7 @@ test("a new page and a rename keep the builder (no reload, no server restart) an
     .getByRole("button", { name: /^Rename/ })
     .click();
   // The builder opens the renamed file afresh (its state read again): on a CI machine busy with the other
-  // browser tests that has taken over the default 10 s, as opening the builder does (openEditor waits 30 s).
+  // browser tests that can take longer than the default wait, so it gets openEditor's (docs/performance.md).
   await expect(page.getByText("site-config/pages/jobs.json").first()).toBeVisible({ timeout: 30_000 });
   await expectNoReload(page);
   await expect.poll(async () => (await page.request.get("/jobs.data?_routes=page")).status()).toBe(200);
