@@ -38,6 +38,9 @@ function stripRefSiblings(node: unknown, place: "type" | "field" = "type"): unkn
   const then = obj.then as Record<string, unknown> | undefined;
   if (then && Array.isArray(then.oneOf) && obj.else === undefined)
     return { title: obj.title, description: obj.description, oneOf: stripRefSiblings(then.oneOf) };
+  // A placed section is one of two forms, told apart by "if" (schemas/placed-section.schema.json): as a type, either.
+  if (obj.if !== undefined && then && obj.else !== undefined)
+    return { title: obj.title, description: obj.description, anyOf: [stripRefSiblings(then), stripRefSiblings(obj.else)] };
   return Object.fromEntries(
     Object.entries(obj).map(([k, v]) => {
       if (k === "examples" || k === "defaultSnippets") return [k, v];
@@ -64,6 +67,7 @@ export async function writeTypes(root: string): Promise<boolean> {
       page: { $ref: "page.schema.json" },
       serviceTemplate: { $ref: "service-template.schema.json" },
       section: { $ref: "section.schema.json" },
+      sharedSection: { $ref: "shared-section.schema.json" },
       ...Object.fromEntries(collectionSchemas.map((f) => [f.replace(".schema.json", ""), { $ref: `collections/${f}` }])),
     },
   };

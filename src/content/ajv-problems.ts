@@ -35,7 +35,9 @@ export function readablePath(pointer: string, data: Json): string {
       const item: Json | undefined = node[Number(seg)];
       let label = entryName(key, Number(seg));
       if (item && typeof item === "object" && !Array.isArray(item)) {
-        const tag = typeof item.type === "string" ? item.type : typeof item.id === "string" || typeof item.id === "number" ? String(item.id) : undefined;
+        // A placed shared section by its name ("section 8 (contact)"), as a section by its type.
+        const own = typeof item.shared === "string" ? item.shared : item.type;
+        const tag = typeof own === "string" ? own : typeof item.id === "string" || typeof item.id === "number" ? String(item.id) : undefined;
         if (tag !== undefined) label += ` (${tag})`;
       }
       // The list's own name is in the entry's ("sections" > "section 4").

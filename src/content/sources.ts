@@ -38,9 +38,17 @@ export interface PageSource extends SourceFile {
   draft: boolean;
 }
 
+/** A section stored once in site-config/shared/<name>.json, placed on pages by name. */
+export interface SharedSource extends SourceFile {
+  /** The file name without .json: what pages write as "shared". */
+  name: string;
+}
+
 export interface Sources {
   settings: SourceFile;
   template: SourceFile;
+  /** Every file of site-config/shared/ with a usable name, by name. */
+  shared: SharedSource[];
   collections: Record<CollectionName, SourceFile>;
   /** Every page file with a usable name: home first, then by name. */
   pages: PageSource[];
@@ -141,6 +149,28 @@ export function pageFileProblem(
   if (exists(address))
     return { message, hint: `Rename it, in lower case with hyphens: ${address}.json is a page already (if this file is a copy of it, delete one of the two).` };
   return { message, hint: `Rename it to ${address}.json (the page /${address}).` };
+}
+
+/** Why a file under site-config/shared/ (`name`: "/contact.json") cannot be a shared section, or undefined. */
+function sharedFileProblem(name: string): { message: string; hint: string } | undefined {
+  const parts = name.slice(1).split("/");
+  const base = parts.at(-1) ?? "";
+  if (parts.length > 1) return { message: "shared sections cannot be in a folder", hint: `Move it to site-config/shared/${base}.` };
+  if (!base.endsWith(".json")) {
+    const stem = jsonStem(base);
+    return stem === undefined
+      ? { message: "only .json files belong in site-config/shared/", hint: "Move or delete this file." }
+      : { message: `"${base}" is not read as a shared section: its name does not end in .json`, hint: `Rename it to ${slugOf(stem) || stem}.json.` };
+  }
+  const stem = base.slice(0, -".json".length);
+  if (PAGE_SLUG.test(stem)) return undefined;
+  const fixed = slugOf(stem);
+  return {
+    message: `"${base}" cannot be a shared section's file name: pages name it by its file name, in lower-case letters, digits and hyphens`,
+    hint: fixed
+      ? `Rename it to ${fixed}.json (pages then write "shared": "${fixed}").`
+      : "Rename it in lower case with hyphens between words, e.g. contact.json.",
+  };
 }
 
 /**
@@ -295,6 +325,14 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
     );
   }
 
+  const shared: SharedSource[] = [];
+  for (const name of listFiles(join(configDir, "shared"))) {
+    const file = `site-config/shared${name}`;
+    const misnamed = sharedFileProblem(name);
+    if (misnamed) fileProblem(file, misnamed.message, misnamed.hint);
+    else shared.push({ ...read(join(configDir, "shared", name.slice(1))), name: name.slice(1, -".json".length) });
+  }
+
   const pages: PageSource[] = [];
   const pageFiles = listFiles(join(configDir, "pages"));
   const serviceIds = idsOf(collections.services);
@@ -329,5 +367,5 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
     home.draft = false;
   }
 
-  return { settings, template, collections, pages, assets: assetSet, problems };
+  return { settings, template, shared, collections, pages, assets: assetSet, problems };
 }

@@ -4,7 +4,7 @@
  * are unique...). Each problem is one plain line with file, line and column. Nothing here changes
  * the data: what validation finds about alt text is handed on for the normalize stage.
  */
-import type { Page, Section, ServiceTemplate, SiteSettings } from "../generated/content.ts";
+import type { Page, PlacedSection, Section, ServiceTemplate, SharedSection, SiteSettings } from "../generated/content.ts";
 import { problemsFromAjv, readablePath } from "./ajv-problems.ts";
 import { headingProblems } from "./authoring.ts";
 import { consistencyProblems } from "./consistency.ts";
@@ -13,6 +13,7 @@ import type { ParsedJson } from "./json-source.ts";
 import { didYouMean, type Problem } from "./problems.ts";
 import type { SchemaSet, KeywordContext } from "./schemas.ts";
 import { seoProblems } from "./seo-rules.ts";
+import { expandShared, sharedPart, type Placement } from "./shared.ts";
 import { entriesOf, idsOf, PAGE_SLUG, type PageSource, type SourceFile, type Sources } from "./sources.ts";
 
 /** What validation needs to know about the whole site. */
@@ -230,7 +231,11 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
 
   // Menus and footer lists leave out links to drafts in a production build, so those links are fine.
   const settings = check<SiteSettings>(sources.settings, "settings.schema.json", { draftLinkAllowed: (pointer) => MENU_LINK.test(pointer) }, "menu");
-  const template = check<ServiceTemplate>(sources.template, "service-template.schema.json");
+  // Shared sections written in place: what follows checks each page as it renders.
+  const expanded = expandShared(sources, schemas);
+  problems.push(...expanded.problems);
+  for (const shared of expanded.shared) check<SharedSection>(shared, "shared-section.schema.json");
+  const template = check<ServiceTemplate>(expanded.template, "service-template.schema.json");
   if (template && !template.sections.some((s) => s.type === "service-detail")) {
     const loc = sources.template.parsed?.locations.get("/sections")?.value;
     problems.push({
@@ -253,7 +258,7 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
     problems.push(...duplicateIds(source));
   }
 
-  const docs = sources.pages.map((page) => ({
+  const docs = expanded.pages.map((page) => ({
     page,
     doc: check<Page>(page, "page.schema.json", { draftLinkAllowed: () => page.draft }, `draft:${page.draft}`),
   }));
@@ -264,8 +269,8 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
   problems.push(
     ...consistencyProblems({
       settings: sources.settings,
-      template: sources.template,
-      pages: sources.pages,
+      template: expanded.template,
+      pages: expanded.pages,
       collections: COLLECTION_NAMES.map((name) => sources.collections[name]),
       counts: { services: collections.services?.length, industries: collections.industries?.length },
     }),
@@ -276,9 +281,12 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
     ...seoProblems({
       pages: docs.map(({ page, doc }) => ({ ...page, doc })),
       services: { ...sources.collections.services, items: collections.services },
-      template: { ...sources.template, titleSuffix: template?.titleSuffix },
+      template: { ...expanded.template, titleSuffix: template?.titleSuffix },
     }),
   );
+
+  const raw = new Map<string, SourceFile>([sources.template, ...sources.pages, ...sources.shared].map((source) => [source.file, source]));
+  placedProblems(problems, expanded.placements, raw);
 
   // Every error in a section, whatever found it (a duplicated key, a schema, a check across files), makes it an error card.
   const everything = [...sources.problems, ...problems];
@@ -286,9 +294,16 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
 
   // Each page's headings in the order its sections render them: one main heading, no level skipped. Only in a file
   // without errors: a misspelt "heading" is one error, not also a page without headings.
-  for (const source of [sources.template, ...sources.pages]) if (errorsIn(source.file).length === 0) problems.push(...headingProblems(source, schemas));
-  const pages = docs.map(({ page, doc }): CheckedPage => ({ ...page, doc, sections: checkSections(page, doc?.sections, errorsIn(page.file), schemas) }));
-  const templateSections = checkSections(sources.template, template?.sections, errorsIn(sources.template.file), schemas);
+  const headings = [expanded.template, ...expanded.pages].flatMap((source) => (errorsIn(source.file).length === 0 ? headingProblems(source, schemas) : []));
+  placedProblems(headings, expanded.placements, raw);
+  problems.push(...headings);
+  // A placed shared section shows the errors of the shared files it is made from.
+  const sectionsOf = (source: SourceFile, valid: PlacedSection[] | undefined) => {
+    const placed = new Map((expanded.placements.get(source.file) ?? []).map((p) => [p.pointer, p.files.flatMap(errorsIn)]));
+    return checkSections(source, valid, errorsIn(source.file), schemas, placed);
+  };
+  const pages = docs.map(({ page, doc }): CheckedPage => ({ ...page, doc, sections: sectionsOf(page, doc?.sections) }));
+  const templateSections = sectionsOf(expanded.template, template?.sections);
 
   return { problems, settings, template, templateSections, collections, pages, fallbacks, media, facts };
 }
@@ -388,16 +403,49 @@ function duplicateIds(source: SourceFile): Problem[] {
  * under it. When the page as a whole does not validate, a section with no errors of its own is checked on its own, so that only
  * the broken ones become error cards in the preview.
  */
-function checkSections(page: SourceFile, valid: Section[] | undefined, fileErrors: Problem[], schemas: SchemaSet): CheckedSection[] {
+function checkSections(
+  page: SourceFile,
+  valid: PlacedSection[] | undefined,
+  fileErrors: Problem[],
+  schemas: SchemaSet,
+  /** By placed shared section's pointer: the errors of the shared files it is made from. */
+  placed: ReadonlyMap<string, Problem[]> = new Map(),
+): CheckedSection[] {
   const value = page.parsed?.value;
   const raw = value && typeof value === "object" && !Array.isArray(value) && Array.isArray(value.sections) ? value.sections : [];
   const isSection = schemas.validator<Section>("section.schema.json");
   return raw.map((section, index): CheckedSection => {
     const prefix = `/sections/${index}`;
-    const own = fileErrors.filter((p) => p.pointer === prefix || p.pointer.startsWith(`${prefix}/`));
-    const ok = valid ? valid[index] : isSection(section) ? section : undefined;
+    const own = [...fileErrors.filter((p) => p.pointer === prefix || p.pointer.startsWith(`${prefix}/`)), ...(placed.get(prefix) ?? [])];
+    const candidate = valid ? valid[index] : section;
+    // A placement left as written (a missing or broken shared section) has no "type": never a section.
+    const ok = candidate && typeof candidate === "object" && "type" in candidate && isSection(candidate) ? (candidate as Section) : undefined;
     if (ok && own.length === 0) return { ok: true, index, section: ok };
-    const type = section && typeof section === "object" && !Array.isArray(section) && typeof section.type === "string" ? section.type : "(no type)";
+    const obj = section && typeof section === "object" && !Array.isArray(section) ? section : undefined;
+    const type = typeof obj?.type === "string" ? obj.type : typeof obj?.shared === "string" ? `shared "${obj.shared}"` : "(no type)";
     return { ok: false, index, type, problems: own };
   });
+}
+
+/**
+ * Of the problems a page's check found inside its placed shared sections: drops those the shared
+ * file's own check reports too (one mistake, said once, where it is fixed), and names the rest's
+ * place as the page writes it ("section 8 (contact)", the shared section's name).
+ */
+function placedProblems(problems: Problem[], placements: ReadonlyMap<string, Placement[]>, raw: ReadonlyMap<string, SourceFile>): void {
+  const said = new Set(problems.map((p) => `${p.file}|${p.pointer}|${p.message}`));
+  const kept: Problem[] = [];
+  for (const p of problems) {
+    const inPlacement = placements.get(p.file)?.find((pl) => p.pointer === pl.pointer || p.pointer.startsWith(`${pl.pointer}/`));
+    const value = raw.get(p.file)?.parsed?.value;
+    if (!inPlacement || value === undefined) {
+      kept.push(p);
+      continue;
+    }
+    const shared = sharedPart(p.pointer, placements.get(p.file));
+    const inShared = shared && `/section${p.pointer.slice(shared.pointer.length)}`;
+    if (shared && shared.files.some((file) => said.has(`${file}|${inShared}|${p.message}`))) continue;
+    kept.push({ ...p, path: readablePath(p.pointer, value) });
+  }
+  problems.splice(0, problems.length, ...kept);
 }

@@ -9,6 +9,10 @@
  */
 export type Href = string;
 /**
+ * One block of a page: a section written here (with "type"), or a shared section placed by name (with "shared").
+ */
+export type PlacedSection = SharedSectionReference | Section;
+/**
  * One block of a page. Its "type" says which kind of section it is; each kind has its own fields (see docs/sections.md).
  */
 export type Section =
@@ -62,6 +66,7 @@ export interface ContentSchemas {
   page?: Page;
   serviceTemplate?: ServiceTemplate;
   section?: Section;
+  sharedSection?: SharedSection;
   industries?: IndustriesCollection;
   offerings?: OfferingsCollection;
   partners?: PartnersCollection;
@@ -314,7 +319,17 @@ export interface Page {
    *
    * @minItems 1
    */
-  sections: Section[];
+  sections: PlacedSection[];
+}
+/**
+ * A shared section, stored once in site-config/shared/<name>.json and shown here as if it were written in place. Any other field written beside "shared" replaces the shared section's field of that name on this page only, e.g. { "shared": "contact", "heading": "Talk to our team" }.
+ */
+export interface SharedSectionReference {
+  /**
+   * The name of the shared section: its file in site-config/shared/ without .json ("contact" is site-config/shared/contact.json). Editing that file changes every page that shows it.
+   */
+  shared: string;
+  [k: string]: unknown | undefined;
 }
 /**
  * A short, bold invitation with one button, e.g. "Be the First With Us".
@@ -714,7 +729,17 @@ export interface ServiceTemplate {
    *
    * @minItems 1
    */
-  sections: Section[];
+  sections: PlacedSection[];
+}
+/**
+ * A section stored once and shown on every page that names it: { "shared": "<this file's name>" } in a page's "sections". Editing it here changes all of them.
+ */
+export interface SharedSection {
+  /**
+   * Tells your editor which schema checks this file. Keep it as it is.
+   */
+  $schema?: string;
+  section: PlacedSection;
 }
 /**
  * The industries shown in "Industries We Serve".

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadSite } from "../../src/content/site.ts";
+import type { Section } from "../../src/generated/content.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const result = loadSite(root);
@@ -23,7 +24,8 @@ export const expectedRoutes: Expected[] = result.routes.map((path) => {
   const service = loaded.servicePages.find((p) => p.path === path)?.service;
   if (service) return { path, title: `${service.name}${template.titleSuffix}`, description: service.smallDescription, heading: service.name };
   const page = result.pages.find((p) => p.path === path)!.doc!;
-  const first = page.sections[0]!;
+  // Validated pages have their shared sections written in place.
+  const first = page.sections[0] as Section;
   const heading = ("headline" in first ? first.headline : "title" in first ? first.title : "heading" in first ? first.heading : undefined) ?? "";
   return { path, title: page.title, description: page.description, heading };
 });

@@ -74,6 +74,8 @@ function ownSchema(schemaFile: string, path: (string | number)[], value: unknown
   let v = value;
   for (const seg of path) {
     [node, file] = deref(node, file);
+    // A placed section: the branch of a shared section when it names one, else the section union.
+    if (node.if && node.else && v && typeof v === "object") [node, file] = deref(("shared" in v ? node.then : node.else) as Schema, file);
     let next = typeof seg === "number" ? (node.items as Schema | undefined) : (node.properties as Record<string, Schema> | undefined)?.[seg];
     // The section union: fields are those of the branch of the section's type (its "type" too, when it is a known one).
     const then = node.then as { oneOf: Schema[] } | undefined;
@@ -167,10 +169,20 @@ describe("section types in VS Code", () => {
     expect((await diagnostics(home, typo)).map((d) => d.severity)).toEqual([jsonService.DiagnosticSeverity.Warning]);
   });
 
-  it("a new section offers every section type once, by name", async () => {
+  it("a new section offers every section type once, by name, and a shared section", async () => {
     const anchor = '{ "type": "stats-band", "tone": "dark" },';
     const edited = text.replace(anchor, `${anchor}\n    ,`);
-    expect((await completions(home, edited, edited.indexOf(anchor) + anchor.length + 5)).sort()).toEqual(sectionTypes);
+    expect((await completions(home, edited, edited.indexOf(anchor) + anchor.length + 5)).sort()).toEqual([...sectionTypes, "shared section"].sort());
+  });
+
+  it("a placed shared section: no problem, its name's hover says what it is, a field written beside it is the section's own", async () => {
+    const anchor = '{ "type": "stats-band", "tone": "dark" }';
+    const placed = text.replace(anchor, '{ "shared": "stats", "tone": "dark" }');
+    expect(await diagnostics(home, placed)).toEqual([]);
+    const { doc, json } = open(home, placed);
+    const hover = await service.doHover(doc, doc.positionAt(placed.indexOf('"shared"') + 1), json);
+    expect(plain((hover?.contents as string[]).join("\n"))).toContain("The name of the shared section: its file in site-config/shared/ without .json");
+    expect(await diagnostics(home, placed.replace('"shared": "stats"', '"shared": 3'))).toHaveLength(1);
   });
 
   it('inside a section\'s type quotes, every type is offered; in an empty section, only "type"', async () => {

@@ -1,0 +1,191 @@
+/**
+ * Shared sections (issue 51): a section stored once in site-config/shared/ and placed on pages by
+ * name renders exactly as the copies it replaces, and each mistake in placing one is reported with
+ * its exact words, file, line and column. Small copies of the real content, as in content-errors.test.ts.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadSite, type SiteResult } from "@/content/site";
+import { formatProblem } from "@/content/problems";
+import { copySite, type SiteCopy } from "../helpers/site-copy";
+
+let site: SiteCopy | undefined;
+afterEach(() => site?.remove());
+
+const sharedFile = (section: object) => `${JSON.stringify({ $schema: "../../schemas/shared-section.schema.json", section }, null, 2)}\n`;
+
+/** Replaces the page's `nth` section of `type` (or placing the shared section of that name) with `placed`. */
+function place(s: SiteCopy, page: string, type: string, placed: object, nth = 0) {
+  s.edit(`pages/${page}.json`, (text) => {
+    const doc = JSON.parse(text) as { sections: { type?: string; shared?: string }[] };
+    const at = doc.sections.map((x, i) => (x.type === type || x.shared === type ? i : -1)).filter((i) => i >= 0)[nth] as number;
+    doc.sections[at] = placed;
+    return `${JSON.stringify(doc, null, 2)}\n`;
+  });
+}
+
+/**
+ * The site's copies as shared sections: the contact section on four pages, the testimonials on two
+ * (the about page's on a muted background), the portfolio on three (each with its own projects).
+ */
+function shareCopies(s: SiteCopy) {
+  const home = JSON.parse(s.read("pages/home.json")) as { sections: { type: string }[] };
+  const of = (type: string) => home.sections.find((x) => x.type === type) as object;
+  mkdirSync(join(s.root, "site-config", "shared"));
+  s.write("shared/contact.json", sharedFile(of("contact")));
+  s.write("shared/testimonials.json", sharedFile(of("testimonials-carousel")));
+  const { sources: _, ...portfolio } = of("portfolio") as { sources: unknown };
+  s.write("shared/portfolio.json", sharedFile({ ...portfolio, sources: [{ collection: "web-portfolio", limit: 3 }] }));
+  for (const page of ["home", "contact-us", "web-development", "app-development"]) place(s, page, "contact", { shared: "contact" });
+  place(s, "home", "testimonials-carousel", { shared: "testimonials" });
+  place(s, "about-us", "testimonials-carousel", { shared: "testimonials", tone: "muted" });
+  for (const page of ["home", "web-development", "app-development"]) {
+    const own = (JSON.parse(s.read(`pages/${page}.json`)) as { sections: { type: string; sources: unknown }[] }).sections.find((x) => x.type === "portfolio");
+    place(s, page, "portfolio", { shared: "portfolio", sources: own?.sources });
+  }
+}
+
+/** What each route renders: its title, description and resolved sections. */
+const rendered = (result: SiteResult) =>
+  [...(result.site?.pages ?? []), ...(result.site?.servicePages ?? [])].map(({ path, title, description, slots, pageProblems }) => ({
+    path,
+    title,
+    description,
+    slots,
+    pageProblems,
+  }));
+
+const problems = (s: SiteCopy) => loadSite(s.root).problems.map(formatProblem);
+
+describe("shared sections render as the copies they replace", () => {
+  it("the contact section on four pages, the testimonials on two, the portfolio on three: every route's data the same, no problem", () => {
+    site = copySite();
+    const before = rendered(loadSite(site.root));
+    shareCopies(site);
+    const after = loadSite(site.root);
+    expect(after.problems.map(formatProblem)).toEqual([]);
+    expect(rendered(after)).toEqual(before);
+    expect(rendered(after).length).toBe(29);
+  });
+
+  it("one edit of the shared file changes every page that shows it, and only where the page does not write its own", () => {
+    site = copySite();
+    shareCopies(site);
+    site.edit("shared/testimonials.json", (t) => t.replace('"tone": "light"', '"tone": "dark"'));
+    const pages = loadSite(site.root).site?.pages ?? [];
+    const tone = (path: string) =>
+      pages
+        .find((p) => p.path === path)
+        ?.slots.flatMap((slot) => (slot.ok && slot.section.type === "testimonials-carousel" ? [slot.section.tone] : []));
+    expect(tone("/")).toEqual(["dark"]);
+    expect(tone("/about-us")).toEqual(["muted"]);
+  });
+
+  it("a shared section may place another with fields of its own (a dark variant of the contact section)", () => {
+    site = copySite();
+    shareCopies(site);
+    site.write("shared/contact-dark.json", sharedFile({ shared: "contact", tone: "dark" }));
+    place(site, "contact-us", "contact", { shared: "contact-dark" });
+    const result = loadSite(site.root);
+    expect(result.problems.map(formatProblem)).toEqual([]);
+    const slot = result.site?.pages.find((p) => p.path === "/contact-us")?.slots[1];
+    expect(slot?.ok && slot.section.type === "contact" && slot.section.tone).toBe("dark");
+  });
+});
+
+describe("each mistake, in exact words, with file:line:column", () => {
+  it("a name no shared section has: did you mean", () => {
+    site = copySite();
+    shareCopies(site);
+    site.edit("pages/contact-us.json", (t) => t.replace('"shared": "contact"', '"shared": "contakt"'));
+    expect(problems(site)).toEqual([
+      'site-config/pages/contact-us.json:25:17  section 2 (contakt) > shared  there is no shared section "contakt". Did you mean "contact"?',
+    ]);
+    // The preview survives: that section is an error card saying so, the others show.
+    const page = loadSite(site.root).site?.pages.find((p) => p.path === "/contact-us");
+    expect(page?.slots.map((s) => s.ok)).toEqual([true, false, true]);
+    expect(page?.slots[1]).toMatchObject({ ok: false, type: 'shared "contakt"', problems: [expect.stringContaining('there is no shared section "contakt"')] });
+  });
+
+  it("a name like none of them: the shared sections there are; none at all: how to add one", () => {
+    site = copySite();
+    shareCopies(site);
+    site.edit("pages/contact-us.json", (t) => t.replace('"shared": "contact"', '"shared": "newsletter"'));
+    expect(problems(site)).toEqual([
+      'site-config/pages/contact-us.json:25:17  section 2 (newsletter) > shared  there is no shared section "newsletter". Shared sections: contact, portfolio, testimonials (the files in site-config/shared/).',
+    ]);
+    site.remove();
+    site = copySite();
+    place(site, "thank-you", "message", { shared: "thanks" });
+    expect(problems(site)).toEqual([
+      'site-config/pages/thank-you.json:7:17  section 1 (thanks) > shared  there is no shared section "thanks". Add site-config/shared/thanks.json with { "section": { "type": ... } }, or write the section here.',
+    ]);
+  });
+
+  it("a field the shared section does not have, a field of the wrong type, and a changed type", () => {
+    site = copySite();
+    shareCopies(site);
+    place(site, "about-us", "testimonials", { shared: "testimonials", tone: "muted", headng: "What clients say" });
+    expect(problems(site)).toEqual([
+      'site-config/pages/about-us.json:92:7  section 6 (testimonials) > headng  the shared section "testimonials" (a testimonials-carousel section) has no field "headng". Did you mean "heading"?',
+    ]);
+    site.edit("pages/about-us.json", (t) => t.replace('"headng": "What clients say"', '"heading": 42'));
+    expect(problems(site)).toEqual([
+      'site-config/pages/about-us.json:92:18  section 6 (testimonials) > heading  "heading" should be text in double quotes, not the number 42. Put it in double quotes: "42".',
+    ]);
+    site.edit("pages/about-us.json", (t) => t.replace('"heading": 42', '"type": "hero"'));
+    expect(problems(site)).toEqual([
+      'site-config/pages/about-us.json:92:7  section 6 (testimonials) > type  a shared section\'s type cannot be changed where it is placed ("testimonials" is a testimonials-carousel section). Remove "type" here, or write a section of its own instead of { "shared": "testimonials" }.',
+    ]);
+  });
+
+  it("shared sections that place each other in a circle: where it closes, and an error card on the pages", () => {
+    site = copySite();
+    shareCopies(site);
+    site.write("shared/contact.json", sharedFile({ shared: "contact-b" }));
+    site.write("shared/contact-b.json", sharedFile({ shared: "contact", tone: "dark" }));
+    expect(problems(site)).toEqual([
+      'site-config/shared/contact.json:4:15  section > shared  shared sections place each other in a circle: contact-b → contact → contact-b. Write the section itself in one of them (with "type" and its fields) instead of { "shared": ... }.',
+    ]);
+    const home = loadSite(site.root).site?.pages.find((p) => p.path === "/");
+    expect(home?.slots.at(-1)).toMatchObject({ ok: false, problems: [expect.stringContaining("in a circle")] });
+  });
+
+  it("a mistake inside a shared section is reported once, in its file, and each page that shows it has an error card naming it", () => {
+    site = copySite();
+    shareCopies(site);
+    site.edit("shared/contact.json", (t) => t.replace('"formTitle"', '"formTitel"'));
+    expect(problems(site)).toEqual([
+      'site-config/shared/contact.json:8:5  section  unknown field "formTitel". Did you mean "formTitle"?',
+    ]);
+    const pages = loadSite(site.root).site?.pages ?? [];
+    for (const path of ["/", "/contact-us", "/web-development", "/app-development"]) {
+      const cards = pages.find((p) => p.path === path)?.slots.filter((s) => !s.ok) ?? [];
+      expect(cards, path).toHaveLength(1);
+      expect(cards[0]).toMatchObject({ type: "contact", problems: [expect.stringContaining("site-config/shared/contact.json:8:5")] });
+    }
+  });
+
+  it("a shared section no page shows is a warning; a file that cannot be one says why", () => {
+    site = copySite();
+    shareCopies(site);
+    site.write("shared/banner.json", sharedFile({ type: "stats-band", tone: "light" }));
+    site.write("shared/Call To Action.json", sharedFile({ shared: "contact" }));
+    site.write("shared/contact.json.txt", "{}");
+    expect(problems(site)).toEqual([
+      'site-config/shared/banner.json:1:1  (whole file)  warning: no page shows this shared section. Place it on a page with { "shared": "banner" } in its "sections", or delete the file.',
+      'site-config/shared/Call To Action.json:1:1  (whole file)  "Call To Action.json" cannot be a shared section\'s file name: pages name it by its file name, in lower-case letters, digits and hyphens. Rename it to call-to-action.json (pages then write "shared": "call-to-action").',
+      'site-config/shared/contact.json.txt:1:1  (whole file)  "contact.json.txt" is not read as a shared section: its name does not end in .json. Rename it to contact.json.',
+    ]);
+  });
+
+  it("the page's own rules see the section in place: a second contact section through a shared one is an error", () => {
+    site = copySite();
+    shareCopies(site);
+    site.edit("pages/contact-us.json", (t) => t.replace('"sections": [', '"sections": [\n    { "shared": "contact" },'));
+    const lines = problems(site);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^site-config\/pages\/contact-us\.json:25:5 {2}section 3 \(contact\) {2}.*contact section/);
+  });
+});
