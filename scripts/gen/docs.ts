@@ -144,6 +144,39 @@ export function sectionTypes(schemasDir: string): string[] {
     .sort();
 }
 
+/** How a section is stored once and placed by name (src/content/shared.ts). */
+const SHARED_SECTIONS = [
+  "## Shared sections",
+  "",
+  "A section that several pages show (the contact section, the testimonials) can be stored once, in",
+  '`site-config/shared/<name>.json`, and placed on any page by its name. The file holds one section under `"section"`:',
+  "",
+  "```json",
+  "{",
+  '  "$schema": "../../schemas/shared-section.schema.json",',
+  '  "section": { "type": "contact", "kicker": "Let\'s connect", "heading": "Ready to Lead with Innovation?", "pitch": "…", "formTitle": "…", "tone": "light" }',
+  "}",
+  "```",
+  "",
+  'A page places it with `"shared"` and the file\'s name. Any field written beside it replaces the shared',
+  "section's field of that name on that page only; everything else comes from the shared file:",
+  "",
+  "```json",
+  '"sections": [',
+  '  { "type": "page-banner", … },',
+  '  { "shared": "contact" },',
+  '  { "shared": "testimonials", "tone": "muted" }',
+  "]",
+  "```",
+  "",
+  "Editing the shared file changes every page that places it; the site renders each page exactly as if",
+  "the section were written in it. A shared file may itself place another shared section with fields of",
+  'its own (`{ "shared": "contact", "tone": "dark" }`: a dark variant). `npm run validate` reports a name',
+  'no shared file has, a field the section does not have or of the wrong type, a changed `"type"`, shared',
+  "sections that place each other in a circle, and (as a warning) a shared file no page places.",
+  "",
+];
+
 export function renderSectionsDoc(schemasDir: string): string {
   const load = loader(schemasDir);
   const types = sectionTypes(schemasDir);
@@ -164,6 +197,7 @@ export function renderSectionsDoc(schemasDir: string): string {
     "| --- | --- |",
     ...types.map((t) => `| [\`${t}\`](#${t}) | ${cell(str(load.file(`sections/${t}.schema.json`).description) ?? "")} |`),
     "",
+    ...SHARED_SECTIONS,
   ];
   for (const type of types) {
     const file = `sections/${type}.schema.json`;

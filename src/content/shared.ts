@@ -125,7 +125,7 @@ export function expandShared(sources: Sources, schemas: SchemaSet): Expanded {
     const base = resolution.section;
     const type = typeof base.type === "string" ? base.type : "";
     const fields = fieldsOf(type) ?? [];
-    const merged: JsonObject = { ...base };
+    const merged = copyOf(base);
     for (const key of overrides) {
       if (key === "type") {
         report(
@@ -261,9 +261,20 @@ function replaced(value: JsonValue, segments: readonly string[], next: JsonValue
   const [head, ...rest] = segments;
   if (head === undefined) return next;
   if (Array.isArray(value)) return value.map((v, i) => (i === Number(head) ? replaced(v, rest, next) : v));
-  if (isObject(value)) return { ...value, [head]: replaced(value[head] as JsonValue, rest, next) };
+  if (isObject(value)) {
+    const copy = copyOf(value);
+    copy[head] = replaced(value[head] as JsonValue, rest, next);
+    return copy;
+  }
   return value;
 }
+
+/**
+ * A copy of a parsed object with its prototype: the parser makes objects without one, and the
+ * page's data is serialized with that difference kept, so a section written in place from a
+ * shared file must be made as one written in the page is.
+ */
+const copyOf = (value: JsonObject): JsonObject => Object.assign(Object.create(Object.getPrototypeOf(value)) as JsonObject, value);
 
 /** Every JSON Pointer inside `value`, under `base`. */
 function pointersIn(value: JsonValue, base: string): string[] {

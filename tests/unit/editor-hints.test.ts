@@ -181,7 +181,9 @@ describe("section types in VS Code", () => {
     expect(await diagnostics(home, placed)).toEqual([]);
     const { doc, json } = open(home, placed);
     const hover = await service.doHover(doc, doc.positionAt(placed.indexOf('"shared"') + 1), json);
-    expect(plain((hover?.contents as string[]).join("\n"))).toContain("The name of the shared section: its file in site-config/shared/ without .json");
+    expect(plain(((hover?.contents as string[] | undefined) ?? []).join("\n"))).toContain(
+      "The name of the shared section: its file in site-config/shared/ without .json",
+    );
     expect(await diagnostics(home, placed.replace('"shared": "stats"', '"shared": 3'))).toHaveLength(1);
   });
 
