@@ -23,8 +23,15 @@ export function labelOf(entry: Json | undefined, fallback: string, max = 48): st
   return fallback;
 }
 
-/** The kind of a list entry: a section's type in words, or undefined for a collection entry. */
-export const kindOf = (entry: Json | undefined): string | undefined => (isObject(entry) && typeof entry.type === "string" ? typeTitle(entry.type) : undefined);
+/** The kind of a list entry: a section's type in words, a placed shared section by its name, or undefined for a collection entry. */
+export const kindOf = (entry: Json | undefined): string | undefined =>
+  !isObject(entry)
+    ? undefined
+    : typeof entry.shared === "string"
+      ? `Shared section "${entry.shared}"`
+      : typeof entry.type === "string"
+        ? typeTitle(entry.type)
+        : undefined;
 
 /** A title meant for people, not a type's name ("EntryId", "HeroSection"): the schemas' rule for labels. */
 export const isWords = (title: unknown): title is string => typeof title === "string" && !/^[A-Z][a-z]+[A-Z]\w*$/.test(title);

@@ -6,7 +6,7 @@
  * where they link.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkSite, loadSite } from "@/content/site";
@@ -89,6 +89,25 @@ beforeAll(async () => {
   web.sections.splice(block + 1, 0, { ...web.sections[block]!, heading: "Built to be found", ...snippet("add-photo") });
   save("pages/web-development.json", web);
 
+  // Change the contact section on every page: stored once and placed on the four pages that show it (the landing
+  // page below is a copy of web-development.json, so it places it too), the contact page with a heading of its own.
+  mkdirSync(join(site.root, "site-config", "shared"));
+  save("shared/contact.json", snippet("shared-contact-file"));
+  const placeContact = (page: PageFile, placed: Json) => {
+    page.sections[page.sections.findIndex((s) => s.type === "contact")] = placed as Section;
+  };
+  placeContact(home, snippet("shared-contact-place"));
+  placeContact(web, snippet("shared-contact-place"));
+  save("pages/web-development.json", web);
+  for (const [file, placed] of [
+    ["pages/app-development.json", snippet("shared-contact-place")],
+    ["pages/contact-us.json", snippet("shared-contact-override")],
+  ] as const) {
+    const page = json<PageFile>(file);
+    placeContact(page, placed);
+    save(file, page);
+  }
+
   // Add a service, and give it a card in the home carousel.
   const serviceList = json<{ items: Json[] }>("collections/services.json");
   serviceList.items.push(snippet("add-service"));
@@ -127,6 +146,15 @@ describe("every task of docs/editing.md, done on a copy of site-config/ and buil
     expect((await checkSite(site.root)).problems.map(formatProblem)).toEqual([]);
   });
 
+  it("change the contact section on every page: each page that places it shows the shared texts, the contact page its own heading", () => {
+    for (const path of ["/", "/web-development", "/app-development", "/cloud-migration", "/contact-us"]) {
+      const contact = section(html(path), "contact");
+      expect(contact, path).toContain("A senior engineer reads every enquiry and replies within one working day");
+      expect(contact, path).not.toContain("Ready to Lead with Innovation?");
+      expect(contact, path).toContain(path === "/contact-us" ? "Talk to the Team That Will Build It" : "Tell Us What You Want to Build");
+    }
+  });
+
   it("change the phone number: every page shows the new one, none the old one", () => {
     const pages = builtPages(dist);
     expect(pages.length).toBeGreaterThan(25);
@@ -141,7 +169,9 @@ describe("every task of docs/editing.md, done on a copy of site-config/ and buil
   });
 
   it("reorder the home page and remove a section: the sections come in the new order, without the figures", () => {
-    expect(sectionsIn(html("/"))).toEqual(json<PageFile>("pages/home.json").sections.map((s) => s.type));
+    // A placed shared section renders as the section in its file.
+    const typeOf = (s: Section) => s.type ?? json<{ section: Section }>(`shared/${String(s.shared)}.json`).section.type;
+    expect(sectionsIn(html("/"))).toEqual(json<PageFile>("pages/home.json").sections.map(typeOf));
     expect(sectionsIn(html("/")).slice(0, 4)).toEqual(["hero", "service-explorer", "testimonials-carousel", "industries-grid"]);
     expect(sectionsIn(html("/"))).not.toContain("stats-band");
   });

@@ -34,7 +34,9 @@ describe("docs/editing.md", () => {
   it("names only files and folders that exist", () => {
     const paths = [...guide.matchAll(/`((?:site-config|schemas|public|docs)\/[^`*<> ]*)`/g)].map((m) => m[1]!.replace(/\/$/, "").replace(/(:\d+)+$/, ""));
     expect(paths.length).toBeGreaterThan(5);
-    for (const p of paths) expect(() => readFileSync(join(repoRoot, p)), p).not.toThrow(/ENOENT/);
+    // What a task has the reader make ("Change the contact section on every page": a shared section).
+    const made = ["site-config/shared", "site-config/shared/contact.json"];
+    for (const p of paths.filter((p) => !made.includes(p))) expect(() => readFileSync(join(repoRoot, p)), p).not.toThrow(/ENOENT/);
   });
 });
 
