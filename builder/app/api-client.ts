@@ -65,7 +65,7 @@ export const api = {
   check: (path: string, value: JsonValue, preview: string | undefined, signal?: AbortSignal) => post<CheckResult>("/check", { path, value, preview }, signal),
   save: (path: string, value: JsonValue, hash: string) => post<SaveAnswer>("/save", { path, value, hash }),
   links: (route: string) => call<{ file: string; path: string; href: string }[]>(`/links?route=${encodeURIComponent(route)}`),
-  createPage: (slug: string, from?: string) => post<{ path: string; route: string }>("/pages", { action: "create", slug, from }),
+  createPage: (slug: string, from?: string, template?: string) => post<{ path: string; route: string }>("/pages", { action: "create", slug, from, template }),
   renamePage: (slug: string, to: string, fixLinks: boolean) =>
     post<{ renamed: boolean; links: { file: string; path: string; href: string }[]; path?: string }>("/pages", { action: "rename", slug, to, fixLinks }),
   deletePage: (slug: string) => post<{ deleted: boolean; links: { file: string; path: string; href: string }[] }>("/pages", { action: "delete", slug }),

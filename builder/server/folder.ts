@@ -36,6 +36,7 @@ export function contentFolder(root: string, store = new SiteStore(root)) {
     return {
       generation: store.version,
       files: content.files(result.sources),
+      pageTemplates: result.sources.pageTemplates.filter((t) => t.parsed).map((t) => t.name),
       routes: [...result.routes, ...result.draftRoutes],
       collections: result.site?.collections ?? null,
       settings: result.site?.settings ?? null,

@@ -1,5 +1,5 @@
 /**
- * The builder's page actions: a new page (blank or a copy), a rename (its address follows, and the
+ * The builder's page actions: a new page (blank, from a page template, or a copy), a rename (its address follows, and the
  * links to it on request), a delete (refused while other content links to the page).
  */
 import { BadRequest, Conflict, NotFound } from "./errors.ts";
@@ -25,8 +25,8 @@ export function pagesApi(root: string, writer: ReturnType<typeof contentWriter>,
     return `site-config/pages/${slug}.json`;
   };
 
-  /** A new page, as a draft: a copy of `from`, or a page with one banner; the title made unique. */
-  function createPage(slug: string, from?: string) {
+  /** A new page, as a draft: a copy of `from`, the page template `template`, or a page with one banner; the title made unique. */
+  function createPage(slug: string, from?: string, template?: string) {
     const path = pageFile(slug);
     const full = contentPath(root, path);
     if (existsSync(full)) throw new Conflict(`There is already a page ${pagePath(slug)} (${path}).`);
@@ -42,6 +42,11 @@ export function pagesApi(root: string, writer: ReturnType<typeof contentWriter>,
     let value: Record<string, unknown>;
     if (from) {
       value = { ...(read(pageFile(from)).value as Record<string, unknown>), title, status: "draft" };
+    } else if (template) {
+      // An ordinary page from then on, with the template's placeholders to fill (src/content/placeholders.ts).
+      const made = site.sources.pageTemplates.find((t) => t.name === template);
+      if (!made?.parsed) throw new BadRequest(`There is no page template "${template}" (site-config/templates/${template}.json).`);
+      value = { ...(made.parsed.value as Record<string, unknown>), title, status: "draft" };
     } else {
       const banner = (schemas().sections["page-banner"]?.examples as Record<string, unknown>[] | undefined)?.[0];
       if (!banner) throw new Error("The page-banner section schema has no example to start a new page from.");

@@ -83,22 +83,22 @@ export async function builderRoutes(app: FastifyInstance, { store, who, stateExt
     (request) => store.linksTo(request.query.route),
   );
 
-  app.post<{ Body: { action: PageRequest["action"]; slug: string; from?: string; to?: string; fixLinks?: boolean } }>(
+  app.post<{ Body: { action: PageRequest["action"]; slug: string; from?: string; template?: string; to?: string; fixLinks?: boolean } }>(
     "/pages",
     {
       schema: {
         body: {
           type: "object",
           required: ["action", "slug"],
-          properties: { action: { enum: ["create", "rename", "delete"] }, slug: text, from: text, to: text, fixLinks: { type: "boolean" } },
+          properties: { action: { enum: ["create", "rename", "delete"] }, slug: text, from: text, template: text, to: text, fixLinks: { type: "boolean" } },
         },
       },
     },
     (request) => {
-      const { action, slug, from, to, fixLinks = false } = request.body;
+      const { action, slug, from, template, to, fixLinks = false } = request.body;
       if (action === "rename" && typeof to !== "string") throw new BadRequest('A rename needs the new address: "to".');
       const page: PageRequest =
-        action === "create" ? { action, slug, from } : action === "rename" ? { action, slug, to: to as string, fixLinks } : { action, slug };
+        action === "create" ? { action, slug, from, template } : action === "rename" ? { action, slug, to: to as string, fixLinks } : { action, slug };
       return store.pages(page, who(request));
     },
   );

@@ -24,7 +24,8 @@ export interface Link {
 
 /** What the page dialog asks for. */
 export type PageRequest =
-  | { action: "create"; slug: string; from?: string }
+  /** `from`: a page to copy (its address); `template`: a page template to start from (its name); neither: a banner only. */
+  | { action: "create"; slug: string; from?: string; template?: string }
   | { action: "rename"; slug: string; to: string; fixLinks: boolean }
   | { action: "delete"; slug: string };
 
@@ -66,7 +67,7 @@ export function folderStore(root: string, site?: SiteStore) {
     check: (path: string, value: unknown, preview?: string) => folder.check(path, value, preview),
     linksTo: (route: string) => folder.linksTo(route),
     async pages(request: PageRequest): Promise<PageAnswer> {
-      if (request.action === "create") return folder.createPage(request.slug, request.from);
+      if (request.action === "create") return folder.createPage(request.slug, request.from, request.template);
       if (request.action === "rename") return folder.renamePage(request.slug, request.to, request.fixLinks);
       return folder.deletePage(request.slug);
     },

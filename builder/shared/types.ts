@@ -128,6 +128,8 @@ export interface ContentState {
   /** Which change of the site this is (the server's count): an event about an older one is old news. */
   generation: number;
   files: EditorFile[];
+  /** The page templates "New page" offers (site-config/templates/<name>.json, the service template aside), by name. */
+  pageTemplates: string[];
   routes: string[];
   collections: Collections | null;
   settings: SiteSettings | null;

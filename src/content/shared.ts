@@ -34,6 +34,7 @@ export interface Expanded {
   pages: PageSource[];
   template: SourceFile;
   shared: SharedSource[];
+  pageTemplates: SharedSource[];
   /** Per file, its placements. */
   placements: Map<string, Placement[]>;
   problems: Problem[];
@@ -225,10 +226,11 @@ export function expandShared(sources: Sources, schemas: SchemaSet): Expanded {
   const shared = sources.shared.map((s) => expand(s, "shared"));
   const template = expand(sources.template, "page");
   const pages = sources.pages.map((p) => expand(p, "page"));
+  const pageTemplates = sources.pageTemplates.map((p) => expand(p, "page"));
 
-  // A shared section no page shows (by itself or inside another that a page shows).
+  // A shared section no page shows (by itself or inside another that a page or a page template shows).
   const used = new Set<string>();
-  for (const file of [template.file, ...pages.map((p) => p.file)])
+  for (const file of [template.file, ...pages.map((p) => p.file), ...pageTemplates.map((p) => p.file)])
     for (const p of placements.get(file) ?? []) for (const f of [p.name, ...p.files.map((x) => byFile.get(x)?.name ?? "")]) used.add(f);
   for (const s of sources.shared) {
     if (used.has(s.name) || !s.parsed) continue;
@@ -243,7 +245,7 @@ export function expandShared(sources: Sources, schemas: SchemaSet): Expanded {
       pointer: "",
     });
   }
-  return { pages, template, shared, placements, problems };
+  return { pages, template, shared, pageTemplates, placements, problems };
 }
 
 function valueAtPointer(value: JsonValue | undefined, pointer: string): JsonValue | undefined {

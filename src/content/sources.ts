@@ -49,6 +49,8 @@ export interface Sources {
   template: SourceFile;
   /** Every file of site-config/shared/ with a usable name, by name. */
   shared: SharedSource[];
+  /** The page templates: every file of site-config/templates/ but service.json, by name ("New page" starts from one). */
+  pageTemplates: SharedSource[];
   collections: Record<CollectionName, SourceFile>;
   /** Every page file with a usable name: home first, then by name. */
   pages: PageSource[];
@@ -151,24 +153,25 @@ export function pageFileProblem(
   return { message, hint: `Rename it to ${address}.json (the page /${address}).` };
 }
 
-/** Why a file under site-config/shared/ (`name`: "/contact.json") cannot be a shared section, or undefined. */
-function sharedFileProblem(name: string): { message: string; hint: string } | undefined {
+/** Why a file under site-config/<folder>/ (`name`: "/contact.json"), named by its file name, cannot be `what`, or undefined. */
+function namedFileProblem(folder: string, what: string, name: string): { message: string; hint: string } | undefined {
   const parts = name.slice(1).split("/");
   const base = parts.at(-1) ?? "";
-  if (parts.length > 1) return { message: "shared sections cannot be in a folder", hint: `Move it to site-config/shared/${base}.` };
+  if (parts.length > 1) return { message: `${what} cannot be in a folder`, hint: `Move it to site-config/${folder}/${base}.` };
   if (!base.endsWith(".json")) {
     const stem = jsonStem(base);
     return stem === undefined
-      ? { message: "only .json files belong in site-config/shared/", hint: "Move or delete this file." }
-      : { message: `"${base}" is not read as a shared section: its name does not end in .json`, hint: `Rename it to ${slugOf(stem) || stem}.json.` };
+      ? { message: `only .json files belong in site-config/${folder}/`, hint: "Move or delete this file." }
+      : { message: `"${base}" is not read as ${what}: its name does not end in .json`, hint: `Rename it to ${slugOf(stem) || stem}.json.` };
   }
   const stem = base.slice(0, -".json".length);
   if (PAGE_SLUG.test(stem)) return undefined;
   const fixed = slugOf(stem);
+  const rule = folder === "shared" ? "pages name it by its file name, in lower-case letters, digits and hyphens" : "use lower-case letters, digits and hyphens";
   return {
-    message: `"${base}" cannot be a shared section's file name: pages name it by its file name, in lower-case letters, digits and hyphens`,
+    message: `"${base}" cannot be ${what}'s file name: ${rule}`,
     hint: fixed
-      ? `Rename it to ${fixed}.json (pages then write "shared": "${fixed}").`
+      ? `Rename it to ${fixed}.json${folder === "shared" ? ` (pages then write "shared": "${fixed}")` : ""}.`
       : "Rename it in lower case with hyphens between words, e.g. contact.json.",
   };
 }
@@ -325,13 +328,20 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
     );
   }
 
-  const shared: SharedSource[] = [];
-  for (const name of listFiles(join(configDir, "shared"))) {
-    const file = `site-config/shared${name}`;
-    const misnamed = sharedFileProblem(name);
-    if (misnamed) fileProblem(file, misnamed.message, misnamed.hint);
-    else shared.push({ ...read(join(configDir, "shared", name.slice(1))), name: name.slice(1, -".json".length) });
-  }
+  /** The files of a folder of site-config/ that are named by their file name (shared sections, page templates). */
+  const named = (folder: string, what: string, except: readonly string[] = []): SharedSource[] =>
+    listFiles(join(configDir, folder)).flatMap((name) => {
+      if (except.includes(name)) return [];
+      const file = `site-config/${folder}${name}`;
+      const misnamed = namedFileProblem(folder, what, name);
+      if (misnamed) {
+        fileProblem(file, misnamed.message, misnamed.hint);
+        return [];
+      }
+      return [{ ...read(join(configDir, folder, name.slice(1))), name: name.slice(1, -".json".length) }];
+    });
+  const shared = named("shared", "a shared section");
+  const pageTemplates = named("templates", "a page template", ["/service.json"]);
 
   const pages: PageSource[] = [];
   const pageFiles = listFiles(join(configDir, "pages"));
@@ -367,5 +377,5 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
     home.draft = false;
   }
 
-  return { settings, template, shared, collections, pages, assets: assetSet, problems };
+  return { settings, template, shared, pageTemplates, collections, pages, assets: assetSet, problems };
 }

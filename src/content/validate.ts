@@ -12,6 +12,7 @@ import { COLLECTIONS, COLLECTION_NAMES, type CollectionName, type Collections } 
 import type { ParsedJson } from "./json-source.ts";
 import { didYouMean, type Problem } from "./problems.ts";
 import type { SchemaSet, KeywordContext } from "./schemas.ts";
+import { placeholderProblems } from "./placeholders.ts";
 import { seoProblems } from "./seo-rules.ts";
 import { expandShared, sharedPart, type Placement } from "./shared.ts";
 import { entriesOf, idsOf, PAGE_SLUG, type PageSource, type SourceFile, type Sources } from "./sources.ts";
@@ -235,6 +236,9 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
   const expanded = expandShared(sources, schemas);
   problems.push(...expanded.problems);
   for (const shared of expanded.shared) check<SharedSection>(shared, "shared-section.schema.json");
+  // Page templates are pages with placeholders for texts; a page made from one says where they are left.
+  for (const pageTemplate of expanded.pageTemplates) check<Page>(pageTemplate, "page.schema.json");
+  problems.push(...placeholderProblems(sources.pages));
   const template = check<ServiceTemplate>(expanded.template, "service-template.schema.json");
   if (template && !template.sections.some((s) => s.type === "service-detail")) {
     const loc = sources.template.parsed?.locations.get("/sections")?.value;
@@ -285,7 +289,9 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
     }),
   );
 
-  const raw = new Map<string, SourceFile>([sources.template, ...sources.pages, ...sources.shared].map((source) => [source.file, source]));
+  const raw = new Map<string, SourceFile>(
+    [sources.template, ...sources.pages, ...sources.shared, ...sources.pageTemplates].map((source) => [source.file, source]),
+  );
   placedProblems(problems, expanded.placements, raw);
 
   // Every error in a section, whatever found it (a duplicated key, a schema, a check across files), makes it an error card.

@@ -152,3 +152,46 @@ describe("each mistake, in exact words, with file:line:column", () => {
     expect(lines[0]).toMatch(/^site-config\/pages\/contact-us\.json:25:5 {2}section 3 \(contact\) {2}.*contact section/);
   });
 });
+
+describe("page templates: placeholders marked on a draft, refused on a published page", () => {
+  /** A page made from the landing page template, as the builder's "New page" makes it. */
+  const fromTemplate = (s: SiteCopy, status?: "draft") => {
+    const template = JSON.parse(s.read("templates/landing-page.json")) as Record<string, unknown>;
+    s.write(
+      "pages/cloud-migration.json",
+      `${JSON.stringify({ ...template, title: "Cloud Migration | Vistaar Technologies", ...(status ? { status } : {}) }, null, 2)}\n`,
+    );
+  };
+
+  it("a draft: each placeholder left is a warning on its field", () => {
+    site = copySite();
+    fromTemplate(site, "draft");
+    const lines = problems(site);
+    expect(lines).toHaveLength(8);
+    expect(lines[0]).toBe(
+      "site-config/pages/cloud-migration.json:4:18  description  warning: the placeholder [[One or two sentences on what this page offers, shown under its title in search results]] is still to be filled. Write the page's own text in its place: the page cannot be published with it.",
+    );
+  });
+
+  it("published: each placeholder left is an error, so the build stops; filled, none", () => {
+    site = copySite();
+    fromTemplate(site);
+    const lines = problems(site).filter((l) => l.includes("placeholder"));
+    expect(lines).toHaveLength(8);
+    expect(lines[1]).toBe(
+      'site-config/pages/cloud-migration.json:8:19  section 1 (hero) > headline  the placeholder [[Headline: what you offer, in a few words]] was left in a published page. Write the page\'s own text in its place, or make the page a draft again ("status": "draft") until it is written.',
+    );
+    site.edit("pages/cloud-migration.json", (t) => t.replace(/\[\[([^\]]+)\]\]/g, "Cloud work"));
+    expect(problems(site).filter((l) => l.includes("placeholder"))).toEqual([]);
+  });
+
+  it("a mistake in a template is reported in the template's file; a misnamed one says why", () => {
+    site = copySite();
+    site.edit("templates/text-page.json", (t) => t.replace('"kicker"', '"kickr"'));
+    site.write("templates/Careers Page.json", site.read("templates/text-page.json"));
+    expect(problems(site)).toEqual([
+      'site-config/templates/Careers Page.json:1:1  (whole file)  "Careers Page.json" cannot be a page template\'s file name: use lower-case letters, digits and hyphens. Rename it to careers-page.json.',
+      'site-config/templates/text-page.json:18:7  section 2 (text-block)  unknown field "kickr". Did you mean "kicker"?',
+    ]);
+  });
+});

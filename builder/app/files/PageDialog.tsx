@@ -26,11 +26,14 @@ const INPUT = "mt-1 block w-full rounded-md border border-slate-400 px-2 py-1.5 
 export function PageDialog({
   action: initial,
   pages,
+  templates,
   onCancel,
   onRun,
 }: {
   action: PageAction;
   pages: EditorFile[];
+  /** The page templates, by name (site-config/templates/<name>.json). */
+  templates: string[];
   onCancel(): void;
   onRun(action: PageAction, fixLinks?: boolean): Promise<Outcome>;
 }) {
@@ -74,7 +77,13 @@ export function PageDialog({
                 onChange={(e) => setAction({ ...action, slug: e.target.value })}
               />
             </label>
-            <StartFrom pages={pages} from={action.from} onChange={(from) => setAction({ ...action, from })} />
+            <StartFrom
+              pages={pages}
+              templates={templates}
+              from={action.from}
+              template={action.template ?? ""}
+              onChange={(from, template) => setAction({ ...action, from, template })}
+            />
           </>
         )}
         {action.kind === "rename" && (
@@ -135,23 +144,61 @@ export function PageDialog({
   );
 }
 
-/** What a new page starts from: a blank page, or a copy of one of the pages (by its slug). */
-function StartFrom({ pages, from, onChange }: { pages: EditorFile[]; from: string; onChange(from: string): void }) {
+/** "landing-page" -> "Landing page". */
+const templateTitle = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replace(/-/g, " ");
+
+/** What a new page starts from: a blank page, a page template (by its name), or a copy of one of the pages (by its slug). */
+function StartFrom({
+  pages,
+  templates,
+  from,
+  template,
+  onChange,
+}: {
+  pages: EditorFile[];
+  templates: string[];
+  from: string;
+  template: string;
+  onChange(from: string, template: string): void;
+}) {
+  const hint = useId();
+  const value = template ? `template:${template}` : from ? `page:${from}` : "";
+  const choose = (chosen: string) =>
+    chosen.startsWith("template:") ? onChange("", chosen.slice("template:".length)) : onChange(chosen.replace(/^page:/, ""), "");
   return (
-    <label className="block text-sm font-semibold">
-      Start from
-      <select className={INPUT} value={from} onChange={(e) => onChange(e.target.value)}>
-        <option value="">A blank page (one banner)</option>
-        {pages.map((p) => {
-          const slug = p.path.replace(/^.*\//, "").replace(/\.json$/, "");
-          return (
-            <option key={p.path} value={slug}>
-              A copy of {p.route ?? slug}
-            </option>
-          );
-        })}
-      </select>
-    </label>
+    <div>
+      <label className="block text-sm font-semibold">
+        Start from
+        <select className={INPUT} value={value} aria-describedby={template ? hint : undefined} onChange={(e) => choose(e.target.value)}>
+          <option value="">A blank page (one banner)</option>
+          {templates.length > 0 && (
+            <optgroup label="Templates">
+              {templates.map((name) => (
+                <option key={name} value={`template:${name}`}>
+                  Template: {templateTitle(name)}
+                </option>
+              ))}
+            </optgroup>
+          )}
+          <optgroup label="Copies">
+            {pages.map((p) => {
+              const slug = p.path.replace(/^.*\//, "").replace(/\.json$/, "");
+              return (
+                <option key={p.path} value={`page:${slug}`}>
+                  A copy of {p.route ?? slug}
+                </option>
+              );
+            })}
+          </optgroup>
+        </select>
+      </label>
+      {template && (
+        <p id={hint} className="mt-1 text-xs text-slate-700">
+          Its texts in [[double brackets]] are placeholders: each is marked until you write the page's own text in its place, and the page cannot be published
+          with one left.
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -95,7 +95,7 @@ export function useFileActions({ state, dispatch, site, refresh, applyContent, a
       try {
         let path: string;
         if (action.kind === "create") {
-          const created = await api.createPage(action.slug, action.from || undefined);
+          const created = await api.createPage(action.slug, action.from || undefined, action.template || undefined);
           path = created.path;
           announce(`Created ${created.route} as a draft (${created.path}).`, "ok");
         } else if (action.kind === "rename") {

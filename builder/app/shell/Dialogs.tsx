@@ -55,6 +55,7 @@ export function Dialogs({ dialog, site, doc, dispatch, announce, onClose, onInse
         <PageDialog
           action={dialog}
           pages={site.files.filter((f) => f.kind === "page")}
+          templates={site.pageTemplates}
           onCancel={onClose}
           onRun={async (action, fix) => {
             const result = await runPageAction(action, fix);

@@ -374,3 +374,51 @@ describe("malformed requests get a JSON answer in the 4xx, never the dev server'
     if (answer !== "reset") expect(answer.status).toBe(413);
   });
 });
+
+describe("a new page from a page template (issue 51)", () => {
+  it("is an ordinary draft page with the template's sections, its placeholders marked, and refused as published until filled", async () => {
+    const state = await editorCall(editor.url, "/state");
+    expect((state.json as { pageTemplates: string[] }).pageTemplates).toEqual(["landing-page", "text-page"]);
+    const made = await editorCall(editor.url, "/pages", { method: "POST", body: { action: "create", slug: "cloud-migration", template: "landing-page" } });
+    expect(made.status, made.text).toBe(200);
+    expect(made.json).toEqual({ path: "site-config/pages/cloud-migration.json", route: "/cloud-migration" });
+    const page = JSON.parse(readFileSync(full("site-config/pages/cloud-migration.json"), "utf8")) as Record<string, unknown> & { sections: { type: string }[] };
+    const template = JSON.parse(readFileSync(full("site-config/templates/landing-page.json"), "utf8")) as typeof page;
+    expect(page.title).toBe("Cloud Migration | Vistaar Technologies");
+    expect(page.status).toBe("draft");
+    expect(page.sections).toEqual(template.sections);
+
+    // Each placeholder left is a warning on its field while the page is a draft.
+    type Problems = { problems: { file: string; severity: string; message: string; field?: string }[] };
+    const marked = await waitFor("the new page's placeholders to be listed", async () => {
+      const now = ((await editorCall(editor.url, "/state")).json as Problems).problems.filter((p) => p.file === "site-config/pages/cloud-migration.json");
+      return now.length > 0 ? now : undefined;
+    });
+    expect(marked.map((p) => `${p.severity} ${p.field}: ${p.message}`)).toEqual([
+      "warning /description: The placeholder [[One or two sentences on what this page offers, shown under its title in search results]] is still to be filled. Write the page's own text in its place: the page cannot be published with it.",
+      "warning /sections/0/headline: The placeholder [[Headline: what you offer, in a few words]] is still to be filled. Write the page's own text in its place: the page cannot be published with it.",
+      "warning /sections/0/description: The placeholder [[Two sentences: who it is for, and what they get that they would not get elsewhere]] is still to be filled. Write the page's own text in its place: the page cannot be published with it.",
+      "warning /sections/1/kicker: The placeholder [[A word or two above the heading]] is still to be filled. Write the page's own text in its place: the page cannot be published with it.",
+      "warning /sections/1/heading: The placeholder [[What working with us on this looks like]] is still to be filled. Write the page's own text in its place: the page cannot be published with it.",
+      "warning /sections/1/paragraphs/0: The placeholder [[A paragraph on how the work is done and what the reader has at the end of it]] is still to be filled. Write the page's own text in its place: the page cannot be published with it.",
+      "warning /sections/2/heading: The placeholder [[An invitation, in a few words]] is still to be filled. Write the page's own text in its place: the page cannot be published with it.",
+      "warning /sections/2/text: The placeholder [[One sentence on the first step and what it costs the reader]] is still to be filled. Write the page's own text in its place: the page cannot be published with it.",
+    ]);
+
+    // Published with placeholders left: errors, which stop a build.
+    const file = (await editorCall(editor.url, "/file?path=site-config/pages/cloud-migration.json")).json as { hash: string; value: Record<string, unknown> };
+    const { status: _, ...published } = file.value;
+    const check = await editorCall(editor.url, "/check", { method: "POST", body: { path: "site-config/pages/cloud-migration.json", value: published } });
+    const errors = (check.json as Problems).problems.filter((p) => p.file === "site-config/pages/cloud-migration.json" && p.severity === "error");
+    expect(errors).toHaveLength(8);
+    expect(errors[0]?.message).toBe(
+      'The placeholder [[One or two sentences on what this page offers, shown under its title in search results]] was left in a published page. Write the page\'s own text in its place, or make the page a draft again ("status": "draft") until it is written.',
+    );
+  });
+
+  it("a template that does not exist is refused, naming its file", async () => {
+    const res = await editorCall(editor.url, "/pages", { method: "POST", body: { action: "create", slug: "careers", template: "careers-page" } });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe('There is no page template "careers-page" (site-config/templates/careers-page.json).');
+  });
+});
