@@ -73,7 +73,7 @@ const isJson = (text: string) => {
 /** Every place that links to `route` (or to a part of it, "/about-us#team"): the file, where in it, the link. */
 export function linksTo(root: string, route: string) {
   const sources = readSources(root);
-  const documents = [sources.settings, sources.template, ...Object.values(sources.collections), ...sources.pages];
+  const documents = [sources.settings, sources.template, ...sources.pageTemplates, ...sources.shared, ...Object.values(sources.collections), ...sources.pages];
   const out: { file: string; pointer: string; path: string; href: string }[] = [];
   for (const doc of documents) {
     const parsed = doc.parsed;
