@@ -7,6 +7,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { WCAG22_AA } from "./axe";
 import sharp from "sharp";
 import { canvas, HOME, openEditor, read, resetContent, row, saveButton } from "./builder-fixture";
 
@@ -16,8 +17,6 @@ const WIDE = { width: 1280, height: 800 };
 const PHONE = { width: 320, height: 640 };
 /** A 1280x800 window zoomed to 200%: what the page sees is 640x400 CSS px. */
 const ZOOMED = { width: 640, height: 400 };
-
-const WCAG22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
 /** axe's violations on the builder, one line each; with `canvas`, the page in the canvas too (else left to its own tests: quality.spec.ts). */
 async function violations(page: Page, canvas = false): Promise<string[]> {

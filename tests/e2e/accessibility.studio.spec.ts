@@ -10,11 +10,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { WCAG22_AA } from "./axe";
 import { PUBLISHER } from "../helpers/studio-sandbox";
 
 const port = Number(process.env.E2E_STUDIO_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 400);
 const base = join(tmpdir(), `site-studio-${port}`);
-const WCAG22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 const canvas = (page: Page) => page.frameLocator('iframe[title^="Preview of the page"]');
 
 /** `npm run studio -- …` against the running studio, as its operator runs it. */

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { WCAG22_AA } from "./axe";
 import { EDITOR, PUBLISHER } from "../helpers/studio-sandbox";
 
 const port = Number(process.env.E2E_STUDIO_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 400);
@@ -19,7 +20,6 @@ const clone = join(base, "data", "repo");
 const remote = join(base, "remote.git");
 const developer = join(base, "developer");
 const HOME = "site-config/pages/home.json";
-const WCAG22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", ["-c", "user.name=Dev Eloper", "-c", "user.email=dev@example.com", ...args], { cwd, encoding: "utf8" });
