@@ -29,8 +29,8 @@ export const FULL_ONLY_E2E = [
   "**/long-words.spec.ts",
   "**/first-tap.spec.ts",
   "**/first-open.editor.spec.ts",
-  // A page from a template in the browser: its server side is in npm test (tests/builder/server/editor-api.test.ts).
-  "**/templates.editor.spec.ts",
+  // Shared sections and page templates in the browser: their server side is in npm test (tests/unit/shared-sections.test.ts, tests/builder/server/editor-api.test.ts).
+  "**/shared-sections.editor.spec.ts",
   // The studio in the browser: its server-side behaviour is in npm test's Vitest files (tests/studio/).
   "**/*.studio.spec.ts",
 ];

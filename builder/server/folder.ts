@@ -6,6 +6,7 @@
  */
 import type { JsonValue } from "../../src/content/json-source.ts";
 import { SiteStore } from "../../src/content/site-store.ts";
+import type { SiteResult } from "../../src/content/site.ts";
 import { fingerprint } from "../../src/lib/files.ts";
 import type { ContentState, EditorState } from "../shared/types.ts";
 import { catalogOf } from "../../src/content/site.server.ts";
@@ -37,6 +38,7 @@ export function contentFolder(root: string, store = new SiteStore(root)) {
       generation: store.version,
       files: content.files(result.sources),
       pageTemplates: result.sources.pageTemplates.filter((t) => t.parsed).map((t) => t.name),
+      shared: result.shared.map(({ placedIn, ...s }) => ({ ...s, placedIn: placedIn.map((file) => placeName(result, file)) })),
       routes: [...result.routes, ...result.draftRoutes],
       collections: result.site?.collections ?? null,
       settings: result.site?.settings ?? null,
@@ -85,3 +87,11 @@ export function contentFolder(root: string, store = new SiteStore(root)) {
 }
 
 export type ContentFolder = ReturnType<typeof contentFolder>;
+
+/** Where a shared section is placed, in words: a page's address, the service pages, a page template. */
+function placeName(result: SiteResult, file: string): string {
+  const page = result.pages.find((p) => p.file === file);
+  if (page) return page.path;
+  if (file === result.sources.template.file) return "every service page";
+  return `the template ${file.replace(/^.*\//, "").replace(/\.json$/, "")}`;
+}

@@ -130,6 +130,8 @@ export interface ContentState {
   files: EditorFile[];
   /** The page templates "New page" offers (site-config/templates/<name>.json, the service template aside), by name. */
   pageTemplates: string[];
+  /** The shared sections (site-config/shared/<name>.json): what each stands for (null while broken) and where it is placed, in words ("/about-us"). */
+  shared: { name: string; file: string; section: JsonValue | null; placedIn: string[] }[];
   routes: string[];
   collections: Collections | null;
   settings: SiteSettings | null;

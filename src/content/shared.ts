@@ -29,6 +29,16 @@ export interface Placement {
   resolved: boolean;
 }
 
+/** A shared section as the builder shows it: what it is and which pages place it. */
+export interface SharedSummary {
+  name: string;
+  file: string;
+  /** The section it stands for, another shared section written in; null while it cannot be resolved. */
+  section: JsonValue | null;
+  /** The files that place it (pages and templates, directly or through another shared section). */
+  placedIn: string[];
+}
+
 export interface Expanded {
   /** Pages with their shared sections written in place (the same object when a page places none). */
   pages: PageSource[];
@@ -38,6 +48,7 @@ export interface Expanded {
   /** Per file, its placements. */
   placements: Map<string, Placement[]>;
   problems: Problem[];
+  summaries: SharedSummary[];
 }
 
 /** The resolved section a name stands for, or why there is none. */
@@ -229,11 +240,16 @@ export function expandShared(sources: Sources, schemas: SchemaSet): Expanded {
   const pageTemplates = sources.pageTemplates.map((p) => expand(p, "page"));
 
   // A shared section no page shows (by itself or inside another that a page or a page template shows).
-  const used = new Set<string>();
+  const placedIn = new Map<string, Set<string>>();
   for (const file of [template.file, ...pages.map((p) => p.file), ...pageTemplates.map((p) => p.file)])
-    for (const p of placements.get(file) ?? []) for (const f of [p.name, ...p.files.map((x) => byFile.get(x)?.name ?? "")]) used.add(f);
+    for (const p of placements.get(file) ?? [])
+      for (const name of [p.name, ...p.files.map((x) => byFile.get(x)?.name ?? "")]) placedIn.set(name, (placedIn.get(name) ?? new Set()).add(file));
+  const summaries = sources.shared.map((s): SharedSummary => {
+    const resolution = resolve(s, []);
+    return { name: s.name, file: s.file, section: resolution.ok ? resolution.section : null, placedIn: [...(placedIn.get(s.name) ?? [])] };
+  });
   for (const s of sources.shared) {
-    if (used.has(s.name) || !s.parsed) continue;
+    if (placedIn.has(s.name) || !s.parsed) continue;
     problems.push({
       severity: "warning",
       file: s.file,
@@ -245,7 +261,7 @@ export function expandShared(sources: Sources, schemas: SchemaSet): Expanded {
       pointer: "",
     });
   }
-  return { pages, template, shared, pageTemplates, placements, problems };
+  return { pages, template, shared, pageTemplates, placements, problems, summaries };
 }
 
 function valueAtPointer(value: JsonValue | undefined, pointer: string): JsonValue | undefined {

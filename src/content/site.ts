@@ -22,6 +22,7 @@ import { siteRoutes } from "./routes.ts";
 import { loadSchemas, type SchemaSet } from "./schemas.ts";
 import { entriesOf, readSources, servicePath, type Sources } from "./sources.ts";
 import { mediaProblems } from "./media.ts";
+import type { SharedSummary } from "./shared.ts";
 import { validateSite, type CheckedPage, type CheckedSection, type MediaUse, type SiteFacts } from "./validate.ts";
 
 /** A section as a page renders it: resolved, or the reasons it cannot be shown (an error card in the preview). */
@@ -71,6 +72,8 @@ export interface SiteResult {
   site?: Site;
   /** The files it was read from (with their texts), for what needs them besides the checks (the builder's file list). */
   sources: Sources;
+  /** Each shared section (site-config/shared/), what it stands for and where it is placed. */
+  shared: SharedSummary[];
 }
 
 const schemaCache = new Map<string, { signature: string; set: SchemaSet }>();
@@ -115,6 +118,7 @@ export function loadSite(root: string, { overlay }: { overlay?: ReadonlyMap<stri
     facts: validated.facts,
     media: validated.media,
     sources,
+    shared: validated.shared,
   };
   if (!settings || !collections) {
     result.problems = sortProblems(problems);

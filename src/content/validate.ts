@@ -14,7 +14,7 @@ import { didYouMean, type Problem } from "./problems.ts";
 import type { SchemaSet, KeywordContext } from "./schemas.ts";
 import { placeholderProblems } from "./placeholders.ts";
 import { seoProblems } from "./seo-rules.ts";
-import { expandShared, sharedPart, type Placement } from "./shared.ts";
+import { expandShared, sharedPart, type Placement, type SharedSummary } from "./shared.ts";
 import { entriesOf, idsOf, PAGE_SLUG, type PageSource, type SourceFile, type Sources } from "./sources.ts";
 
 /** What validation needs to know about the whole site. */
@@ -201,6 +201,8 @@ export interface Validated {
   /** Every picture and video the content names that exists in public/. */
   media: MediaUse[];
   facts: SiteFacts;
+  /** Each shared section, what it stands for and where it is placed. */
+  shared: SharedSummary[];
 }
 
 /** Links in the header menu and footer lists: dropped from the live site when they go to a draft. */
@@ -311,7 +313,7 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
   const pages = docs.map(({ page, doc }): CheckedPage => ({ ...page, doc, sections: sectionsOf(page, doc?.sections) }));
   const templateSections = sectionsOf(expanded.template, template?.sections);
 
-  return { problems, settings, template, templateSections, collections, pages, fallbacks, media, facts };
+  return { problems, settings, template, templateSections, collections, pages, fallbacks, media, facts, shared: expanded.summaries };
 }
 
 /**

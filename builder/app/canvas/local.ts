@@ -19,18 +19,35 @@ import type { CanvasPage, CanvasSlot } from "./protocol";
 
 const isObject = (v: unknown): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-type Made = { collections: Collections; service: Service | undefined; slot: CanvasSlot };
+type Shared = EditorState["shared"];
+type Made = { collections: Collections; service: Service | undefined; shared: Shared; slot: CanvasSlot };
 const made = new WeakMap<object, Made>();
 
-/** The section resolved in the browser; the same slot object for the same section, collections and service. */
-export function localSlot(section: Json, collections: Collections, service: Service | undefined): CanvasSlot {
-  const type = isObject(section) && typeof section.type === "string" ? section.type : "unknown";
+/**
+ * A placed shared section ({ "shared": "contact", ...fields of its own }) as the page shows it: the
+ * shared section with the page's fields over it (src/content/shared.ts does the same for the site);
+ * null when it names none that can be shown. Any other section as it is.
+ */
+export function placedSection(section: Record<string, Json>, shared: Shared): Record<string, Json> | null {
+  if (typeof section.shared !== "string") return section;
+  const found = shared.find((s) => s.name === section.shared)?.section;
+  if (!isObject(found)) return null;
+  const { shared: _, type: __, ...own } = section;
+  return { ...found, ...own };
+}
+
+/** The section resolved in the browser; the same slot object for the same section, collections, service and shared sections. */
+export function localSlot(section: Json, collections: Collections, service: Service | undefined, shared: Shared = []): CanvasSlot {
+  const placed = isObject(section) ? placedSection(section, shared) : null;
+  const type = placed && typeof placed.type === "string" ? placed.type : "unknown";
   if (!isObject(section)) return { ok: false, type, problems: ["This section is not an object with fields."] };
+  if (!placed)
+    return { ok: false, type: `shared "${String(section.shared)}"`, problems: [`There is no shared section "${String(section.shared)}" that can be shown.`] };
   const known = made.get(section);
-  if (known && known.collections === collections && known.service === service) return known.slot;
+  if (known && known.collections === collections && known.service === service && known.shared === shared) return known.slot;
   let slot: CanvasSlot;
   try {
-    slot = { ok: true, ...resolveSection(section as unknown as Section, dataContext(collections, new Usage(), service)) };
+    slot = { ok: true, ...resolveSection(placed as unknown as Section, dataContext(collections, new Usage(), service)) };
   } catch (err) {
     slot = {
       ok: false,
@@ -38,7 +55,7 @@ export function localSlot(section: Json, collections: Collections, service: Serv
       problems: [err instanceof SectionDataError ? `${err.message}. ${err.hint}` : "This section cannot be shown until its errors are fixed."],
     };
   }
-  made.set(section, { collections, service, slot });
+  made.set(section, { collections, service, shared, slot });
   return slot;
 }
 
@@ -48,7 +65,7 @@ const serviceOf = (collections: Collections, route: string) =>
 
 /** A section of a page or template as just typed, resolved as previewPage would (null before the site's collections are known). */
 export const typedSlot = (section: Json, site: EditorState, route: string): CanvasSlot | null =>
-  site.collections ? localSlot(section, site.collections, serviceOf(site.collections, route)) : null;
+  site.collections ? localSlot(section, site.collections, serviceOf(site.collections, route), site.shared) : null;
 
 const serverSlots = new WeakMap<object, CanvasSlot>();
 
@@ -118,7 +135,7 @@ export function previewPage({ doc, file, site, checked, route, say }: PreviewInp
     sections.forEach((section, i) => {
       const id = doc.ids[i] as string;
       const answer = answered.get(id);
-      slots[id] = answer && answer.section === section ? answer.slot : localSlot(section, collections, service);
+      slots[id] = answer && answer.section === section ? answer.slot : localSlot(section, collections, service, site.shared);
     });
     const value = isObject(doc.value) ? doc.value : {};
     const own = checked?.sent.path === doc.path ? errorsIn(problems, doc.path, "").filter((p) => !p.pointer.startsWith("/sections/")) : [];

@@ -6,7 +6,9 @@ import { OWN_FIELDS } from "../fields/useFields";
 import type { useEntryCommands } from "../outline/useEntryCommands";
 import type { useProblems } from "./views";
 import { splitPointer, withValueAt } from "@/lib/json-pointer";
-import { listKey } from "../state/list";
+import { listKey, listOf } from "../state/list";
+import { placedSection } from "../canvas/local";
+import { PlacedNotice } from "../fields/PlacedNotice";
 import type { Action, Doc, Json } from "../state/types";
 import { FieldsPanel } from "../fields/FieldsPanel";
 import type { OutlineItem } from "../outline/types";
@@ -69,6 +71,16 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
   const onBlur = useCallback(() => dispatch({ type: "seal" }), [dispatch]);
   const slug = file.kind === "page" ? file.path.replace(/^.*\//, "").replace(/\.json$/, "") : null;
   const entry = fields?.entry ?? null;
+  // A placed shared section has no form of its own here: what it is, and Detach.
+  const index = key === "sections" && selected ? doc.ids.indexOf(selected) : -1;
+  const chosen = index >= 0 ? listOf(doc)[index] : undefined;
+  const placed = chosen && typeof chosen === "object" && !Array.isArray(chosen) && typeof chosen.shared === "string" ? chosen : null;
+  const detach = () => {
+    const copy = placed && placedSection(placed, site.shared);
+    if (!copy || !selected) return;
+    dispatch({ type: "edit", target: { entry: selected }, value: copy, key: `detach:${selected}` });
+    dispatch({ type: "seal" });
+  };
   return (
     <aside
       id="pane-fields"
@@ -109,7 +121,7 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
       )}
       <FieldsPanel
         ref={props.refs.heading}
-        title={fields?.title ?? "Nothing selected"}
+        title={fields?.title ?? (placed ? `Shared section "${String(placed.shared)}" (${index + 1} of ${items.length})` : "Nothing selected")}
         form={fields ? { schema: fields.schema, value: fields.value, pointer: fields.pointer, key: `${doc.path}:${selected ?? ""}` } : null}
         entry={
           entry
@@ -129,7 +141,13 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
         onChange={onChange}
         onBlur={onBlur}
         onFocusField={props.onFocusField}
-        empty={<p className="text-sm text-slate-700">Select a section in the outline or the canvas.</p>}
+        empty={
+          placed ? (
+            <PlacedNotice name={String(placed.shared)} overrides={Object.keys(placed).filter((k) => k !== "shared")} shared={site.shared} onDetach={detach} />
+          ) : (
+            <p className="text-sm text-slate-700">Select a section in the outline or the canvas.</p>
+          )
+        }
       />
     </aside>
   );

@@ -1,0 +1,46 @@
+/**
+ * A placed shared section, selected (issue 51): what it is, where else it shows, the fields this page
+ * writes itself, and Detach, which makes the page's copy its own. The builder does not edit shared
+ * sections themselves yet: their file is edited by hand (docs/editing.md).
+ */
+import type { EditorState } from "../api-client";
+
+export function PlacedNotice({
+  name,
+  overrides,
+  shared,
+  onDetach,
+}: {
+  name: string;
+  /** The fields this page writes over the shared section's. */
+  overrides: string[];
+  shared: EditorState["shared"];
+  onDetach(): void;
+}) {
+  const summary = shared.find((s) => s.name === name);
+  if (!summary)
+    return (
+      <p className="text-sm text-slate-800">
+        This page places the shared section "{name}", but there is no file site-config/shared/{name}.json: see the problems below the page.
+      </p>
+    );
+  const places = summary.placedIn;
+  return (
+    <div className="space-y-2 text-sm text-slate-800">
+      <p>
+        A shared section, stored once in <code>{summary.file}</code>: a change there shows on {places.length === 1 ? "1 page" : `${places.length} pages`} (
+        {places.join(", ")}).
+      </p>
+      {overrides.length > 0 && <p>This page writes its own {overrides.map((o) => `"${o}"`).join(", ")} over the shared one's.</p>}
+      <p>The builder does not edit shared sections yet: change its texts in that file, or detach this page's copy to edit it here.</p>
+      <button
+        type="button"
+        disabled={!summary.section}
+        className="rounded-md px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-400 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-50"
+        onClick={onDetach}
+      >
+        Detach: make this page's copy its own
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Shared sections and page templates in the builder (issue 51). A placed shared section shows in the
+ * canvas, says what it is and where else it shows, and detaches into a copy of the page's own; "New
+ * page" offers the templates of site-config/templates/, and the page opens with each placeholder
+ * marked on its field until it is written over. Their server side (checks, the file made, warnings
+ * and errors) is in npm test (tests/unit/shared-sections.test.ts, tests/builder/server/editor-api.test.ts);
+ * these browser runs are in the full tier.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { WCAG22_AA } from "./axe";
+import { canvas, HOME, openEditor, read, resetContent, root, row, save } from "./builder-fixture";
+
+test.beforeEach(resetContent);
+
+test("a new page from a template: the placeholders are marked on their fields until written over (issue 51)", async ({ page }) => {
+  await openEditor(page);
+  await page.getByRole("button", { name: "New page" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel(/address/i).fill("cloud-migration");
+  await dialog.getByLabel("Start from").selectOption({ label: "Template: Landing page" });
+  await expect(dialog).toContainText("Its texts in [[double brackets]] are placeholders");
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG22_AA).exclude("iframe").analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+  await dialog.getByRole("button", { name: /^Create/ }).click();
+  await expect(page.getByText("site-config/pages/cloud-migration.json").first()).toBeVisible({ timeout: 30_000 });
+  await row(page, "[[Headline: what you offer, in a few words]]")
+    .getByRole("button", { name: /^\[\[Headline: what you offer, in a few words\]\] Hero/ })
+    .click();
+  const headline = page.getByLabel(/^Heading/);
+  await expect(headline).toHaveValue("[[Headline: what you offer, in a few words]]");
+  const mark = page.locator("#fields").getByText("Still the template's placeholder [[Headline: what you offer, in a few words]]: write the page's own text.");
+  await expect(mark).toBeVisible({ timeout: 20_000 });
+  await headline.fill("Move to the Cloud Without Surprises");
+  await expect(mark).toHaveCount(0, { timeout: 20_000 });
+  await expect(canvas(page).getByRole("heading", { level: 1 })).toHaveText("Move to the Cloud Without Surprises");
+});
+
+test("a placed shared section: shown in the canvas, says where else it shows, and detaches into the page's own copy", async ({ page }) => {
+  // The home page's contact section, stored once and placed by name, as docs/editing.md says.
+  const home = JSON.parse(read(HOME)) as { sections: Record<string, unknown>[] };
+  const at = home.sections.findIndex((s) => s.type === "contact");
+  mkdirSync(join(root, "site-config", "shared"));
+  writeFileSync(
+    join(root, "site-config", "shared", "contact.json"),
+    `${JSON.stringify({ $schema: "../../schemas/shared-section.schema.json", section: home.sections[at] }, null, 2)}\n`,
+  );
+  const contact = home.sections[at] as { heading: string };
+  home.sections[at] = { shared: "contact", tone: "muted" };
+  writeFileSync(join(root, HOME), `${JSON.stringify(home, null, 2)}\n`);
+  // The builder's server has read both files (its watcher waits for them to be quiet).
+  await expect
+    .poll(async () => ((await (await page.request.get("/__edit/api/state")).json()) as { shared: { placedIn: string[] }[] }).shared[0]?.placedIn, {
+      timeout: 20_000,
+    })
+    .toEqual(["/"]);
+
+  await openEditor(page);
+  await expect(canvas(page).locator('main [data-section="contact"]').getByRole("heading", { name: contact.heading })).toBeVisible({ timeout: 20_000 });
+  await row(page, 'Shared section "contact"')
+    .getByRole("button", { name: /^Shared section "contact"/ })
+    .click();
+  const fields = page.locator("#fields");
+  await expect(fields).toContainText("A shared section, stored once in site-config/shared/contact.json: a change there shows on 1 page (/).");
+  await expect(fields).toContainText('This page writes its own "tone" over the shared one\'s.');
+  expect(
+    await new AxeBuilder({ page })
+      .withTags(WCAG22_AA)
+      .include("#fields")
+      .analyze()
+      .then((r) => r.violations.map((v) => v.id)),
+  ).toEqual([]);
+
+  await fields.getByRole("button", { name: "Detach: make this page's copy its own" }).click();
+  await expect(page.getByLabel(/^Heading/)).toHaveValue(contact.heading);
+  await save(page);
+  const saved = JSON.parse(read(HOME)) as { sections: Record<string, unknown>[] };
+  expect(saved.sections[at]).toEqual({ ...(JSON.parse(read("site-config/shared/contact.json")) as { section: object }).section, tone: "muted" });
+});
