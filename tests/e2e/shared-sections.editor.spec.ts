@@ -59,8 +59,12 @@ test("a placed shared section: shown in the canvas, says where else it shows, an
 
   await openEditor(page);
   await expect(canvas(page).locator('main [data-section="contact"]').getByRole("heading", { name: contact.heading })).toBeVisible({ timeout: 20_000 });
-  await row(page, 'Shared section "contact"')
-    .getByRole("button", { name: /^Shared section "contact"/ })
+  // The outline names it by the shared section's heading, and says it is shared and where.
+  const start = "Ready to Lead with Innovation";
+  expect(contact.heading.startsWith(start)).toBe(true);
+  await expect(row(page, start)).toContainText("Contact · shared, on 1 page");
+  await row(page, start)
+    .getByRole("button", { name: new RegExp(`^${start}`) })
     .click();
   const fields = page.locator("#fields");
   await expect(fields).toContainText("A shared section, stored once in site-config/shared/contact.json: a change there shows on 1 page (/).");

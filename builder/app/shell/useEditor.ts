@@ -59,7 +59,7 @@ export function useEditor() {
   const problems = useProblems(doc, file, site, checked);
   const { page, typed, opening, reordered } = useCanvasFeed(refs.canvas, { doc, file, site, checked, route }, state.moves);
   const fields = useFields(doc, file, site, selected);
-  const items = useOutline(doc, file, problems.mine);
+  const items = useOutline(doc, file, problems.mine, site?.shared);
   const kept = useKeptEdits(state.doc);
   // Save is refused for known errors only when they were found in exactly what would be saved.
   const actions = useFileActions({

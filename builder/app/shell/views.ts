@@ -1,6 +1,6 @@
 /** What the builder's panels show, derived from the state: the page the canvas previews, the outline's rows, the problems in words. */
 import { useMemo, useRef } from "react";
-import { fieldLabel, kindOf, labelOf } from "../../shared/labels";
+import { fieldLabel, kindOf, labelOf, typeTitle } from "../../shared/labels";
 import { splitPointer } from "@/lib/json-pointer";
 import type { EditorFile, EditorProblem, EditorState, Schema } from "../api-client";
 import type { Checked } from "./useCheck";
@@ -26,11 +26,25 @@ export function usePreviewRoute(doc: Doc | null, file: EditorFile | undefined, s
   }, [doc, site, file, entryId]);
 }
 
+/** A placed shared section's row: its heading and kind as the page shows them, and how many pages show it. */
+function placedRow(entry: unknown, shared: EditorState["shared"]): { label: string; detail: string } | undefined {
+  if (!entry || typeof entry !== "object" || Array.isArray(entry)) return undefined;
+  const { shared: name, ...own } = entry as Record<string, unknown>;
+  if (typeof name !== "string") return undefined;
+  const summary = shared.find((s) => s.name === name);
+  const section = summary?.section && typeof summary.section === "object" && !Array.isArray(summary.section) ? summary.section : null;
+  if (!summary || !section) return { label: `Shared section "${name}"`, detail: "Shared section, not found" };
+  const shown = { ...section, ...own } as Parameters<typeof labelOf>[0];
+  const type = typeof section.type === "string" ? typeTitle(section.type) : "Section";
+  const pages = summary.placedIn.length;
+  return { label: labelOf(shown, type), detail: `${type} · shared, on ${pages === 1 ? "1 page" : `${pages} pages`}` };
+}
+
 /**
  * The outline's rows: each entry of the list, by its own heading or name, with its problems
  * counted. A row that reads as before keeps its object, so typing re-renders only the row typed in.
  */
-export function useOutline(doc: Doc | null, file: EditorFile | undefined, mine: readonly EditorProblem[]): OutlineItem[] {
+export function useOutline(doc: Doc | null, file: EditorFile | undefined, mine: readonly EditorProblem[], shared: EditorState["shared"] = []): OutlineItem[] {
   const known = useRef(new Map<string, OutlineItem>());
   const last = useRef<OutlineItem[]>([]);
   return useMemo(() => {
@@ -41,10 +55,12 @@ export function useOutline(doc: Doc | null, file: EditorFile | undefined, mine: 
       const own = mine.filter((p) => p.field === base || p.field.startsWith(`${base}/`));
       const kind = kindOf(entry);
       const id = doc.ids[i] as string;
+      // A placed shared section by the shared one's heading (with the page's own over it), and where it shows.
+      const placed = placedRow(entry, shared);
       const row: OutlineItem = {
         id,
-        label: labelOf(entry, kind ?? `Entry ${i + 1}`),
-        detail: kind ?? file?.name ?? "",
+        label: placed?.label ?? labelOf(entry, kind ?? `Entry ${i + 1}`),
+        detail: placed?.detail ?? kind ?? file?.name ?? "",
         errors: own.filter((p) => p.severity === "error").length,
         warnings: own.filter((p) => p.severity === "warning").length,
       };
@@ -58,7 +74,7 @@ export function useOutline(doc: Doc | null, file: EditorFile | undefined, mine: 
     known.current = new Map(rows.map((r) => [r.id, r]));
     last.current = rows;
     return rows;
-  }, [doc, file, mine]);
+  }, [doc, file, mine, shared]);
 }
 
 /** The problems of the last check (or of the start), this file's first, in words (as of the value checked: typing does not redo them). */
