@@ -425,9 +425,9 @@ function checkSections(
   return raw.map((section, index): CheckedSection => {
     const prefix = `/sections/${index}`;
     const own = [...fileErrors.filter((p) => p.pointer === prefix || p.pointer.startsWith(`${prefix}/`)), ...(placed.get(prefix) ?? [])];
-    const candidate = valid ? valid[index] : section;
     // A placement left as written (a missing or broken shared section) has no "type": never a section.
-    const ok = candidate && typeof candidate === "object" && "type" in candidate && isSection(candidate) ? (candidate as Section) : undefined;
+    const entry = valid?.[index];
+    const ok = valid ? (entry && "type" in entry ? (entry as Section) : undefined) : isSection(section) ? section : undefined;
     if (ok && own.length === 0) return { ok: true, index, section: ok };
     const obj = section && typeof section === "object" && !Array.isArray(section) ? section : undefined;
     const type = typeof obj?.type === "string" ? obj.type : typeof obj?.shared === "string" ? `shared "${obj.shared}"` : "(no type)";
