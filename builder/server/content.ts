@@ -37,7 +37,15 @@ export function files(sources: Sources): EditorFile[] {
       (name): EditorFile => ({ path: sources.collections[name].file, kind: "collection", name, schema: `collections/${COLLECTIONS[name].schema}` }),
     ),
     { path: sources.settings.file, kind: "settings", name: "Settings", schema: "settings" },
+    // A shared section's form is its type's (one that places another shared section has none: edited by hand).
+    ...sources.shared.map((s): EditorFile => ({ path: s.file, kind: "shared", name: s.name, schema: `shared/${sharedType(s.parsed?.value) ?? ""}` })),
   ];
+}
+
+/** The section type a shared section's file holds, when it holds one written out. */
+function sharedType(value: JsonValue | undefined): string | undefined {
+  const section = value && typeof value === "object" && !Array.isArray(value) ? value.section : undefined;
+  return section && typeof section === "object" && !Array.isArray(section) && typeof section.type === "string" ? section.type : undefined;
 }
 
 /** Every schema a form needs, bundled: the documents', each section type's, and each collection entry's. */
@@ -51,6 +59,18 @@ function bundleAll(schemasDir: string) {
     "service-template": bundleSchema(schemasDir, "service-template.schema.json", withoutSections),
     settings: bundleSchema(schemasDir, "settings.schema.json"),
   };
+  // A shared section's file: its one section, with that type's form.
+  for (const [type, schema] of Object.entries(sections)) {
+    const { definitions, ...section } = schema as { definitions?: unknown };
+    documents[`shared/${type}`] = {
+      type: "object",
+      title: "Shared section",
+      additionalProperties: false,
+      required: ["section"],
+      properties: { $schema: { type: "string" }, section: { ...section, title: "The section" } },
+      definitions,
+    };
+  }
   for (const name of new Set(Object.values(COLLECTIONS).map((c) => c.schema))) {
     documents[`collections/${name}`] = bundleSchema(schemasDir, `collections/${name}.schema.json`, (s) => {
       const list = (s.properties as { items?: { items: Record<string, unknown> } }).items;

@@ -12,6 +12,7 @@ export const listKey = (kind: FileKind): "sections" | "items" | null =>
 export function fileTitle(file: EditorFile): string {
   if (file.kind === "page") return `Page ${file.route ?? file.name}`;
   if (file.kind === "collection") return `Collection: ${file.name}`;
+  if (file.kind === "shared") return `Shared section: ${file.name}`;
   return file.name;
 }
 

@@ -29,7 +29,7 @@ export interface Version {
   setAside?: boolean;
 }
 
-export type FileKind = "page" | "template" | "collection" | "settings";
+export type FileKind = "page" | "template" | "collection" | "settings" | "shared";
 
 export interface EditorFile {
   /** From the project root: "site-config/pages/home.json". */

@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { WCAG22_AA } from "./axe";
 import { canvas, HOME, openEditor, read, resetContent, root, row, save } from "./builder-fixture";
 
@@ -38,8 +38,8 @@ test("a new page from a template: the placeholders are marked on their fields un
   await expect(canvas(page).getByRole("heading", { level: 1 })).toHaveText("Move to the Cloud Without Surprises");
 });
 
-test("a placed shared section: shown in the canvas, says where else it shows, and detaches into the page's own copy", async ({ page }) => {
-  // The home page's contact section, stored once and placed by name, as docs/editing.md says.
+/** The home page's contact section, stored once and placed by name with a field of its own, as docs/editing.md says; the server has read both. */
+async function shareHomeContact(page: Page) {
   const home = JSON.parse(read(HOME)) as { sections: Record<string, unknown>[] };
   const at = home.sections.findIndex((s) => s.type === "contact");
   mkdirSync(join(root, "site-config", "shared"));
@@ -57,6 +57,11 @@ test("a placed shared section: shown in the canvas, says where else it shows, an
     })
     .toEqual(["/"]);
 
+  return { at, contact };
+}
+
+test("a placed shared section: shown in the canvas, says where else it shows, and detaches into the page's own copy", async ({ page }) => {
+  const { at, contact } = await shareHomeContact(page);
   await openEditor(page);
   await expect(canvas(page).locator('main [data-section="contact"]').getByRole("heading", { name: contact.heading })).toBeVisible({ timeout: 20_000 });
   // The outline names it by the shared section's heading, and says it is shared and where.
@@ -82,4 +87,20 @@ test("a placed shared section: shown in the canvas, says where else it shows, an
   await save(page);
   const saved = JSON.parse(read(HOME)) as { sections: Record<string, unknown>[] };
   expect(saved.sections[at]).toEqual({ ...(JSON.parse(read("site-config/shared/contact.json")) as { section: object }).section, tone: "muted" });
+});
+
+test("a shared section's own file: one edit shows in the canvas of a page that places it, and the save changes that file only", async ({ page }) => {
+  const { at, contact } = await shareHomeContact(page);
+  const homeBefore = read(HOME);
+  await openEditor(page, "site-config/shared/contact.json");
+  await expect(page.locator("#fields")).toContainText("Changes show on 1 page: /.");
+  await page.getByLabel(/^Heading/).fill("Tell Us What You Want to Build");
+  await expect(canvas(page).locator('main [data-section="contact"]').getByRole("heading", { name: "Tell Us What You Want to Build" })).toBeVisible({
+    timeout: 20_000,
+  });
+  await save(page);
+  expect((JSON.parse(read("site-config/shared/contact.json")) as { section: { heading: string } }).section.heading).toBe("Tell Us What You Want to Build");
+  expect(read(HOME)).toBe(homeBefore);
+  expect(contact.heading).not.toBe("Tell Us What You Want to Build");
+  expect((JSON.parse(homeBefore) as { sections: unknown[] }).sections[at]).toEqual({ shared: "contact", tone: "muted" });
 });

@@ -39,6 +39,8 @@ export interface FieldsPanelProps {
   onBlur(): void;
   onFocusField(id: string): void;
   empty: ReactNode;
+  /** Said under the heading (a shared section: which pages a change shows on). */
+  note?: ReactNode;
 }
 
 const TOOL =
@@ -52,6 +54,7 @@ export const FieldsPanel = forwardRef<HTMLHeadingElement, FieldsPanelProps>(func
       <h2 id="fields-title" ref={heading} tabIndex={-1} className="mb-2 text-sm font-bold text-slate-900 focus:outline-none">
         {title}
       </h2>
+      {props.note}
       {entry && (
         // Last before the fields: from the first field, Shift+Tab reaches "Move down".
         <div role="toolbar" aria-label={`${entry.label}: move, copy or delete`} className="mb-3 flex flex-wrap gap-1.5">

@@ -1,7 +1,7 @@
 /**
- * A placed shared section, selected (issue 51): what it is, where else it shows, the fields this page
- * writes itself, and Detach, which makes the page's copy its own. The builder does not edit shared
- * sections themselves yet: their file is edited by hand (docs/editing.md).
+ * Shared sections in the fields panel (issue 51). A placed one, selected on a page: what it is,
+ * where else it shows, the fields this page writes itself, and Detach, which makes the page's copy
+ * its own. A shared section's own file, open: which pages a change shows on.
  */
 import type { EditorState } from "../api-client";
 
@@ -32,7 +32,7 @@ export function PlacedNotice({
         {places.join(", ")}).
       </p>
       {overrides.length > 0 && <p>This page writes its own {overrides.map((o) => `"${o}"`).join(", ")} over the shared one's.</p>}
-      <p>The builder does not edit shared sections yet: change its texts in that file, or detach this page's copy to edit it here.</p>
+      <p>Open it under "Shared sections" to change it on every page, or detach this page's copy to edit it here.</p>
       <button
         type="button"
         disabled={!summary.section}
@@ -42,5 +42,17 @@ export function PlacedNotice({
         Detach: make this page's copy its own
       </button>
     </div>
+  );
+}
+
+/** Under a shared section's heading: where a change to it shows. */
+export function SharedNote({ file, shared }: { file: string; shared: EditorState["shared"] }) {
+  const places = shared.find((s) => s.file === file)?.placedIn ?? [];
+  return (
+    <p className="mb-3 text-sm text-slate-800">
+      {places.length === 0
+        ? "No page shows it yet: place it on a page by hand (docs/editing.md)."
+        : `Changes show on ${places.length === 1 ? "1 page" : `${places.length} pages`}: ${places.join(", ")}.`}
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 /** What the fields panel shows for the selection: the selected entry's form, the page's own fields, or the whole file's. */
 import { useMemo } from "react";
+import { fileTitle } from "../../shared/kinds";
 import { kindOf, labelOf } from "../../shared/labels";
 import type { EditorFile, EditorState, Schema } from "../api-client";
 import { listKey, listOf } from "../state/list";
@@ -23,7 +24,17 @@ export function useFields(doc: Doc | null, file: EditorFile | undefined, site: E
     if (!doc || !site || !file) return null;
     const documentSchema = site.schemas.documents[file.schema];
     const key = listKey(doc.kind);
-    if (!key) return documentSchema ? { title: file.name, schema: documentSchema, value: doc.value, pointer: "", target: { whole: true }, entry: null } : null;
+    if (!key)
+      return documentSchema
+        ? {
+            title: file.kind === "shared" ? fileTitle(file) : file.name,
+            schema: documentSchema,
+            value: doc.value,
+            pointer: "",
+            target: { whole: true },
+            entry: null,
+          }
+        : null;
     const list = listOf(doc);
     const index = selected ? doc.ids.indexOf(selected) : -1;
     if (selected === OWN_FIELDS || index < 0) {

@@ -54,8 +54,14 @@ export const FileList = memo(function FileList({ files, open, unsaved, editing =
         </button>
       </div>
       <ul className="mb-3 space-y-0.5">{files.filter((f) => f.kind === "page").map(button)}</ul>
+      {files.some((f) => f.kind === "shared") && (
+        <>
+          <h2 className="mb-1 text-xs font-bold tracking-wider text-slate-600 uppercase">Shared sections</h2>
+          <ul className="mb-3 space-y-0.5">{files.filter((f) => f.kind === "shared").map(button)}</ul>
+        </>
+      )}
       <h2 className="mb-1 text-xs font-bold tracking-wider text-slate-600 uppercase">Template, collections, settings</h2>
-      <ul className="space-y-0.5">{files.filter((f) => f.kind !== "page").map(button)}</ul>
+      <ul className="space-y-0.5">{files.filter((f) => f.kind !== "page" && f.kind !== "shared").map(button)}</ul>
     </nav>
   );
 });

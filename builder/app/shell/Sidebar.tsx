@@ -8,7 +8,7 @@ import type { useProblems } from "./views";
 import { splitPointer, withValueAt } from "@/lib/json-pointer";
 import { listKey, listOf } from "../state/list";
 import { placedSection } from "../canvas/local";
-import { PlacedNotice } from "../fields/PlacedNotice";
+import { PlacedNotice, SharedNote } from "../fields/PlacedNotice";
 import type { Action, Doc, Json } from "../state/types";
 import { FieldsPanel } from "../fields/FieldsPanel";
 import type { OutlineItem } from "../outline/types";
@@ -141,6 +141,7 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
         onChange={onChange}
         onBlur={onBlur}
         onFocusField={props.onFocusField}
+        note={file.kind === "shared" ? <SharedNote file={file.path} shared={site.shared} /> : null}
         empty={
           placed ? (
             <PlacedNotice name={String(placed.shared)} overrides={Object.keys(placed).filter((k) => k !== "shared")} shared={site.shared} onDetach={detach} />

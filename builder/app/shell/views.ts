@@ -18,6 +18,8 @@ export function usePreviewRoute(doc: Doc | null, file: EditorFile | undefined, s
   return useMemo(() => {
     if (!doc || !site) return "/";
     if (doc.kind === "page") return file?.route ?? "/";
+    // A shared section: the first page that shows it.
+    if (doc.kind === "shared") return site.shared.find((s) => s.file === doc.path)?.placedIn.find((p) => p.startsWith("/")) ?? "/";
     const services = site.collections?.services ?? [];
     // The selected service's page, as edited (a new service's too: the check renders it with the edits).
     if (file?.name === "services" && entryId) return `/services/${entryId}`;
