@@ -11,6 +11,7 @@ import { Conflict } from "../builder/server/errors.ts";
 import type { EventStream } from "../builder/server/events.ts";
 import { editablePath } from "../builder/server/files.ts";
 import type { Clone, DraftsMirror, Person } from "../builder/server/git.ts";
+import { placeName } from "../builder/server/folder.ts";
 import { type BuilderStore, folderStore, type PageRequest } from "../builder/server/store.ts";
 import { describeChanges } from "../builder/shared/describe.ts";
 import { describeOptions, fileTitle, listKey } from "../builder/shared/kinds.ts";
@@ -78,7 +79,12 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
   const person = (who: Person | null): Person => who ?? { name: "Site studio", email: "studio@localhost" };
   const title = async (path: string) => {
     const file = (await folder.files()).find((f) => f.path === path);
-    return file ? fileTitle(file) : path;
+    if (!file) return path;
+    if (file.kind !== "shared") return fileTitle(file);
+    // One change to a shared section shows on every page that places it: the lists of changes say which.
+    const result = await folder.store.result();
+    const places = (result.shared.find((s) => s.file === path)?.placedIn ?? []).map((file) => placeName(result, file));
+    return places.length > 0 ? `${fileTitle(file)} (on ${places.join(", ")})` : fileTitle(file);
   };
 
   /** Commits what a write (not a save) changed, as `who`, and tells the open builders; the commit, or null if nothing changed. */

@@ -89,7 +89,7 @@ export function contentFolder(root: string, store = new SiteStore(root)) {
 export type ContentFolder = ReturnType<typeof contentFolder>;
 
 /** Where a shared section is placed, in words: a page's address, the service pages, a page template. */
-function placeName(result: SiteResult, file: string): string {
+export function placeName(result: SiteResult, file: string): string {
   const page = result.pages.find((p) => p.file === file);
   if (page) return page.path;
   if (file === result.sources.template.file) return "every service page";
