@@ -217,8 +217,8 @@ export function expandShared(sources: Sources, schemas: SchemaSet): Expanded {
     );
     const writes = found.filter((f) => f.section);
     if (writes.length === 0) return source;
-    // Each shared file's parse stands for its text: the same page and shared texts give the same expansion.
-    const key = writes.map((w) => `${w.pointer}=${w.placement.files.map((f) => idOf(byFile.get(f)?.parsed ?? {})).join(",")}`).join(";");
+    // Each parse stands for its text, and the schema set for the fields a placement may write: the same give the same expansion.
+    const key = `${idOf(schemas)}:${writes.map((w) => `${w.pointer}=${w.placement.files.map((f) => idOf(byFile.get(f)?.parsed ?? {})).join(",")}`).join(";")}`;
     const known = made.get(parsed);
     if (known?.key === key) return { ...source, parsed: known.parsed };
     let value = parsed.value;
