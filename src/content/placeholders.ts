@@ -4,7 +4,7 @@
  * are filled: on a draft each is a warning (the builder marks its field), on a published page an
  * error, so the build refuses a page with a placeholder left.
  */
-import { escapeSegment } from "../lib/json-pointer.ts";
+import { textsIn } from "../lib/json-pointer.ts";
 import { readablePath } from "./ajv-problems.ts";
 import type { JsonValue } from "./json-source.ts";
 import type { Problem } from "./problems.ts";
@@ -14,15 +14,11 @@ import type { PageSource } from "./sources.ts";
 export const PLACEHOLDER = /\[\[([^[\]]+)\]\]/;
 
 /** Every text of `value` with a placeholder in it, by JSON Pointer. */
-function texts(value: JsonValue, pointer = ""): { pointer: string; placeholder: string }[] {
-  if (typeof value === "string") {
-    const found = PLACEHOLDER.exec(value);
+const texts = (value: JsonValue) =>
+  textsIn(value).flatMap(({ pointer, text }) => {
+    const found = PLACEHOLDER.exec(text);
     return found ? [{ pointer, placeholder: found[0] }] : [];
-  }
-  if (Array.isArray(value)) return value.flatMap((v, i) => texts(v, `${pointer}/${i}`));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => texts(v, `${pointer}/${escapeSegment(k)}`));
-  return [];
-}
+  });
 
 export function placeholderProblems(pages: readonly PageSource[]): Problem[] {
   return pages.flatMap((page) => {

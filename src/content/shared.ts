@@ -6,7 +6,7 @@
  * its file. The expanded documents keep the page's positions; what came from a shared file points
  * at the placement ("shared": ...), and its own mistakes are reported in the shared file once.
  */
-import { escapeSegment, splitPointer } from "../lib/json-pointer.ts";
+import { escapeSegment, splitPointer, valueAt } from "../lib/json-pointer.ts";
 import { readablePath } from "./ajv-problems.ts";
 import type { JsonValue, NodeLocation, ParsedJson } from "./json-source.ts";
 import { didYouMean, type Problem } from "./problems.ts";
@@ -109,7 +109,7 @@ export function expandShared(sources: Sources, schemas: SchemaSet): Expanded {
    */
   const place = (source: SourceFile, pointer: string, trail: string[]): { section?: JsonObject; placement?: Placement } => {
     const value = source.parsed?.value;
-    const item = valueAtPointer(value, pointer);
+    const item = valueAt(value, pointer) as JsonValue | undefined;
     if (!isObject(item) || typeof item.shared !== "string") return {};
     const name = item.shared;
     const overrides = Object.keys(item).filter((k) => k !== "shared");
@@ -262,16 +262,6 @@ export function expandShared(sources: Sources, schemas: SchemaSet): Expanded {
     });
   }
   return { pages, template, shared, pageTemplates, placements, problems, summaries };
-}
-
-function valueAtPointer(value: JsonValue | undefined, pointer: string): JsonValue | undefined {
-  let node = value;
-  for (const seg of splitPointer(pointer)) {
-    if (Array.isArray(node)) node = node[Number(seg)];
-    else if (isObject(node)) node = node[seg];
-    else return undefined;
-  }
-  return node;
 }
 
 /** A copy of `value` with `next` at `segments`, copied along the path only. */

@@ -9,7 +9,7 @@ import { join, relative, sep } from "node:path";
 import { readablePath } from "./ajv-problems.ts";
 import { COLLECTION_NAMES, type CollectionName } from "./collections.ts";
 import { filesUnder } from "../lib/files.ts";
-import { escapeSegment } from "../lib/json-pointer.ts";
+import { textsIn } from "../lib/json-pointer.ts";
 import { slugOf } from "../lib/slug.ts";
 import { JsonSyntaxError, parseJson, type JsonValue, type ParsedJson } from "./json-source.ts";
 import { decodeContent } from "./encoding.ts";
@@ -210,12 +210,7 @@ export function idsOf(source: SourceFile): Set<string> | undefined {
 const REPLACEMENT = "\uFFFD";
 
 /** Every text of a JSON value with U+FFFD in it: what a decoder leaves where it could not read a letter. */
-function replacementCharacters(value: JsonValue, pointer = ""): { pointer: string; text: string }[] {
-  if (typeof value === "string") return value.includes(REPLACEMENT) ? [{ pointer, text: value }] : [];
-  if (Array.isArray(value)) return value.flatMap((v, i) => replacementCharacters(v, `${pointer}/${i}`));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => replacementCharacters(v, `${pointer}/${escapeSegment(k)}`));
-  return [];
-}
+const replacementCharacters = (value: JsonValue) => textsIn(value).filter(({ text }) => text.includes(REPLACEMENT));
 
 /** The last parse of each file, reused while its text is the same (the dev server reads every file on each save). */
 const parses = new Map<string, { text: string; parsed: ParsedJson }>();

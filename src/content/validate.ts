@@ -452,7 +452,7 @@ function placedProblems(problems: Problem[], placements: ReadonlyMap<string, Pla
     }
     const shared = sharedPart(p.pointer, placements.get(p.file));
     const inShared = shared && `/section${p.pointer.slice(shared.pointer.length)}`;
-    if (shared && shared.files.some((file) => said.has(`${file}|${inShared}|${p.message}`))) continue;
+    if (shared?.files.some((file) => said.has(`${file}|${inShared}|${p.message}`))) continue;
     kept.push({ ...p, path: readablePath(p.pointer, value) });
   }
   problems.splice(0, problems.length, ...kept);

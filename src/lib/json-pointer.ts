@@ -32,3 +32,11 @@ export function withValueAt(value: unknown, segments: readonly string[], next: u
   else copy[head] = inner;
   return copy;
 }
+
+/** Every text inside `value` with its JSON Pointer (under `base`), in document order. */
+export function textsIn(value: unknown, base = ""): { pointer: string; text: string }[] {
+  if (typeof value === "string") return [{ pointer: base, text: value }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => textsIn(v, `${base}/${i}`));
+  if (value !== null && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => textsIn(v, `${base}/${escapeSegment(k)}`));
+  return [];
+}
