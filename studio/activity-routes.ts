@@ -24,6 +24,7 @@ export function inWords({ what, details = {} }: ActivityEntry): string {
     case "page.rename":
     case "page.delete":
     case "picture.add":
+    case "shared.create":
     case "restore":
       return text(d.change) || what;
     case "discard":

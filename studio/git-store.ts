@@ -175,6 +175,12 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
         await commit([`public${uploaded.src}`], who, `Picture added: ${uploaded.src}`, "picture.add");
         return uploaded;
       }),
+    share: (name, section, who) =>
+      clone.exclusive(async () => {
+        const made = await base.share(name, section);
+        await commit([made.path], who, `Shared section: ${name}: new, made from a page's section`, "shared.create");
+        return made;
+      }),
     changes: async () => ({ available: true, files: await unpublished(clone) }),
     discard: (asked, who) =>
       clone.exclusive(async () => {

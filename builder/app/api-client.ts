@@ -69,6 +69,8 @@ export const api = {
   renamePage: (slug: string, to: string, fixLinks: boolean) =>
     post<{ renamed: boolean; links: { file: string; path: string; href: string }[]; path?: string }>("/pages", { action: "rename", slug, to, fixLinks }),
   deletePage: (slug: string) => post<{ deleted: boolean; links: { file: string; path: string; href: string }[] }>("/pages", { action: "delete", slug }),
+  /** `section` stored as the shared section `name` (site-config/shared/<name>.json). */
+  share: (name: string, section: JsonValue) => post<{ path: string; name: string }>("/shared", { name, section }),
   upload: (file: File) =>
     call<Uploaded>("/upload", {
       method: "POST",

@@ -16,6 +16,7 @@ import { contentApi } from "./content.ts";
 import { contentWriter, oneAtATime } from "./files.ts";
 import { mediaApi, UPLOAD_LIMIT } from "./media.ts";
 import { pagesApi } from "./pages.ts";
+import { sharedApi } from "./shared-sections.ts";
 import { toEditorProblem } from "./problems.ts";
 
 /** Besides content: what the builder's state is made of, and what no content check notices changing (a picture added by hand, a section's code). */
@@ -83,7 +84,7 @@ export function contentFolder(root: string, store = new SiteStore(root)) {
   /** The files of the site, as the store last read them. */
   const files = async () => content.files((await store.result()).sources);
 
-  return { ...content, files, ...pagesApi(root, writer, content), ...pictures, ...changesApi(root), state, contentState, store };
+  return { ...content, files, ...pagesApi(root, writer, content), ...sharedApi(root, writer), ...pictures, ...changesApi(root), state, contentState, store };
 }
 
 export type ContentFolder = ReturnType<typeof contentFolder>;

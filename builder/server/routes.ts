@@ -11,6 +11,7 @@
  *   GET  links?route=/x           every link to a page
  *   POST pages  {action: "create" | "rename" | "delete", ...}
  *   POST upload (the picture's bytes; X-File-Name)
+ *   POST shared {name, section}   a section made shared: site-config/shared/<name>.json
  *   GET  changes                  content files changed (locally: since the last commit; in the studio: not published)
  *   POST discard {path}
  *   GET  events                   server-sent events (events.ts)
@@ -104,6 +105,12 @@ export async function builderRoutes(app: FastifyInstance, { store, who, stateExt
   );
 
   app.post("/upload", (request) => store.upload(fileName(request), Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), who(request)));
+
+  app.post<{ Body: { name: string; section: unknown } }>(
+    "/shared",
+    { bodyLimit: JSON_LIMIT, schema: { body: { type: "object", required: ["name", "section"], properties: { name: text, section: { type: "object" } } } } },
+    (request) => store.share(request.body.name, request.body.section, who(request)),
+  );
 
   app.get("/changes", () => store.changes());
 

@@ -48,6 +48,8 @@ export interface BuilderStore {
   linksTo(route: string): Link[];
   pages(request: PageRequest, who: Person | null): Promise<PageAnswer>;
   upload(name: string, data: Buffer, who: Person | null): Promise<Uploaded>;
+  /** A new shared section `name` holding `section` (the builder then places it on the page). */
+  share(name: string, section: unknown, who: Person | null): Promise<{ path: string; name: string }>;
   changes(): Promise<{ available: boolean; files: FileChange[] }>;
   discard(path: string, who: Person | null): Promise<{ path: string; restored: boolean }>;
 }
@@ -72,6 +74,12 @@ export function folderStore(root: string, site?: SiteStore) {
       return folder.deletePage(request.slug);
     },
     upload: (name: string, data: Buffer) => folder.upload(name, data),
+    async share(name: string, section: unknown) {
+      const made = folder.makeShared(name, section);
+      // Read again at the next ask, so the builder's next look at the content has it.
+      folder.store.invalidate([made.path]);
+      return made;
+    },
   };
 }
 
@@ -98,6 +106,7 @@ export function localStore(root: string, events: EventStream, site?: SiteStore):
     linksTo: base.linksTo,
     pages: base.pages,
     upload: base.upload,
+    share: base.share,
     changes: git.changes,
     discard: git.discard,
   };

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { WCAG22_AA } from "./axe";
-import { canvas, HOME, openEditor, read, resetContent, root, row, save } from "./builder-fixture";
+import { canvas, git, HOME, openEditor, read, resetContent, root, row, save, status } from "./builder-fixture";
 
 test.beforeEach(resetContent);
 
@@ -67,13 +67,14 @@ test("a placed shared section: shown in the canvas, says where else it shows, an
   // The outline names it by the shared section's heading, and says it is shared and where.
   const start = "Ready to Lead with Innovation";
   expect(contact.heading.startsWith(start)).toBe(true);
-  await expect(row(page, start)).toContainText("Contact · shared, on 1 page");
+  await expect(row(page, start)).toContainText("Shared: on 1 pageContact");
   await row(page, start)
     .getByRole("button", { name: new RegExp(`^${start}`) })
     .click();
   const fields = page.locator("#fields");
-  await expect(fields).toContainText("A shared section, stored once in site-config/shared/contact.json: a change there shows on 1 page (/).");
-  await expect(fields).toContainText('This page writes its own "tone" over the shared one\'s.');
+  await expect(fields).toContainText("Shared: on 1 page: /");
+  await expect(fields).toContainText('Stored once in site-config/shared/contact.json. A field changed here is this page\'s own (now: "tone")');
+  await expect(fields).toContainText("This page's own background, not the shared one.");
   expect(
     await new AxeBuilder({ page })
       .withTags(WCAG22_AA)
@@ -103,4 +104,108 @@ test("a shared section's own file: one edit shows in the canvas of a page that p
   expect(read(HOME)).toBe(homeBefore);
   expect(contact.heading).not.toBe("Tell Us What You Want to Build");
   expect((JSON.parse(homeBefore) as { sections: unknown[] }).sections[at]).toEqual({ shared: "contact", tone: "muted" });
+});
+
+const ABOUT = "site-config/pages/about-us.json";
+const START = "Ready to Lead with Innovation";
+const contactHeading = (page: Page, name: string) => canvas(page).locator('main [data-section="contact"]').getByRole("heading", { name });
+
+test("make a section shared, place it on a second page from the library, edit it once for both, override a field and use the shared text again", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const home = JSON.parse(read(HOME)) as { sections: { type: string; heading?: string }[] };
+  const at = home.sections.findIndex((s) => s.type === "contact");
+  const contact = home.sections[at] as { heading: string };
+  // The builder's server has seen the shared sections of an earlier test go (its watcher waits for files to be quiet).
+  await expect
+    .poll(async () => ((await (await page.request.get("/__edit/api/state")).json()) as { shared: unknown[] }).shared.length, { timeout: 20_000 })
+    .toBe(0);
+  await openEditor(page);
+  await row(page, START)
+    .getByRole("button", { name: new RegExp(`^${START}`) })
+    .click();
+  const fields = page.locator("#fields");
+  await fields.getByRole("button", { name: "Make shared…" }).click();
+  await expect(fields.getByLabel("Name")).toHaveValue("contact");
+  await fields.getByRole("button", { name: "Make shared", exact: true }).click();
+  await expect(status(page)).toContainText('Made the shared section "contact" (site-config/shared/contact.json). Save site-config/pages/home.json');
+  expect((JSON.parse(read("site-config/shared/contact.json")) as { section: unknown }).section).toEqual(contact);
+  await save(page);
+  expect((JSON.parse(read(HOME)) as { sections: unknown[] }).sections[at]).toEqual({ shared: "contact" });
+  await expect(contactHeading(page, contact.heading)).toBeVisible();
+  await expect(row(page, START)).toContainText("Shared: on 1 page", { timeout: 20_000 });
+
+  // A second page places it from the library's "Shared sections", found by a search.
+  await openEditor(page, ABOUT);
+  const aboutBefore = JSON.parse(read(ABOUT)) as { sections: unknown[] };
+  await page
+    .getByRole("button", { name: /^Add a section/ })
+    .first()
+    .click();
+  const library = page.getByRole("dialog", { name: "Add a section" });
+  await library.getByLabel("Search the sections").fill("contact");
+  await expect(library.getByRole("heading", { name: "Shared sections" })).toBeVisible();
+  const card = library.locator('[data-library-entry="shared:contact"]');
+  await expect(card).toContainText("A contact section, on 1 page: /.");
+  await page.screenshot({ path: test.info().outputPath("library-shared.png") });
+  await card.click();
+  await expect(contactHeading(page, contact.heading)).toBeVisible({ timeout: 20_000 });
+  await save(page);
+  const aboutSaved = JSON.parse(read(ABOUT)) as { sections: unknown[] };
+  expect(aboutSaved.sections.length).toBe(aboutBefore.sections.length + 1);
+  expect(aboutSaved.sections).toContainEqual({ shared: "contact" });
+  await expect(row(page, START)).toContainText("Shared: on 2 pages", { timeout: 20_000 });
+
+  // One edit of the shared section: both pages show it; the save changes its file only.
+  await row(page, START)
+    .getByRole("button", { name: new RegExp(`^${START}`) })
+    .click();
+  await expect(fields).toContainText("Shared: on 2 pages: /, /about-us");
+  await page.screenshot({ path: test.info().outputPath("placed-fields.png") });
+  const pagesBefore = [read(HOME), read(ABOUT)];
+  await fields.getByRole("button", { name: "Edit the shared section" }).click();
+  await expect(fields).toContainText("Changes show on 2 pages: /, /about-us.");
+  await page.getByLabel(/^Heading/).fill("Tell Us What You Want to Build");
+  await expect(contactHeading(page, "Tell Us What You Want to Build")).toBeVisible({ timeout: 20_000 });
+  await save(page);
+  // The shared file is the one file the save wrote: the pages are as they were.
+  expect([read(HOME), read(ABOUT)]).toEqual(pagesBefore);
+  expect(git("status", "--porcelain", "--untracked-files=all").split("\n").filter(Boolean).sort()).toEqual([
+    " M site-config/pages/about-us.json",
+    " M site-config/pages/home.json",
+    "?? site-config/shared/contact.json",
+  ]);
+  expect((JSON.parse(read("site-config/shared/contact.json")) as { section: { heading: string } }).section.heading).toBe("Tell Us What You Want to Build");
+  expect(JSON.parse(read(ABOUT))).toEqual(aboutSaved);
+  for (const file of [HOME, ABOUT]) {
+    await openEditor(page, file);
+    await expect(contactHeading(page, "Tell Us What You Want to Build")).toBeVisible({ timeout: 20_000 });
+  }
+
+  // A heading of its own on /about-us: marked on its field; "Use the shared text" puts the shared one back.
+  await row(page, "Tell Us What You Want to Build")
+    .getByRole("button", { name: /^Tell Us What You Want to Build/ })
+    .click();
+  await page.getByLabel(/^Heading/).fill("Plan Your Project With Us");
+  await expect(contactHeading(page, "Plan Your Project With Us")).toBeVisible({ timeout: 20_000 });
+  const mark = fields.getByText("This page's own heading, not the shared one.");
+  await expect(mark).toBeVisible();
+  expect(
+    await new AxeBuilder({ page })
+      .withTags(WCAG22_AA)
+      .include("#fields")
+      .analyze()
+      .then((r) => r.violations.map((v) => v.id)),
+  ).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("override.png") });
+  await save(page);
+  expect((JSON.parse(read(ABOUT)) as { sections: unknown[] }).sections).toContainEqual({ shared: "contact", heading: "Plan Your Project With Us" });
+  expect((JSON.parse(read("site-config/shared/contact.json")) as { section: { heading: string } }).section.heading).toBe("Tell Us What You Want to Build");
+  await fields.getByRole("button", { name: "Use the shared text" }).click();
+  await expect(mark).toHaveCount(0);
+  await expect(page.getByLabel(/^Heading/)).toHaveValue("Tell Us What You Want to Build");
+  await expect(contactHeading(page, "Tell Us What You Want to Build")).toBeVisible({ timeout: 20_000 });
+  await save(page);
+  expect(JSON.parse(read(ABOUT))).toEqual(aboutSaved);
 });

@@ -11,6 +11,7 @@ import { useClipboard } from "../outline/useClipboard";
 import type { useEntryCommands } from "../outline/useEntryCommands";
 import { useInlineEdits } from "./useInlineEdits";
 import { usePictureDrop } from "./usePictureDrop";
+import { sharedEntries } from "../library/shared-entries";
 
 export function useOnCanvas({
   state,
@@ -40,13 +41,14 @@ export function useOnCanvas({
   const clipboard = useClipboard({ doc: state.doc, selected: state.selected, site, dispatch, announce });
   // A section dropped in the canvas: from the library, or moved within it.
   const library = site?.library;
+  const shared = site ? sharedEntries(site) : undefined;
   const dropped = useCallback(
     (drop: { section: string; index: number } | { id: string; index: number }) => {
       if ("id" in drop) return commands.moveTo(drop.id, drop.index);
-      const entry = library?.find((e) => e.type === drop.section);
+      const entry = library?.find((e) => e.type === drop.section) ?? shared?.find((e) => e.type === drop.section);
       if (entry) commands.insertSection(entry, drop.index - 1);
     },
-    [commands, library],
+    [commands, library, shared],
   );
   return { clipboard, dropped, onPicture };
 }

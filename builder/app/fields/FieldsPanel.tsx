@@ -15,6 +15,8 @@ export interface FieldsForm {
   pointer: string;
   /** Remounts the form when the thing shown changes. */
   key: string;
+  /** A placed shared section's fields this page writes itself: marked, each with "Use the shared text". */
+  overrides?: string[];
 }
 
 export interface EntryTools {
@@ -41,6 +43,8 @@ export interface FieldsPanelProps {
   empty: ReactNode;
   /** Said under the heading (a shared section: which pages a change shows on). */
   note?: ReactNode;
+  /** Drops this page's own `field` of a placed shared section. */
+  onUseShared?(field: string): void;
 }
 
 const TOOL =
@@ -101,6 +105,8 @@ export const FieldsPanel = forwardRef<HTMLHeadingElement, FieldsPanelProps>(func
           value={form.value}
           pointer={form.pointer}
           problems={props.problems}
+          overrides={form.overrides}
+          onUseShared={props.onUseShared}
           context={props.context}
           onChange={props.onChange}
           onBlur={props.onBlur}

@@ -1,22 +1,20 @@
 /**
- * Shared sections in the fields panel (issue 51). A placed one, selected on a page: what it is,
- * where else it shows, the fields this page writes itself, and Detach, which makes the page's copy
- * its own. A shared section's own file, open: which pages a change shows on.
+ * Shared sections in the fields panel (issue 51). A placed one, selected on a page: a badge with
+ * the pages it shows on, a way to its own file, and Detach, which makes the page's copy its own;
+ * its form below writes this page's own fields. A section of a page: "Make shared". A shared
+ * section's own file, open: which pages a change shows on.
  */
+import { type FormEvent, useId, useState } from "react";
 import type { EditorState } from "../api-client";
+import type { Placement } from "./placement";
 
-export function PlacedNotice({
-  name,
-  overrides,
-  shared,
-  onDetach,
-}: {
-  name: string;
-  /** The fields this page writes over the shared section's. */
-  overrides: string[];
-  shared: EditorState["shared"];
-  onDetach(): void;
-}) {
+const BUTTON =
+  "rounded-md px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-400 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-50";
+
+const pages = (n: number) => (n === 1 ? "1 page" : `${n} pages`);
+
+/** A placement whose shared section cannot be shown (no such file, or a broken one): what is wrong, and Detach when there is something to detach. */
+export function PlacedNotice({ name, shared, onDetach }: { name: string; shared: EditorState["shared"]; onDetach(): void }) {
   const summary = shared.find((s) => s.name === name);
   if (!summary)
     return (
@@ -24,24 +22,119 @@ export function PlacedNotice({
         This page places the shared section "{name}", but there is no file site-config/shared/{name}.json: see the problems below the page.
       </p>
     );
-  const places = summary.placedIn;
   return (
     <div className="space-y-2 text-sm text-slate-800">
       <p>
-        A shared section, stored once in <code>{summary.file}</code>: a change there shows on {places.length === 1 ? "1 page" : `${places.length} pages`} (
-        {places.join(", ")}).
+        This page places the shared section "{name}" ({summary.file}), which has mistakes to fix before it can be shown: see the problems below the page.
       </p>
-      {overrides.length > 0 && <p>This page writes its own {overrides.map((o) => `"${o}"`).join(", ")} over the shared one's.</p>}
-      <p>Open it under "Shared sections" to change it on every page, or detach this page's copy to edit it here.</p>
-      <button
-        type="button"
-        disabled={!summary.section}
-        className="rounded-md px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-400 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-50"
-        onClick={onDetach}
-      >
+      <button type="button" disabled={!summary.section} className={BUTTON} onClick={onDetach}>
         Detach: make this page's copy its own
       </button>
     </div>
+  );
+}
+
+/** Above a placed shared section's form: the badge and its pages, the shared file, Detach. */
+export function PlacedNote({ placement, onOpen, onDetach }: { placement: Placement; onOpen(path: string): void; onDetach(): void }) {
+  const { placedIn, overrides } = placement;
+  const id = useId();
+  return (
+    <div className="mb-3 space-y-2 rounded-md border border-violet-300 bg-violet-50 p-2 text-sm text-slate-900">
+      <p id={`${id}-badge`}>
+        <span className="mr-1 inline-block rounded bg-violet-800 px-1.5 py-0.5 text-xs font-semibold text-white">Shared: on {pages(placedIn.length)}</span>
+        <span className="sr-only">: </span>
+        {placedIn.join(", ")}
+      </p>
+      <p>
+        Stored once in <code>{placement.file}</code>. A field changed here is this page's own
+        {overrides.length > 0 ? ` (now: ${overrides.map((o) => `"${o}"`).join(", ")})` : ""}; to change it on every page, edit the shared section.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={BUTTON} onClick={() => onOpen(placement.file)}>
+          Edit the shared section
+        </button>
+        <button type="button" className={BUTTON} onClick={onDetach}>
+          Detach: make this page's copy its own
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** On a field this page writes over the shared section's: says so, and puts the shared one back. */
+export function OverrideMark({ label, onUseShared }: { label: string; onUseShared(): void }) {
+  return (
+    <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-violet-900">
+      <span>This page's own {label}, not the shared one.</span>
+      <button
+        type="button"
+        className="rounded px-2 py-0.5 font-semibold ring-1 ring-violet-400 hover:bg-violet-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+        onClick={onUseShared}
+      >
+        Use the shared text
+      </button>
+    </span>
+  );
+}
+
+/** "Make shared" on a section of a page: asks the shared section's name, then stores it and places it here by name. */
+export function MakeShared({ suggested, onMake }: { suggested: string; onMake(name: string): Promise<boolean> }) {
+  const [asking, setAsking] = useState(false);
+  const [name, setName] = useState(suggested);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  if (!asking)
+    return (
+      <button
+        type="button"
+        className={`${BUTTON} mb-3`}
+        onClick={() => {
+          setName(suggested);
+          setAsking(true);
+        }}
+      >
+        Make shared…
+      </button>
+    );
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const made = await onMake(name.trim());
+    setBusy(false);
+    if (made) setAsking(false);
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby={`${id}-title`} className="mb-3 space-y-2 rounded-md border border-slate-300 p-2 text-sm">
+      <p id={`${id}-title`} className="font-semibold">
+        Make this section shared
+      </p>
+      <p id={`${id}-help`} className="text-slate-700">
+        It is stored once, in site-config/shared/, and this page places it by name: other pages can place it too (Add a section, "Shared sections"), and a
+        change to it shows on all of them.
+      </p>
+      <label htmlFor={`${id}-name`} className="block font-semibold">
+        Name
+      </label>
+      <input
+        id={`${id}-name`}
+        value={name}
+        required
+        aria-describedby={`${id}-help ${id}-rule`}
+        onChange={(e) => setName(e.target.value)}
+        className="w-full rounded-md border border-slate-400 px-2 py-1 focus-visible:outline-2 focus-visible:outline-blue-600"
+      />
+      <p id={`${id}-rule`} className="text-xs text-slate-700">
+        Lower-case letters, digits and hyphens, e.g. contact-dark.
+      </p>
+      <div className="flex gap-2">
+        <button type="submit" disabled={busy} className={`${BUTTON} bg-blue-700 text-white ring-blue-700 hover:bg-blue-800`}>
+          {busy ? "Making it shared…" : "Make shared"}
+        </button>
+        <button type="button" className={BUTTON} onClick={() => setAsking(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -51,8 +144,8 @@ export function SharedNote({ file, shared }: { file: string; shared: EditorState
   return (
     <p className="mb-3 text-sm text-slate-800">
       {places.length === 0
-        ? "No page shows it yet: place it on a page by hand (docs/editing.md)."
-        : `Changes show on ${places.length === 1 ? "1 page" : `${places.length} pages`}: ${places.join(", ")}.`}
+        ? 'No page shows it yet: place it on a page with Add a section, under "Shared sections".'
+        : `Changes show on ${pages(places.length)}: ${places.join(", ")}.`}
     </p>
   );
 }

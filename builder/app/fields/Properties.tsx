@@ -7,7 +7,7 @@
 import { memo, useCallback, useMemo } from "react";
 import Form from "@rjsf/core";
 import type { IChangeEvent } from "@rjsf/core";
-import type { ErrorSchema } from "@rjsf/utils";
+import type { ErrorSchema, UiSchema } from "@rjsf/utils";
 import { joinPointer, splitPointer } from "@/lib/json-pointer";
 import type { EditorProblem, Schema } from "../api-client";
 import type { Json } from "../state/types";
@@ -15,6 +15,7 @@ import { ImageField } from "./ImageField";
 import { BaseInputTemplate, ButtonTemplates, CheckboxWidget, FieldErrorTemplate, type PreviewContext, SelectWidget, TextareaWidget } from "./inputs";
 import { EntryWidget, LinkWidget, MediaWidget, type PickerContext } from "./pickers";
 import { uiSchemaFor } from "./ui-schema";
+import { OverrideMark } from "./PlacedNotice";
 import { formValidator } from "./validator";
 
 /** The problems under `base` (a JSON Pointer into the file), as rjsf's errors of the form rooted there, each under its own field. */
@@ -52,13 +53,34 @@ export interface PropertiesProps {
   /** A field lost focus: typing there is one step of history. */
   onBlur(): void;
   idPrefix: string;
+  /** A placed shared section's fields this page writes itself, marked with "Use the shared text" (onUseShared). */
+  overrides?: readonly string[];
+  onUseShared?(field: string): void;
+}
+
+/** The uiSchema with each of this page's own fields marked under it. */
+function withOverrides(ui: UiSchema, overrides: readonly string[] | undefined, onUseShared: ((field: string) => void) | undefined): UiSchema {
+  if (!overrides?.length || !onUseShared) return ui;
+  const out: UiSchema = { ...ui };
+  for (const field of overrides) {
+    const own = (ui[field] ?? {}) as UiSchema;
+    const label = typeof own["ui:title"] === "string" ? own["ui:title"].toLowerCase() : field;
+    out[field] = { ...own, "ui:help": <OverrideMark label={label} onUseShared={() => onUseShared(field)} />, "ui:classNames": "ed-own-field" };
+  }
+  return out;
 }
 
 /** Only what the author types goes into the file: no defaults filled in, no empty lists made. */
 const DEFAULTS = { emptyObjectFields: "skipDefaults", arrayMinItems: { populate: "never" } } as const;
 
-export const Properties = memo(function Properties({ schema, value, pointer, problems, context, onChange, onBlur, idPrefix }: PropertiesProps) {
-  const uiSchema = useMemo(() => ({ ...uiSchemaFor(schema), "ui:submitButtonOptions": { norender: true } }), [schema]);
+export const Properties = memo(function Properties(props: PropertiesProps) {
+  const { schema, value, pointer, problems, context, onChange, onBlur, idPrefix, overrides, onUseShared } = props;
+  // By the fields' names: a keystroke makes a new list of the same fields, and the form is not to be made again for it.
+  const own = overrides?.join("\n") ?? "";
+  const uiSchema = useMemo(
+    () => withOverrides({ ...uiSchemaFor(schema), "ui:submitButtonOptions": { norender: true } }, own ? own.split("\n") : [], onUseShared),
+    [schema, own, onUseShared],
+  );
   const extraErrors = useMemo(() => errorsUnder(problems, pointer), [problems, pointer]);
   const change = useCallback((e: IChangeEvent, id?: string) => onChange(e.formData as Json, id ?? ""), [onChange]);
   const blur = useCallback(() => onBlur(), [onBlur]);

@@ -5,6 +5,8 @@ import { kindOf, labelOf } from "../../shared/labels";
 import type { EditorFile, EditorState, Schema } from "../api-client";
 import { listKey, listOf } from "../state/list";
 import type { Doc, JsonObject, Target } from "../state/types";
+import { type Placement, placementOf } from "./placement";
+import { placedSection } from "../canvas/local";
 
 /** The page-level fields (title, description, status...) as one pseudo-entry of the outline. */
 export const OWN_FIELDS = "@page";
@@ -17,6 +19,8 @@ export interface Fields {
   target: Target;
   /** The selected entry (index in the list), or null. */
   entry: { index: number; id: string; label: string } | null;
+  /** A placed shared section: the form shows it as the page does, and writes the page's own fields. */
+  placement?: Placement;
 }
 
 export function useFields(doc: Doc | null, file: EditorFile | undefined, site: EditorState | null, selected: string | null): Fields | null {
@@ -49,19 +53,21 @@ export function useFields(doc: Doc | null, file: EditorFile | undefined, site: E
         entry: null,
       };
     }
-    const entry = list[index];
+    const placement = key === "sections" ? placementOf(list[index], site.shared) : null;
+    const entry = placement ? (placedSection(list[index] as JsonObject, site.shared) ?? undefined) : list[index];
     const kind = kindOf(entry);
     const type = typeof entry === "object" && entry !== null && !Array.isArray(entry) && typeof entry.type === "string" ? entry.type : undefined;
     const schema = key === "sections" ? (type ? site.schemas.sections[type] : undefined) : documentSchema;
     if (!schema || entry === undefined) return null;
     const label = labelOf(entry, kind ?? "Entry");
     return {
-      title: `${label} (${index + 1} of ${list.length}${kind && kind !== label ? `, ${kind}` : ""})`,
+      title: `${label} (${index + 1} of ${list.length}${kind && kind !== label ? `, ${kind}` : ""}${placement ? `, shared "${placement.name}"` : ""})`,
       schema,
       value: entry,
       pointer: `/${key}/${index}`,
       target: { entry: selected as string },
       entry: { index, id: selected as string, label },
+      ...(placement ? { placement } : {}),
     };
   }, [doc, file, site, selected]);
 }

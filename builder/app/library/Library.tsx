@@ -19,7 +19,7 @@ const GROUPS: SectionCategory[] = [...SECTION_CATEGORIES, "Other"];
 
 /** Every word of the search somewhere in the entry's name, description or type, in any case. */
 function matches(entry: LibraryEntry, search: string): boolean {
-  const text = `${entry.title} ${entry.purpose} ${entry.type.replace(/-/g, " ")}`.toLowerCase();
+  const text = `${entry.title} ${entry.purpose} ${entry.type.replace(/[-:]/g, " ")}`.toLowerCase();
   return search
     .toLowerCase()
     .split(/\s+/)
@@ -30,11 +30,14 @@ function matches(entry: LibraryEntry, search: string): boolean {
 export const Library = memo(function Library({
   open,
   entries,
+  shared,
   onClose,
   onInsert,
 }: {
   open: boolean;
   entries: LibraryEntry[];
+  /** The shared sections (shared-entries.ts), placed by name. */
+  shared: LibraryEntry[];
   onClose(): void;
   onInsert(entry: LibraryEntry): void;
 }) {
@@ -84,10 +87,12 @@ export const Library = memo(function Library({
         Each kind of section, shown with its example content. The one you choose goes after the selected section, with that example to change; or drag it onto
         the page, where it is to go.
       </p>
-      {open && <Entries entries={entries} onInsert={onInsert} drag={drag} />}
+      {open && <Entries entries={entries} shared={shared} onInsert={onInsert} drag={drag} />}
     </dialog>
   );
 });
+
+const sharedCount = (n: number) => (n === 1 ? "1 shared section" : `${n} shared sections`);
 
 /** A group's heading id: an id is one word ("Text and steps" would name three elements that do not exist). */
 const groupId = (id: string, category: string) => `${id}-${category.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
@@ -98,12 +103,16 @@ interface Drag {
   end(event: DragEvent): void;
 }
 
-function Entries({ entries, onInsert, drag }: { entries: LibraryEntry[]; onInsert(entry: LibraryEntry): void; drag: Drag }) {
+function Entries({ entries, shared, onInsert, drag }: { entries: LibraryEntry[]; shared: LibraryEntry[]; onInsert(entry: LibraryEntry): void; drag: Drag }) {
   // Filtered as typed (19 entries): a Tab right after typing lands on the first card found.
   const [searched, setSearch] = useState("");
   const id = useId();
   const found = entries.filter((entry) => matches(entry, searched));
-  const groups = GROUPS.map((category) => ({ category, entries: found.filter((e) => e.category === category) })).filter((g) => g.entries.length > 0);
+  const sharedFound = shared.filter((entry) => matches(entry, searched));
+  const groups = [
+    { category: "Shared sections", entries: sharedFound },
+    ...GROUPS.map((category) => ({ category: category as string, entries: found.filter((e) => e.category === category) })),
+  ].filter((g) => g.entries.length > 0);
   return (
     <>
       <div className="mb-3">
@@ -120,11 +129,11 @@ function Entries({ entries, onInsert, drag }: { entries: LibraryEntry[]; onInser
           className="w-full max-w-md rounded-md border border-slate-400 px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-blue-600"
         />
         <p id={`${id}-count`} role="status" className="mt-1 text-xs text-slate-700">
-          {found.length === entries.length
-            ? `${entries.length} kinds of section`
-            : found.length === 0
+          {found.length === entries.length && sharedFound.length === shared.length
+            ? `${entries.length} kinds of section${shared.length ? `, ${sharedCount(shared.length)}` : ""}`
+            : found.length + sharedFound.length === 0
               ? `No section matches "${searched}".`
-              : `${found.length} of ${entries.length} kinds of section match "${searched}"`}
+              : `${found.length} of ${entries.length} kinds of section${shared.length ? ` and ${sharedFound.length} of ${sharedCount(shared.length)}` : ""} match "${searched}"`}
         </p>
       </div>
       {groups.map((group) => (

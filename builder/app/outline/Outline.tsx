@@ -87,6 +87,11 @@ const RowBody = memo(function RowBody({ item, index, count, selected, onSelect, 
       >
         <span className="block truncate text-sm font-medium text-slate-900">{item.label}</span>
         <span className="block truncate text-xs text-slate-600">
+          {item.shared && (
+            <span title={item.shared.pages} className="mr-1 rounded bg-violet-800 px-1 font-semibold text-white">
+              {item.shared.badge}
+            </span>
+          )}
           {item.detail}
           {item.errors > 0 && <span className="ml-1 font-semibold text-red-700">· {item.errors === 1 ? "1 error" : `${item.errors} errors`}</span>}
           {item.errors === 0 && item.warnings > 0 && (

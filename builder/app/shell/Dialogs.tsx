@@ -6,6 +6,7 @@ import type { EditorState, LibraryEntry } from "../api-client";
 import type { Action, Doc } from "../state/types";
 import { ChangesDialog } from "../files/ChangesDialog";
 import { Library } from "../library/Library";
+import { sharedEntries } from "../library/shared-entries";
 import { PageDialog } from "../files/PageDialog";
 import type { PageAction } from "../files/types";
 import { ShortcutsDialog } from "./ShortcutsDialog";
@@ -37,7 +38,7 @@ export function Dialogs({ dialog, site, doc, dispatch, announce, onClose, onInse
     <>
       {/* The thumbnails are the site's sections: they read the settings from here, not from a route's data (the studio has none). */}
       <SettingsOverride value={site.settings}>
-        <Library open={dialog === "library"} entries={site.library} onClose={onClose} onInsert={insert} />
+        <Library open={dialog === "library"} entries={site.library} shared={sharedEntries(site)} onClose={onClose} onInsert={insert} />
       </SettingsOverride>
       <ShortcutsDialog open={dialog === "shortcuts"} onClose={onClose} />
       <ChangesDialog

@@ -91,6 +91,8 @@ export function Editor() {
             onFocusField={focusById}
             onTyped={editor.typed}
             revision={shown.revision}
+            onMakeShared={editor.makeShared}
+            onOpen={editor.openFile}
           />
         ) : (
           <div className="max-lg:hidden" />

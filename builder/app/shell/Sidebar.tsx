@@ -8,7 +8,8 @@ import type { useProblems } from "./views";
 import { splitPointer, withValueAt } from "@/lib/json-pointer";
 import { listKey, listOf } from "../state/list";
 import { placedSection } from "../canvas/local";
-import { PlacedNotice, SharedNote } from "../fields/PlacedNotice";
+import { PlacedNote, PlacedNotice, SharedNote, MakeShared } from "../fields/PlacedNotice";
+import { sharedName, toPlacement, withoutOverride } from "../fields/placement";
 import type { Action, Doc, Json } from "../state/types";
 import { FieldsPanel } from "../fields/FieldsPanel";
 import type { OutlineItem } from "../outline/types";
@@ -39,6 +40,10 @@ export interface SidebarProps {
   onTyped(id: string, section: Json): void;
   /** Counts the changes not typed in the form (undo, a new entry, a file read again): each makes the form take its value afresh. */
   revision: number;
+  /** Stores the selected section as the shared section `name`, and places it here instead. */
+  onMakeShared(name: string): Promise<boolean>;
+  /** Opens a file (a shared section's own). */
+  onOpen(path: string): void;
 }
 
 export const Sidebar = memo(function Sidebar(props: SidebarProps) {
@@ -64,17 +69,33 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
   const onChange = useCallback(
     (value: Json, field: string) => {
       const { fields, selected } = shown.current;
-      if (fields) dispatch({ type: "edit", target: fields.target, value, key: `field:${selected}:${field}` });
+      // A placed shared section: what differs from the shared one becomes this page's own.
+      const written = fields?.placement ? toPlacement(value, fields.placement) : value;
+      if (fields) dispatch({ type: "edit", target: fields.target, value: written, key: `field:${selected}:${field}` });
     },
     [dispatch],
   );
   const onBlur = useCallback(() => dispatch({ type: "seal" }), [dispatch]);
-  const slug = file.kind === "page" ? file.path.replace(/^.*\//, "").replace(/\.json$/, "") : null;
-  const entry = fields?.entry ?? null;
-  // A placed shared section has no form of its own here: what it is, and Detach.
+  // The placed shared section selected (its entry as the page writes it), or null.
   const index = key === "sections" && selected ? doc.ids.indexOf(selected) : -1;
   const chosen = index >= 0 ? listOf(doc)[index] : undefined;
   const placed = chosen && typeof chosen === "object" && !Array.isArray(chosen) && typeof chosen.shared === "string" ? chosen : null;
+  const chosenRef = useRef(placed);
+  chosenRef.current = placed;
+  const dropOverride = useCallback(
+    (key: string) => {
+      const { selected } = shown.current;
+      const entry = chosenRef.current;
+      if (!selected || !entry) return;
+      dispatch({ type: "edit", target: { entry: selected }, value: withoutOverride(entry, key), key: `shared:${selected}:${key}` });
+      dispatch({ type: "seal" });
+    },
+    [dispatch],
+  );
+  const slug = file.kind === "page" ? file.path.replace(/^.*\//, "").replace(/\.json$/, "") : null;
+  const entry = fields?.entry ?? null;
+  const value = fields?.value;
+  const sectionType = value && typeof value === "object" && !Array.isArray(value) && typeof value.type === "string" ? value.type : null;
   const detach = () => {
     const copy = placed && placedSection(placed, site.shared);
     if (!copy || !selected) return;
@@ -122,7 +143,17 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
       <FieldsPanel
         ref={props.refs.heading}
         title={fields?.title ?? (placed ? `Shared section "${String(placed.shared)}" (${index + 1} of ${items.length})` : "Nothing selected")}
-        form={fields ? { schema: fields.schema, value: fields.value, pointer: fields.pointer, key: `${doc.path}:${selected ?? ""}` } : null}
+        form={
+          fields
+            ? {
+                schema: fields.schema,
+                value: fields.value,
+                pointer: fields.pointer,
+                key: `${doc.path}:${selected ?? ""}`,
+                overrides: fields.placement?.overrides,
+              }
+            : null
+        }
         entry={
           entry
             ? {
@@ -141,10 +172,19 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
         onChange={onChange}
         onBlur={onBlur}
         onFocusField={props.onFocusField}
-        note={file.kind === "shared" ? <SharedNote file={file.path} shared={site.shared} /> : null}
+        onUseShared={dropOverride}
+        note={
+          file.kind === "shared" ? (
+            <SharedNote file={file.path} shared={site.shared} />
+          ) : fields?.placement ? (
+            <PlacedNote placement={fields.placement} onOpen={props.onOpen} onDetach={detach} />
+          ) : fields?.entry && key === "sections" && sectionType ? (
+            <MakeShared key={fields.entry.id} suggested={sharedName(sectionType, site.shared)} onMake={props.onMakeShared} />
+          ) : null
+        }
         empty={
           placed ? (
-            <PlacedNotice name={String(placed.shared)} overrides={Object.keys(placed).filter((k) => k !== "shared")} shared={site.shared} onDetach={detach} />
+            <PlacedNotice name={String(placed.shared)} shared={site.shared} onDetach={detach} />
           ) : (
             <p className="text-sm text-slate-700">Select a section in the outline or the canvas.</p>
           )

@@ -11,6 +11,7 @@ import { useDiskWatch } from "../files/useDiskWatch";
 import { useEntryCommands } from "../outline/useEntryCommands";
 import { useFileActions, useOpenFirst } from "../files/useFileActions";
 import { useFields } from "../fields/useFields";
+import { useMakeShared } from "../fields/useMakeShared";
 import { useFocusing } from "./useFocusing";
 import { useKeptEdits, useUnsaved } from "../files/useKeptEdits";
 import { useKeyCommands } from "./useKeyCommands";
@@ -85,6 +86,7 @@ export function useEditor() {
   const { undo, redo, canvasCommand } = useKeyCommands({ state, dispatch, announce, save, commands, copy: clipboard.copy, help: show.shortcuts });
   const { reveal, fromOutline, fromCanvas } = useSelect(dispatch, refs.heading);
   const openFile = useCallback((path: string) => path !== doc?.path && void actions.open(path), [doc?.path, actions.open]);
+  const makeShared = useMakeShared(state, dispatch, announce, refreshContent);
   const { dirty, unsaved } = useUnsaved(site?.files, doc);
   const settings = doc?.kind === "settings" ? (doc.value as never) : (checked?.result.settings ?? site?.settings ?? null);
   const { shell, pane, setPane } = useShownPane();
@@ -130,6 +132,7 @@ export function useEditor() {
     show,
     refs,
     openFile,
+    makeShared,
     dirty,
     unsaved,
     settings,

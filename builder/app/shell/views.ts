@@ -29,7 +29,7 @@ export function usePreviewRoute(doc: Doc | null, file: EditorFile | undefined, s
 }
 
 /** A placed shared section's row: its heading and kind as the page shows them, and how many pages show it. */
-function placedRow(entry: unknown, shared: EditorState["shared"]): { label: string; detail: string } | undefined {
+function placedRow(entry: unknown, shared: EditorState["shared"]): Pick<OutlineItem, "label" | "detail" | "shared"> | undefined {
   if (!entry || typeof entry !== "object" || Array.isArray(entry)) return undefined;
   const { shared: name, ...own } = entry as Record<string, unknown>;
   if (typeof name !== "string") return undefined;
@@ -39,7 +39,11 @@ function placedRow(entry: unknown, shared: EditorState["shared"]): { label: stri
   const shown = { ...section, ...own } as Parameters<typeof labelOf>[0];
   const type = typeof section.type === "string" ? typeTitle(section.type) : "Section";
   const pages = summary.placedIn.length;
-  return { label: labelOf(shown, type), detail: `${type} · shared, on ${pages === 1 ? "1 page" : `${pages} pages`}` };
+  return {
+    label: labelOf(shown, type),
+    detail: type,
+    shared: { badge: `Shared: on ${pages === 1 ? "1 page" : `${pages} pages`}`, pages: summary.placedIn.join(", ") },
+  };
 }
 
 /**
@@ -63,11 +67,18 @@ export function useOutline(doc: Doc | null, file: EditorFile | undefined, mine: 
         id,
         label: placed?.label ?? labelOf(entry, kind ?? `Entry ${i + 1}`),
         detail: placed?.detail ?? kind ?? file?.name ?? "",
+        ...(placed?.shared ? { shared: placed.shared } : {}),
         errors: own.filter((p) => p.severity === "error").length,
         warnings: own.filter((p) => p.severity === "warning").length,
       };
       const before = known.current.get(id);
-      return before && before.label === row.label && before.detail === row.detail && before.errors === row.errors && before.warnings === row.warnings
+      return before &&
+        before.label === row.label &&
+        before.detail === row.detail &&
+        before.shared?.badge === row.shared?.badge &&
+        before.shared?.pages === row.shared?.pages &&
+        before.errors === row.errors &&
+        before.warnings === row.warnings
         ? before
         : row;
     });

@@ -422,3 +422,51 @@ describe("a new page from a page template (issue 51)", () => {
     expect(res.json.error).toBe('There is no page template "careers-page" (site-config/templates/careers-page.json).');
   });
 });
+
+describe("Make shared (issue 51)", () => {
+  const contact = () =>
+    (JSON.parse(readFileSync(full("site-config/pages/contact-us.json"), "utf8")) as { sections: { type: string }[] }).sections.find(
+      (s) => s.type === "contact",
+    );
+
+  it("stores the section as site-config/shared/<name>.json, which the builder's state then lists, placed nowhere yet", async () => {
+    const made = await editorCall(editor.url, "/shared", { method: "POST", body: { name: "contact-form", section: contact() } });
+    expect(made.status, made.text).toBe(200);
+    expect(made.json).toEqual({ path: "site-config/shared/contact-form.json", name: "contact-form" });
+    expect(JSON.parse(readFileSync(full("site-config/shared/contact-form.json"), "utf8"))).toEqual({
+      $schema: "../../schemas/shared-section.schema.json",
+      section: contact(),
+    });
+    // At once: the builder asks for the content right after, to show the placement it writes.
+    const state = (await editorCall(editor.url, "/content")).json as { shared: { name: string; section: unknown; placedIn: string[] }[] };
+    expect(state.shared.find((s) => s.name === "contact-form")).toEqual({
+      name: "contact-form",
+      file: "site-config/shared/contact-form.json",
+      section: contact(),
+      placedIn: [],
+    });
+  });
+
+  it("refuses a name in use, a name pages could not write, and what is not a section, each in words", async () => {
+    const cases: [unknown, number, string][] = [
+      [
+        { name: "contact-form", section: contact() },
+        409,
+        'There is already a shared section "contact-form" (site-config/shared/contact-form.json): choose another name.',
+      ],
+      [
+        { name: "Contact Form", section: contact() },
+        400,
+        '"Contact Form" cannot be a shared section\'s name: use lower-case letters, digits and hyphens between words, e.g. "contact-dark".',
+      ],
+      [{ name: "faq", section: { heading: "Questions" } }, 400, 'Only a section (an object with its "type") can be made shared.'],
+      [{ name: "faq", section: { shared: "contact-form", type: "contact" } }, 400, "This section is a shared one already: it is placed by name."],
+      [{ name: "faq", section: [] }, 400, 'The request\'s "section" must be of type object.'],
+    ];
+    for (const [body, status, error] of cases) {
+      const res = await editorCall(editor.url, "/shared", { method: "POST", body });
+      expect([res.status, res.json.error]).toEqual([status, error]);
+    }
+    expect(readdirSync(full("site-config/shared")).sort()).toEqual(["contact-form.json"]);
+  });
+});
