@@ -209,3 +209,29 @@ test("make a section shared, place it on a second page from the library, edit it
   await save(page);
   expect(JSON.parse(read(ABOUT))).toEqual(aboutSaved);
 });
+
+test("a text of a placed shared section edited in place in the canvas becomes the page's own; the shared file is untouched", async ({ page }) => {
+  const { at, contact } = await shareHomeContact(page);
+  const sharedBefore = read("site-config/shared/contact.json");
+  await openEditor(page);
+  await row(page, START)
+    .getByRole("button", { name: new RegExp(`^${START}`) })
+    .click();
+  const heading = contactHeading(page, contact.heading);
+  await expect(heading).toBeInViewport();
+  const box = await heading.boundingBox();
+  if (!box) throw new Error("The heading is not shown.");
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const inline = canvas(page).getByRole("textbox", { name: /edited in place$/ });
+  await expect(inline).toBeFocused();
+  await expect(inline).toHaveValue(contact.heading);
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Today");
+  await page.keyboard.press("Enter");
+  await expect(inline).toHaveCount(0);
+  await expect(contactHeading(page, `${contact.heading} Today`)).toBeVisible();
+  await expect(page.locator("#fields")).toContainText("This page's own heading, not the shared one.");
+  await save(page);
+  expect((JSON.parse(read(HOME)) as { sections: unknown[] }).sections[at]).toEqual({ shared: "contact", tone: "muted", heading: `${contact.heading} Today` });
+  expect(read("site-config/shared/contact.json")).toBe(sharedBefore);
+});

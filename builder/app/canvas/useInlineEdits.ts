@@ -11,7 +11,9 @@ import type { CanvasHandle } from "./types";
 import type { BuilderWindow } from "./protocol";
 import { inlineFields } from "./inline";
 import { listOf } from "../state/list";
-import type { Action, Doc, Json } from "../state/types";
+import type { Action, Doc, Json, JsonObject } from "../state/types";
+import { placementOf, toPlacement } from "../fields/placement";
+import { placedSection } from "./local";
 
 export function useInlineEdits({
   doc,
@@ -50,6 +52,17 @@ export function useInlineEdits({
     const change = (id: string, pointer: string, value: string) => {
       const found = sectionOf(id);
       if (!found) return;
+      // A placed shared section: the text becomes this page's own field (a whole one, with the shared rest of it).
+      const { site } = now.current;
+      const placement = site ? placementOf(found.section, site.shared) : null;
+      if (placement) {
+        const shown = placedSection(found.section as JsonObject, site?.shared ?? []);
+        const own = toPlacement(withValueAt(shown, splitPointer(pointer), value) as Json, placement);
+        ahead.current.sections.set(id, own);
+        typed(id, own);
+        dispatch({ type: "edit", target: { entry: id }, value: own, key: `inline:${id}:${pointer}` });
+        return;
+      }
       const next = withValueAt(found.section, splitPointer(pointer), value) as Json;
       ahead.current.sections.set(id, next);
       typed(id, next);
@@ -62,9 +75,12 @@ export function useInlineEdits({
       inline: {
         fields(id) {
           const found = sectionOf(id);
-          const type = (found?.section as { type?: unknown } | undefined)?.type;
-          const schema = typeof type === "string" ? now.current.site?.schemas.sections[type] : undefined;
-          return found && schema ? inlineFields(schema, found.section) : [];
+          const { site } = now.current;
+          // A placed shared section's texts as the page shows them.
+          const shown = found && site && placementOf(found.section, site.shared) ? placedSection(found.section as JsonObject, site.shared) : found?.section;
+          const type = (shown as { type?: unknown } | undefined)?.type;
+          const schema = typeof type === "string" ? site?.schemas.sections[type] : undefined;
+          return shown && schema ? inlineFields(schema, shown) : [];
         },
         input(id, pointer, value) {
           editing.current = { id, pointer };
