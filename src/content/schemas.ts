@@ -235,6 +235,8 @@ export const EDITOR_KEYWORDS = [
   "category",
   // A text the page builder lets editors change in place in its canvas (builder/app/canvas/inline.ts).
   "inlineEdit",
+  // The TypeScript type json-schema-to-typescript writes where a schema cannot say it (a shared section's own fields: any value).
+  "tsType",
 ] as const;
 
 /** Keywords whose values are data (examples, defaults, snippets), not schemas to look into. */

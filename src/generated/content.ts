@@ -329,6 +329,9 @@ export interface SharedSectionReference {
    * The name of the shared section: its file in site-config/shared/ without .json ("contact" is site-config/shared/contact.json). Editing that file changes every page that shows it.
    */
   shared: string;
+  /**
+   * This page's own value of the shared section's field of this name: it replaces the shared section's here only. `npm run validate` and the builder check it against the shared section's kind.
+   */
   [k: string]: unknown | undefined;
 }
 /**

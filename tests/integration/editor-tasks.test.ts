@@ -6,7 +6,7 @@
  * where they link.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkSite, loadSite } from "@/content/site";
@@ -70,7 +70,7 @@ beforeAll(async () => {
   // Reorder the home page: testimonials right after the service explorer. Remove a section: the band of figures.
   const home = json<PageFile>("pages/home.json");
   const testimonials = home.sections.splice(
-    home.sections.findIndex((s) => s.type === "testimonials-carousel"),
+    home.sections.findIndex((s) => (s as { shared?: string }).shared === "testimonials"),
     1,
   )[0]!;
   home.sections.splice(home.sections.findIndex((s) => s.type === "service-explorer") + 1, 0, testimonials);
@@ -90,23 +90,15 @@ beforeAll(async () => {
   save("pages/web-development.json", web);
 
   // Change the contact section on every page: stored once and placed on the four pages that show it (the landing
-  // page below is a copy of web-development.json, so it places it too), the contact page with a heading of its own.
-  mkdirSync(join(site.root, "site-config", "shared"));
+  // page below is a copy of web-development.json, so it places it too), the contact page with a heading of its own,
+  // and placed on the services page too.
   save("shared/contact.json", snippet("shared-contact-file"));
-  const placeContact = (page: PageFile, placed: Json) => {
-    page.sections[page.sections.findIndex((s) => s.type === "contact")] = placed as Section;
-  };
-  placeContact(home, snippet("shared-contact-place"));
-  placeContact(web, snippet("shared-contact-place"));
-  save("pages/web-development.json", web);
-  for (const [file, placed] of [
-    ["pages/app-development.json", snippet("shared-contact-place")],
-    ["pages/contact-us.json", snippet("shared-contact-override")],
-  ] as const) {
-    const page = json<PageFile>(file);
-    placeContact(page, placed);
-    save(file, page);
-  }
+  const contactPage = json<PageFile>("pages/contact-us.json");
+  contactPage.sections[contactPage.sections.findIndex((s) => (s as { shared?: string }).shared === "contact")] = snippet("shared-contact-override") as Section;
+  save("pages/contact-us.json", contactPage);
+  const servicesPage = json<PageFile>("pages/services.json");
+  servicesPage.sections.push(snippet("shared-contact-place") as Section);
+  save("pages/services.json", servicesPage);
 
   // Add a service, and give it a card in the home carousel.
   const serviceList = json<{ items: Json[] }>("collections/services.json");
@@ -147,7 +139,7 @@ describe("every task of docs/editing.md, done on a copy of site-config/ and buil
   });
 
   it("change the contact section on every page: each page that places it shows the shared texts, the contact page its own heading", () => {
-    for (const path of ["/", "/web-development", "/app-development", "/cloud-migration", "/contact-us"]) {
+    for (const path of ["/", "/web-development", "/app-development", "/cloud-migration", "/contact-us", "/services"]) {
       const contact = section(html(path), "contact");
       expect(contact, path).toContain("A senior engineer reads every enquiry and replies within one working day");
       expect(contact, path).not.toContain("Ready to Lead with Innovation?");

@@ -7,7 +7,6 @@
  * per site. A real studio (npm run studio's script) with a bare repository as the remote.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Accounts } from "../../studio/accounts";
@@ -32,19 +31,6 @@ beforeAll(async () => {
     env: {
       IMAGE_CACHE_DIR: join(import.meta.dirname, "..", "..", "node_modules", ".cache", "site-images"),
       PRECOMPRESS_CACHE_DIR: join(import.meta.dirname, "..", "..", "node_modules", ".cache", "site-precompress"),
-    },
-    // The contact section stored once and placed on two pages (issue 51).
-    prepare: (project) => {
-      const file = (name: string) => join(project, "site-config", name);
-      const home = JSON.parse(readFileSync(file("pages/home.json"), "utf8")) as Page;
-      const at = home.sections.findIndex((s) => s.type === "contact");
-      mkdirSync(file("shared"));
-      writeFileSync(file(SHARED), `${JSON.stringify({ $schema: "../../schemas/shared-section.schema.json", section: home.sections[at] }, null, 2)}\n`);
-      for (const name of ["pages/home.json", "pages/contact-us.json"]) {
-        const page = JSON.parse(readFileSync(file(name), "utf8")) as Page;
-        page.sections[page.sections.findIndex((s) => s.type === "contact")] = { shared: "contact" };
-        writeFileSync(file(name), `${JSON.stringify(page, null, 2)}\n`);
-      }
     },
   });
   await new Accounts(join(studio.data, "accounts.json")).add(SECOND_EDITOR.email, SECOND_EDITOR.name, "editor", SECOND_EDITOR.password);
@@ -170,7 +156,7 @@ describe("a shared section", () => {
       shared.section.heading = "Tell Us What You Want to Build";
     });
     const listed = (await waiting(ravi)).files.find((f) => f.path === `site-config/${SHARED}`);
-    expect(listed?.title).toBe("Shared section: contact (on /, /contact-us)");
+    expect(listed?.title).toBe("Shared section: contact (on /, /app-development, /contact-us, /web-development)");
     expect(listed?.count).toBe(1);
   }, 120_000);
 });

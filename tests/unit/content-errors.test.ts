@@ -55,7 +55,7 @@ describe("schema problems are one plain line each", () => {
     ).toMatchSnapshot();
   });
   it("unknown section type, with did-you-mean and the known types", () => {
-    expect(problemsAfter((s) => s.edit("pages/home.json", replaceOnce('"type": "testimonials-carousel"', '"type": "testimonial-carousel"')))).toMatchSnapshot();
+    expect(problemsAfter((s) => s.edit("pages/home.json", replaceOnce('"type": "services-carousel"', '"type": "service-carousel"')))).toMatchSnapshot();
   });
   it("section without a type", () => {
     expect(problemsAfter((s) => s.edit("pages/home.json", replaceOnce('{ "type": "stats-band", "tone": "dark" }', '{ "tone": "dark" }')))).toMatchSnapshot();
@@ -117,7 +117,7 @@ describe("checks beyond the schema", () => {
 describe("all problems at once", () => {
   it("reports every problem in every file, not just the first", () => {
     const lines = problemsAfter((s) => {
-      s.edit("pages/home.json", replaceOnce('"type": "testimonials-carousel"', '"type": "testimonial-carousel"'));
+      s.edit("pages/home.json", replaceOnce('"type": "services-carousel"', '"type": "service-carousel"'));
       s.edit("pages/home.json", replaceOnce('"tone": "dark" }', '"tone": "drak" }'));
       s.edit("pages/about-us.json", replaceOnce('"heading": "Be the First With Us"', '"heading": ""'));
       s.edit("settings.json", replaceOnce('"postalCode": "411045"', '"postalCode": "41104"'));
@@ -155,7 +155,7 @@ describe("the five most common mistakes: exactly one message each, with file:lin
   const mistakes: [string, (s: SiteCopy) => void][] = [
     ["trailing comma", (s) => s.edit("pages/home.json", replaceOnce('"tone": "dark" }', '"tone": "dark", }'))],
     ["misspelt field", (s) => s.edit("pages/thank-you.json", replaceOnce('"heading": "Thank You"', '"haeding": "Thank You"'))],
-    ["unknown section type", (s) => s.edit("pages/home.json", replaceOnce('"type": "testimonials-carousel"', '"type": "testimonial-carousel"'))],
+    ["unknown section type", (s) => s.edit("pages/home.json", replaceOnce('"type": "services-carousel"', '"type": "service-carousel"'))],
     [
       "a service referenced but not defined",
       (s) => s.edit("pages/home.json", replaceOnce('"services": ["app-development",', '"services": ["edge-computing", "app-development",')),
@@ -238,19 +238,10 @@ describe("warnings print but do not fail", () => {
       "collections/web-portfolio.json",
       replaceOnce(',\n        "alt": "Finance dashboard with a sidebar, KPI tiles, a line chart and a donut chart"', ""),
     );
+    // The shared testimonials (on the home and about pages) show one entry: the others are shown on no page.
     site.edit(
-      "pages/about-us.json",
-      replaceOnce(
-        '"heading": "people say about us", "tone": "muted"',
-        '"heading": "people say about us", "testimonials": ["ananya-kulkarni"], "tone": "muted"',
-      ),
-    );
-    site.edit(
-      "pages/home.json",
-      replaceOnce(
-        '"heading": "people say about us", "tone": "light"',
-        '"heading": "people say about us", "testimonials": ["ananya-kulkarni"], "tone": "light"',
-      ),
+      "shared/testimonials.json",
+      replaceOnce('"heading": "people say about us",', '"heading": "people say about us",\n    "testimonials": ["ananya-kulkarni"],'),
     );
     const result = loadSite(site.root);
     expect(result.problems.every((p) => p.severity === "warning")).toBe(true);

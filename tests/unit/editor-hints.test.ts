@@ -68,11 +68,12 @@ function deref(node: Schema, file: string): [Schema, string] {
 }
 
 /** The schema a property has in its parent, as written there: its own description, not its definition's. */
-function ownSchema(schemaFile: string, path: (string | number)[], value: unknown): Schema | undefined {
+/** A field's own schema; "inside an override" for what is written in a placed shared section's field of its own (its kind is the shared file's, which a schema cannot know). */
+function ownSchema(schemaFile: string, path: (string | number)[], value: unknown): Schema | undefined | "inside an override" {
   let node: Schema = loadJson(schemaFile);
   let file = schemaFile;
   let v = value;
-  for (const seg of path) {
+  for (const [at, seg] of path.entries()) {
     [node, file] = deref(node, file);
     // A placed section: the branch of a shared section when it names one, else the section union.
     if (node.if && node.else && v && typeof v === "object") [node, file] = deref(("shared" in v ? node.then : node.else) as Schema, file);
@@ -89,6 +90,11 @@ function ownSchema(schemaFile: string, path: (string | number)[], value: unknown
           file = bf;
         }
       }
+    }
+    // A placed shared section's field of its own: the reference's open fields.
+    if (next === undefined && typeof node.additionalProperties === "object") {
+      if (at < path.length - 1) return "inside an override";
+      next = node.additionalProperties as Schema;
     }
     if (next === undefined) return undefined;
     node = next;
@@ -126,8 +132,13 @@ describe("VS Code over site-config/", () => {
     let checked = 0;
     for (const { key, path } of properties(json.root)) {
       const own = ownSchema(schemaFile, path, value);
+      if (own === "inside an override") continue;
       expect(own, `${path.join(".")} has a schema`).toBeDefined();
-      const expected = (own!.markdownDescription ?? own!.description ?? deref(own!, schemaFile)[0].description) as string | undefined;
+      // A shared file's "section" shows what kind of section it holds, as the kind's own schema describes it.
+      const kind = path.join(".") === "section" ? (value as { section?: { type?: string } }).section?.type : undefined;
+      const expected = kind
+        ? (loadJson(join(repoRoot, "schemas", "sections", `${kind}.schema.json`)).description as string)
+        : ((own!.markdownDescription ?? own!.description ?? deref(own!, schemaFile)[0].description) as string | undefined);
       const hover = await service.doHover(doc, doc.positionAt(key.offset + 1), json);
       const shown = plain(((hover?.contents as string[] | undefined) ?? []).join("\n"));
       checked++;
@@ -145,12 +156,12 @@ describe("section types in VS Code", () => {
   const text = readFileSync(home, "utf8");
 
   it.each([
-    ["a letter left out", "testimonial-carousel", "testimonials-carousel"],
+    ["a letter left out", "service-carousel", "services-carousel"],
     ["a capital letter", "Hero", "hero"],
     ["two letters swapped", "call-to-actoin", "call-to-action"],
     ["a space for a hyphen", "text block", "text-block"],
   ])("a misspelt section type (%s) is one problem: did you mean, and the valid types", async (_name, typo, meant) => {
-    const found = await diagnostics(home, text.replace('"type": "testimonials-carousel"', `"type": "${typo}"`));
+    const found = await diagnostics(home, text.replace('"type": "services-carousel"', `"type": "${typo}"`));
     expect(found).toHaveLength(1);
     expect(found[0]!.message).toContain(`Not a section type. Did you mean "${meant}"?`);
     for (const type of sectionTypes) expect(found[0]!.message).toContain(type);
@@ -158,12 +169,12 @@ describe("section types in VS Code", () => {
   });
 
   it("a type like none of them is one problem listing the valid types, suggesting none", async () => {
-    const found = await diagnostics(home, text.replace('"type": "testimonials-carousel"', '"type": "quote-wall"'));
+    const found = await diagnostics(home, text.replace('"type": "services-carousel"', '"type": "quote-wall"'));
     expect(found.map((d) => d.message)).toEqual([`Not a section type. Section types: ${sectionTypes.join(", ")}.`]);
   });
 
   it("with the project's settings a schema problem is an error (red); with VS Code's defaults, a warning (yellow)", async () => {
-    const typo = text.replace('"type": "testimonials-carousel"', '"type": "testimonial-carousel"');
+    const typo = text.replace('"type": "services-carousel"', '"type": "service-carousel"');
     expect(workspace["json.validate.schemaValidation"]).toBe("error");
     expect((await diagnostics(home, typo, projectSettings)).map((d) => d.severity)).toEqual([jsonService.DiagnosticSeverity.Error]);
     expect((await diagnostics(home, typo)).map((d) => d.severity)).toEqual([jsonService.DiagnosticSeverity.Warning]);

@@ -42,7 +42,7 @@ describe("writeJson", () => {
 
   it("moves a section: only the lines of the sections moved change, each as it was written", () => {
     const page = value();
-    const from = page.sections.findIndex((s) => s.type === "testimonials-carousel");
+    const from = page.sections.findIndex((s) => s.shared === "testimonials");
     const to = page.sections.findIndex((s) => s.type === "industries-grid");
     const [moved] = page.sections.splice(from, 1);
     page.sections.splice(to, 0, moved!);

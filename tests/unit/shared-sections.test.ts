@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { loadSite, type SiteResult } from "@/content/site";
 import { formatProblem } from "@/content/problems";
-import { place, shareCopies, sharedFile } from "../helpers/shared-copies";
+import { inlineShared, place, sharedFile } from "../helpers/shared-copies";
 import { copySite, type SiteCopy } from "../helpers/site-copy";
 
 let site: SiteCopy | undefined;
@@ -25,20 +25,25 @@ const rendered = (result: SiteResult) =>
 const problems = (s: SiteCopy) => loadSite(s.root).problems.map(formatProblem);
 
 describe("shared sections render as the copies they replace", () => {
-  it("the contact section on four pages, the testimonials on two, the portfolio on three: every route's data the same, no problem", () => {
+  it("the site's contact section on four pages, testimonials on two, portfolio on three: every route's data as with the copies written in place, no problem", () => {
     site = copySite();
-    const before = rendered(loadSite(site.root));
-    shareCopies(site);
-    const after = loadSite(site.root);
-    expect(after.problems.map(formatProblem)).toEqual([]);
+    const shared = loadSite(site.root);
+    expect(shared.problems.map(formatProblem)).toEqual([]);
+    expect(shared.shared.map((s) => [s.name, s.placedIn.length])).toEqual([
+      ["contact", 4],
+      ["portfolio", 3],
+      ["testimonials", 2],
+    ]);
+    inlineShared(site);
+    const copies = loadSite(site.root);
+    expect(copies.problems.map(formatProblem)).toEqual([]);
     // Strictly: objects made as the parser makes them (no prototype), since the pages' data is serialized with it.
-    expect(rendered(after)).toStrictEqual(before);
-    expect(rendered(after).length).toBe(29);
+    expect(rendered(shared)).toStrictEqual(rendered(copies));
+    expect(rendered(shared).length).toBe(29);
   });
 
   it("one edit of the shared file changes every page that shows it, and only where the page does not write its own", () => {
     site = copySite();
-    shareCopies(site);
     site.edit("shared/testimonials.json", (t) => t.replace('"tone": "light"', '"tone": "dark"'));
     const pages = loadSite(site.root).site?.pages ?? [];
     const tone = (path: string) =>
@@ -49,7 +54,6 @@ describe("shared sections render as the copies they replace", () => {
 
   it("a shared section may place another with fields of its own (a dark variant of the contact section)", () => {
     site = copySite();
-    shareCopies(site);
     site.write("shared/contact-dark.json", sharedFile({ shared: "contact", tone: "dark" }));
     place(site, "contact-us", "contact", { shared: "contact-dark" });
     const result = loadSite(site.root);
@@ -62,10 +66,9 @@ describe("shared sections render as the copies they replace", () => {
 describe("each mistake, in exact words, with file:line:column", () => {
   it("a name no shared section has: did you mean", () => {
     site = copySite();
-    shareCopies(site);
     site.edit("pages/contact-us.json", (t) => t.replace('"shared": "contact"', '"shared": "contakt"'));
     expect(problems(site)).toEqual([
-      'site-config/pages/contact-us.json:25:17  section 2 (contakt) > shared  there is no shared section "contakt". Did you mean "contact"?',
+      'site-config/pages/contact-us.json:16:17  section 2 (contakt) > shared  there is no shared section "contakt". Did you mean "contact"?',
     ]);
     // The preview survives: that section is an error card saying so, the others show.
     const page = loadSite(site.root).site?.pages.find((p) => p.path === "/contact-us");
@@ -75,13 +78,13 @@ describe("each mistake, in exact words, with file:line:column", () => {
 
   it("a name like none of them: the shared sections there are; none at all: how to add one", () => {
     site = copySite();
-    shareCopies(site);
     site.edit("pages/contact-us.json", (t) => t.replace('"shared": "contact"', '"shared": "newsletter"'));
     expect(problems(site)).toEqual([
-      'site-config/pages/contact-us.json:25:17  section 2 (newsletter) > shared  there is no shared section "newsletter". Shared sections: contact, portfolio, testimonials (the files in site-config/shared/).',
+      'site-config/pages/contact-us.json:16:17  section 2 (newsletter) > shared  there is no shared section "newsletter". Shared sections: contact, portfolio, testimonials (the files in site-config/shared/).',
     ]);
     site.remove();
     site = copySite();
+    inlineShared(site);
     place(site, "thank-you", "message", { shared: "thanks" });
     expect(problems(site)).toEqual([
       'site-config/pages/thank-you.json:7:17  section 1 (thanks) > shared  there is no shared section "thanks". Add site-config/shared/thanks.json with { "section": { "type": ... } }, or write the section here.',
@@ -90,7 +93,6 @@ describe("each mistake, in exact words, with file:line:column", () => {
 
   it("a field the shared section does not have, a field of the wrong type, and a changed type", () => {
     site = copySite();
-    shareCopies(site);
     place(site, "about-us", "testimonials", { shared: "testimonials", tone: "muted", headng: "What clients say" });
     expect(problems(site)).toEqual([
       'site-config/pages/about-us.json:92:7  section 6 (testimonials) > headng  the shared section "testimonials" (a testimonials-carousel section) has no field "headng". Did you mean "heading"?',
@@ -107,7 +109,6 @@ describe("each mistake, in exact words, with file:line:column", () => {
 
   it("shared sections that place each other in a circle: where it closes, and an error card on the pages", () => {
     site = copySite();
-    shareCopies(site);
     site.write("shared/contact.json", sharedFile({ shared: "contact-b" }));
     site.write("shared/contact-b.json", sharedFile({ shared: "contact", tone: "dark" }));
     expect(problems(site)).toEqual([
@@ -119,7 +120,6 @@ describe("each mistake, in exact words, with file:line:column", () => {
 
   it("a mistake inside a shared section is reported once, in its file, and each page that shows it has an error card naming it", () => {
     site = copySite();
-    shareCopies(site);
     site.edit("shared/contact.json", (t) => t.replace('"formTitle"', '"formTitel"'));
     expect(problems(site)).toEqual(['site-config/shared/contact.json:8:5  section  unknown field "formTitel". Did you mean "formTitle"?']);
     const pages = loadSite(site.root).site?.pages ?? [];
@@ -132,7 +132,6 @@ describe("each mistake, in exact words, with file:line:column", () => {
 
   it("a shared section no page shows is a warning; a file that cannot be one says why", () => {
     site = copySite();
-    shareCopies(site);
     site.write("shared/banner.json", sharedFile({ type: "stats-band", tone: "light" }));
     site.write("shared/Call To Action.json", sharedFile({ shared: "contact" }));
     site.write("shared/contact.json.txt", "{}");
@@ -145,11 +144,10 @@ describe("each mistake, in exact words, with file:line:column", () => {
 
   it("the page's own rules see the section in place: a second contact section through a shared one is an error", () => {
     site = copySite();
-    shareCopies(site);
     site.edit("pages/contact-us.json", (t) => t.replace('"sections": [', '"sections": [\n    { "shared": "contact" },'));
     const lines = problems(site);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^site-config\/pages\/contact-us\.json:25:5 {2}section 3 \(contact\) {2}.*contact section/);
+    expect(lines[0]).toMatch(/^site-config\/pages\/contact-us\.json:17:5 {2}section 3 \(contact\) {2}.*contact section/);
   });
 });
 

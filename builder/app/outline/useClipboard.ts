@@ -9,7 +9,7 @@ import { api, isAbort } from "../api-client";
 import type { EditorProblem, EditorState } from "../api-client";
 import { typeTitle } from "../../shared/labels";
 import type { BuilderWindow } from "../canvas/protocol";
-import { clipboardText, sectionsIn, twiceOnPage } from "./clipboard";
+import { clipboardText, kindIn, sectionsIn, twiceOnPage } from "./clipboard";
 import type { Tone } from "../shell/types";
 import { listOf, newId, withList } from "../state/list";
 import type { Action, Doc, Json, JsonObject } from "../state/types";
@@ -30,7 +30,12 @@ export interface Clip {
   name: string;
 }
 
-const nameOf = (sections: readonly JsonObject[]) => (sections.length === 1 ? typeTitle(String(sections[0]?.type)) : `${sections.length} sections`);
+const nameOf = (sections: readonly JsonObject[]) =>
+  sections.length !== 1
+    ? `${sections.length} sections`
+    : typeof sections[0]?.type === "string"
+      ? typeTitle(sections[0].type)
+      : `shared "${String(sections[0]?.shared)}"`;
 
 export function useClipboard({
   doc,
@@ -81,10 +86,12 @@ export function useClipboard({
         announce("Sections can be pasted into a page or the service template: open one first.", "error");
         return;
       }
-      const found = sectionsIn(text, new Set(Object.keys(site.schemas.sections)));
+      // The shared sections by name, with their kinds: a placed one pastes as a placement.
+      const shared = new Map(site.shared.flatMap((s) => [[s.name, kindIn(s.section ?? {}, new Map()) ?? ""] as const]));
+      const found = sectionsIn(text, new Set(Object.keys(site.schemas.sections)), shared);
       if ("problem" in found) return announce(found.problem, "error");
       const list = listOf(doc);
-      const twice = twiceOnPage(list, found.sections, site.schemas.sections);
+      const twice = twiceOnPage(list, found.sections, site.schemas.sections, shared);
       if (twice) return announce(twice, "error");
       const after = selected ? doc.ids.indexOf(selected) : -1;
       const at = after >= 0 ? after + 1 : list.length;

@@ -18,11 +18,24 @@ test("a copied section is the JSON a page file holds, two spaces deep, and reads
   expect(sectionsIn(clipboardText([hero, hero]), types)).toEqual({ sections: [hero, hero] });
 });
 
-test("a section as selected in a text editor (with the comma before the next one) and a whole page file paste", () => {
+/** The site's shared sections, name to kind (the home page places three). */
+const shared = new Map(
+  ["contact", "portfolio", "testimonials"].map((name) => [
+    name,
+    (JSON.parse(readFileSync(join(root, "site-config", "shared", `${name}.json`), "utf8")) as { section: { type: string } }).section.type,
+  ]),
+);
+
+test("a section as selected in a text editor (with the comma before the next one) and a whole page file paste, placed shared sections too", () => {
   expect(sectionsIn('  { "type": "hero", "headline": "A" },\n', types)).toEqual({ sections: [{ type: "hero", headline: "A" }] });
-  const page = JSON.parse(home) as { sections: { type: string }[] };
-  const found = sectionsIn(home, new Set(page.sections.map((s) => s.type)));
-  expect("sections" in found && found.sections.map((s) => s.type)).toEqual(page.sections.map((s) => s.type));
+  const page = JSON.parse(home) as { sections: { type?: string; shared?: string }[] };
+  expect(page.sections.filter((s) => s.shared).length).toBe(3);
+  const found = sectionsIn(home, new Set(page.sections.flatMap((s) => (s.type ? [s.type] : []))), shared);
+  expect(found).toEqual({ sections: page.sections });
+  expect(sectionsIn('{ "shared": "contact", "heading": "Talk to us" }', types, shared)).toEqual({ sections: [{ shared: "contact", heading: "Talk to us" }] });
+  expect(sectionsIn('{ "shared": "newsletter" }', types, shared)).toEqual({
+    problem: 'There is no shared section "newsletter" on this site (site-config/shared/): nothing was pasted.',
+  });
 });
 
 test("text that is no section, or a kind of section the site lacks, is refused in plain words", () => {
@@ -40,4 +53,7 @@ test("a section the schema allows once per page is refused where the page has on
   expect(twiceOnPage([{ type: "hero" }], [{ type: "contact" }, { type: "contact" }], schemas)).toMatch(/and the paste has two: nothing was pasted/);
   expect(twiceOnPage([{ type: "hero" }], [{ type: "contact" }], schemas)).toBeNull();
   expect(twiceOnPage(page, [{ type: "hero" }], schemas)).toBeNull();
+  // A placed shared contact section is a contact section, on the page or in the paste.
+  expect(twiceOnPage(page, [{ shared: "contact" }], schemas, shared)).toMatch(/this page already has one \(section 2\)/);
+  expect(twiceOnPage([{ shared: "contact" }], [{ type: "contact" }], schemas, shared)).toMatch(/this page already has one \(section 1\)/);
 });

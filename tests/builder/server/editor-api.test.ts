@@ -424,10 +424,8 @@ describe("a new page from a page template (issue 51)", () => {
 });
 
 describe("Make shared (issue 51)", () => {
-  const contact = () =>
-    (JSON.parse(readFileSync(full("site-config/pages/contact-us.json"), "utf8")) as { sections: { type: string }[] }).sections.find(
-      (s) => s.type === "contact",
-    );
+  // The site's own contact section, as a page would have it written in place.
+  const contact = () => (JSON.parse(readFileSync(full("site-config/shared/contact.json"), "utf8")) as { section: { type: string } }).section;
 
   it("stores the section as site-config/shared/<name>.json, which the builder's state then lists, placed nowhere yet", async () => {
     const made = await editorCall(editor.url, "/shared", { method: "POST", body: { name: "contact-form", section: contact() } });
@@ -467,6 +465,6 @@ describe("Make shared (issue 51)", () => {
       const res = await editorCall(editor.url, "/shared", { method: "POST", body });
       expect([res.status, res.json.error]).toEqual([status, error]);
     }
-    expect(readdirSync(full("site-config/shared")).sort()).toEqual(["contact-form.json"]);
+    expect(readdirSync(full("site-config/shared")).sort()).toEqual(["contact-form.json", "contact.json", "portfolio.json", "testimonials.json"]);
   });
 });
