@@ -90,7 +90,11 @@ const mistakes: [string, (s: SiteCopy) => void][] = [
   [
     "an entry no page shows (a warning in a collection)",
     // The shared testimonials (on the home and about pages) show one entry.
-    (s) => s.edit("shared/testimonials.json", replaceOnce('"heading": "people say about us"', '"heading": "people say about us", "testimonials": ["ananya-kulkarni"]')),
+    (s) =>
+      s.edit(
+        "shared/testimonials.json",
+        replaceOnce('"heading": "people say about us"', '"heading": "people say about us", "testimonials": ["ananya-kulkarni"]'),
+      ),
   ],
 ];
 
