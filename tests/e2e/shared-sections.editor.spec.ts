@@ -6,7 +6,7 @@
  * and errors) is in npm test (tests/unit/shared-sections.test.ts, tests/builder/server/editor-api.test.ts);
  * these browser runs are in the full tier.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
@@ -38,41 +38,36 @@ test("a new page from a template: the placeholders are marked on their fields un
   await expect(canvas(page).getByRole("heading", { level: 1 })).toHaveText("Move to the Cloud Without Surprises");
 });
 
-/** The home page's contact section, stored once and placed by name with a field of its own, as docs/editing.md says; the server has read both. */
-async function shareHomeContact(page: Page) {
-  const home = JSON.parse(read(HOME)) as { sections: Record<string, unknown>[] };
-  const at = home.sections.findIndex((s) => s.type === "contact");
-  mkdirSync(join(root, "site-config", "shared"));
-  writeFileSync(
-    join(root, "site-config", "shared", "contact.json"),
-    `${JSON.stringify({ $schema: "../../schemas/shared-section.schema.json", section: home.sections[at] }, null, 2)}\n`,
-  );
-  const contact = home.sections[at] as { heading: string };
-  home.sections[at] = { shared: "contact", tone: "muted" };
-  writeFileSync(join(root, HOME), `${JSON.stringify(home, null, 2)}\n`);
-  // The builder's server has read both files (its watcher waits for them to be quiet).
+/** The home page's placement of the site's shared contact section, with a background of its own (as docs/editing.md says a page may have). */
+async function homeContact(page: Page) {
+  const text = read(HOME);
+  const at = (JSON.parse(text) as { sections: { shared?: string }[] }).sections.findIndex((s) => s.shared === "contact");
+  writeFileSync(join(root, HOME), text.replace('{ "shared": "contact" }', '{ "shared": "contact", "tone": "muted" }'));
+  const contact = (JSON.parse(read("site-config/shared/contact.json")) as { section: { heading: string } }).section;
   await expect
-    .poll(async () => ((await (await page.request.get("/__edit/api/state")).json()) as { shared: { placedIn: string[] }[] }).shared[0]?.placedIn, {
-      timeout: 20_000,
-    })
-    .toEqual(["/"]);
-
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/__edit/api/file?path=${HOME}`)).json()) as { value: { sections: { tone?: string }[] } }).value.sections[at]?.tone,
+    )
+    .toBe("muted");
   return { at, contact };
 }
 
+const CONTACT_PAGES = "/, /app-development, /contact-us, /web-development";
+
 test("a placed shared section: shown in the canvas, says where else it shows, and detaches into the page's own copy", async ({ page }) => {
-  const { at, contact } = await shareHomeContact(page);
+  const { at, contact } = await homeContact(page);
   await openEditor(page);
   await expect(canvas(page).locator('main [data-section="contact"]').getByRole("heading", { name: contact.heading })).toBeVisible({ timeout: 20_000 });
   // The outline names it by the shared section's heading, and says it is shared and where.
   const start = "Ready to Lead with Innovation";
   expect(contact.heading.startsWith(start)).toBe(true);
-  await expect(row(page, start)).toContainText("Shared: on 1 pageContact");
+  await expect(row(page, start)).toContainText("Shared: on 4 pagesContact");
   await row(page, start)
     .getByRole("button", { name: new RegExp(`^${start}`) })
     .click();
   const fields = page.locator("#fields");
-  await expect(fields).toContainText("Shared: on 1 page: /");
+  await expect(fields).toContainText(`Shared: on 4 pages: ${CONTACT_PAGES}`);
   await expect(fields).toContainText('Stored once in site-config/shared/contact.json. A field changed here is this page\'s own (now: "tone")');
   await expect(fields).toContainText("This page's own background, not the shared one.");
   expect(
@@ -91,10 +86,10 @@ test("a placed shared section: shown in the canvas, says where else it shows, an
 });
 
 test("a shared section's own file: one edit shows in the canvas of a page that places it, and the save changes that file only", async ({ page }) => {
-  const { at, contact } = await shareHomeContact(page);
+  const { at, contact } = await homeContact(page);
   const homeBefore = read(HOME);
   await openEditor(page, "site-config/shared/contact.json");
-  await expect(page.locator("#fields")).toContainText("Changes show on 1 page: /.");
+  await expect(page.locator("#fields")).toContainText(`Changes show on 4 pages: ${CONTACT_PAGES}.`);
   await page.getByLabel(/^Heading/).fill("Tell Us What You Want to Build");
   await expect(canvas(page).locator('main [data-section="contact"]').getByRole("heading", { name: "Tell Us What You Want to Build" })).toBeVisible({
     timeout: 20_000,
@@ -107,88 +102,92 @@ test("a shared section's own file: one edit shows in the canvas of a page that p
 });
 
 const ABOUT = "site-config/pages/about-us.json";
+const SHARED_CTA = "site-config/shared/call-to-action.json";
 const START = "Ready to Lead with Innovation";
 const contactHeading = (page: Page, name: string) => canvas(page).locator('main [data-section="contact"]').getByRole("heading", { name });
+const ctaHeading = (page: Page, name: string) => canvas(page).locator('main [data-section="call-to-action"]').getByRole("heading", { name });
 
 test("make a section shared, place it on a second page from the library, edit it once for both, override a field and use the shared text again", async ({
   page,
 }) => {
   test.setTimeout(240_000);
-  const home = JSON.parse(read(HOME)) as { sections: { type: string; heading?: string }[] };
-  const at = home.sections.findIndex((s) => s.type === "contact");
-  const contact = home.sections[at] as { heading: string };
-  // The builder's server has seen the shared sections of an earlier test go (its watcher waits for files to be quiet).
+  const about = JSON.parse(read(ABOUT)) as { sections: { type: string; heading?: string }[] };
+  const at = about.sections.findIndex((s) => s.type === "call-to-action");
+  const cta = about.sections[at] as { heading: string };
+  // The builder's server has seen the shared sections of an earlier test go (its watcher waits for files to be quiet): the site's own three.
   await expect
     .poll(async () => ((await (await page.request.get("/__edit/api/state")).json()) as { shared: unknown[] }).shared.length, { timeout: 20_000 })
-    .toBe(0);
-  await openEditor(page);
-  await row(page, START)
-    .getByRole("button", { name: new RegExp(`^${START}`) })
+    .toBe(3);
+  await openEditor(page, ABOUT);
+  await row(page, cta.heading)
+    .getByRole("button", { name: new RegExp(`^${cta.heading}`) })
     .click();
   const fields = page.locator("#fields");
   await fields.getByRole("button", { name: "Make shared…" }).click();
-  await expect(fields.getByLabel("Name")).toHaveValue("contact");
+  await expect(fields.getByLabel("Name")).toHaveValue("call-to-action");
   await fields.getByRole("button", { name: "Make shared", exact: true }).click();
-  await expect(status(page)).toContainText('Made the shared section "contact" (site-config/shared/contact.json). Save site-config/pages/home.json');
-  expect((JSON.parse(read("site-config/shared/contact.json")) as { section: unknown }).section).toEqual(contact);
+  await expect(status(page)).toContainText(
+    'Made the shared section "call-to-action" (site-config/shared/call-to-action.json). Save site-config/pages/about-us.json',
+  );
+  expect((JSON.parse(read(SHARED_CTA)) as { section: unknown }).section).toEqual(cta);
   await save(page);
-  expect((JSON.parse(read(HOME)) as { sections: unknown[] }).sections[at]).toEqual({ shared: "contact" });
-  await expect(contactHeading(page, contact.heading)).toBeVisible();
-  await expect(row(page, START)).toContainText("Shared: on 1 page", { timeout: 20_000 });
+  expect((JSON.parse(read(ABOUT)) as { sections: unknown[] }).sections[at]).toEqual({ shared: "call-to-action" });
+  await expect(ctaHeading(page, cta.heading)).toBeVisible();
+  await expect(row(page, cta.heading)).toContainText("Shared: on 1 page", { timeout: 20_000 });
 
   // A second page places it from the library's "Shared sections", found by a search.
-  await openEditor(page, ABOUT);
-  const aboutBefore = JSON.parse(read(ABOUT)) as { sections: unknown[] };
+  await openEditor(page);
+  const homeBefore = JSON.parse(read(HOME)) as { sections: unknown[] };
   await page
     .getByRole("button", { name: /^Add a section/ })
     .first()
     .click();
   const library = page.getByRole("dialog", { name: "Add a section" });
-  await library.getByLabel("Search the sections").fill("contact");
+  await library.getByLabel("Search the sections").fill("call");
   await expect(library.getByRole("heading", { name: "Shared sections" })).toBeVisible();
-  const card = library.locator('[data-library-entry="shared:contact"]');
-  await expect(card).toContainText("A contact section, on 1 page: /.");
+  const card = library.locator('[data-library-entry="shared:call-to-action"]');
+  await expect(card).toContainText("A call to action section, on 1 page: /about-us.");
   await page.screenshot({ path: test.info().outputPath("library-shared.png") });
   await card.click();
-  await expect(contactHeading(page, contact.heading)).toBeVisible({ timeout: 20_000 });
+  await expect(ctaHeading(page, cta.heading)).toBeVisible({ timeout: 20_000 });
   await save(page);
-  const aboutSaved = JSON.parse(read(ABOUT)) as { sections: unknown[] };
-  expect(aboutSaved.sections.length).toBe(aboutBefore.sections.length + 1);
-  expect(aboutSaved.sections).toContainEqual({ shared: "contact" });
-  await expect(row(page, START)).toContainText("Shared: on 2 pages", { timeout: 20_000 });
+  const homeSaved = JSON.parse(read(HOME)) as { sections: unknown[] };
+  expect(homeSaved.sections.length).toBe(homeBefore.sections.length + 1);
+  expect(homeSaved.sections).toContainEqual({ shared: "call-to-action" });
+  await expect(row(page, cta.heading)).toContainText("Shared: on 2 pages", { timeout: 20_000 });
 
   // One edit of the shared section: both pages show it; the save changes its file only.
-  await row(page, START)
-    .getByRole("button", { name: new RegExp(`^${START}`) })
+  await row(page, cta.heading)
+    .getByRole("button", { name: new RegExp(`^${cta.heading}`) })
     .click();
   await expect(fields).toContainText("Shared: on 2 pages: /, /about-us");
   await page.screenshot({ path: test.info().outputPath("placed-fields.png") });
   const pagesBefore = [read(HOME), read(ABOUT)];
   await fields.getByRole("button", { name: "Edit the shared section" }).click();
   await expect(fields).toContainText("Changes show on 2 pages: /, /about-us.");
-  await page.getByLabel(/^Heading/).fill("Tell Us What You Want to Build");
-  await expect(contactHeading(page, "Tell Us What You Want to Build")).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel(/^Heading/).fill("Start With a Two-Week Sprint");
+  await expect(ctaHeading(page, "Start With a Two-Week Sprint")).toBeVisible({ timeout: 20_000 });
   await save(page);
   // The shared file is the one file the save wrote: the pages are as they were.
   expect([read(HOME), read(ABOUT)]).toEqual(pagesBefore);
   expect(git("status", "--porcelain", "--untracked-files=all").split("\n").filter(Boolean).sort()).toEqual([
     " M site-config/pages/about-us.json",
     " M site-config/pages/home.json",
-    "?? site-config/shared/contact.json",
+    `?? ${SHARED_CTA}`,
   ]);
-  expect((JSON.parse(read("site-config/shared/contact.json")) as { section: { heading: string } }).section.heading).toBe("Tell Us What You Want to Build");
-  expect(JSON.parse(read(ABOUT))).toEqual(aboutSaved);
+  expect((JSON.parse(read(SHARED_CTA)) as { section: { heading: string } }).section.heading).toBe("Start With a Two-Week Sprint");
   for (const file of [HOME, ABOUT]) {
     await openEditor(page, file);
-    await expect(contactHeading(page, "Tell Us What You Want to Build")).toBeVisible({ timeout: 20_000 });
+    await expect(ctaHeading(page, "Start With a Two-Week Sprint")).toBeVisible({ timeout: 20_000 });
   }
 
   // A heading of its own on /about-us: marked on its field; "Use the shared text" puts the shared one back.
-  await row(page, "Tell Us What You Want to Build")
-    .getByRole("button", { name: /^Tell Us What You Want to Build/ })
+  const aboutSaved = JSON.parse(read(ABOUT)) as { sections: unknown[] };
+  await row(page, "Start With a Two-Week Sprint")
+    .getByRole("button", { name: /^Start With a Two-Week Sprint/ })
     .click();
   await page.getByLabel(/^Heading/).fill("Plan Your Project With Us");
-  await expect(contactHeading(page, "Plan Your Project With Us")).toBeVisible({ timeout: 20_000 });
+  await expect(ctaHeading(page, "Plan Your Project With Us")).toBeVisible({ timeout: 20_000 });
   const mark = fields.getByText("This page's own heading, not the shared one.");
   await expect(mark).toBeVisible();
   expect(
@@ -200,18 +199,18 @@ test("make a section shared, place it on a second page from the library, edit it
   ).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("override.png") });
   await save(page);
-  expect((JSON.parse(read(ABOUT)) as { sections: unknown[] }).sections).toContainEqual({ shared: "contact", heading: "Plan Your Project With Us" });
-  expect((JSON.parse(read("site-config/shared/contact.json")) as { section: { heading: string } }).section.heading).toBe("Tell Us What You Want to Build");
+  expect((JSON.parse(read(ABOUT)) as { sections: unknown[] }).sections[at]).toEqual({ shared: "call-to-action", heading: "Plan Your Project With Us" });
+  expect((JSON.parse(read(SHARED_CTA)) as { section: { heading: string } }).section.heading).toBe("Start With a Two-Week Sprint");
   await fields.getByRole("button", { name: "Use the shared text" }).click();
   await expect(mark).toHaveCount(0);
-  await expect(page.getByLabel(/^Heading/)).toHaveValue("Tell Us What You Want to Build");
-  await expect(contactHeading(page, "Tell Us What You Want to Build")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel(/^Heading/)).toHaveValue("Start With a Two-Week Sprint");
+  await expect(ctaHeading(page, "Start With a Two-Week Sprint")).toBeVisible({ timeout: 20_000 });
   await save(page);
   expect(JSON.parse(read(ABOUT))).toEqual(aboutSaved);
 });
 
 test("a text of a placed shared section edited in place in the canvas becomes the page's own; the shared file is untouched", async ({ page }) => {
-  const { at, contact } = await shareHomeContact(page);
+  const { at, contact } = await homeContact(page);
   const sharedBefore = read("site-config/shared/contact.json");
   await openEditor(page);
   await row(page, START)
