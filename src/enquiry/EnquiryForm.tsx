@@ -7,7 +7,7 @@
  * (src/generated/contact-form-validator.ts): no Ajv compiler, no
  * `new Function`, so the site's CSP needs no 'unsafe-eval'.
  */
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useContext, useEffect, useRef, useState, type ChangeEvent } from "react";
 import { useNavigate } from "react-router";
 import Form, { type IChangeEvent } from "@rjsf/core";
 import type { BaseInputTemplateProps, FieldTemplateProps, ObjectFieldTemplateProps, RJSFSchema, UiSchema, WidgetProps } from "@rjsf/utils";
@@ -17,7 +17,7 @@ import toast from "react-hot-toast";
 import * as precompiled from "@/generated/contact-form-validator";
 import uiSchemaJson from "../../schemas/forms/contact.ui.json";
 import { contactSchema, IdempotencyKeys, sendEnquiry, toRequest, transformErrors, type EnquiryFormProps, type EnquiryValues } from "./enquiry";
-import { BUTTON_CLASS, FieldCell, FieldFrame, FieldGrid, Honeypot, ID_PREFIX, INPUT_CLASS, TEXTAREA_CLASS } from "./layout";
+import { BUTTON_CLASS, FieldCell, FieldFrame, FieldGrid, FormIdPrefix, Honeypot, INPUT_CLASS, TEXTAREA_CLASS } from "./layout";
 import { showToaster } from "./toast-host";
 
 const schema = contactSchema as RJSFSchema;
@@ -130,7 +130,8 @@ export default function EnquiryForm({ endpoint, to, adopted, onRendered }: Enqui
   const formData = edited ?? adopted?.values ?? {};
   const honeypot = editedHoneypot ?? adopted?.honeypot ?? "";
   // Ids are the form's only while it is the one on the page: hidden, it must not take the plain form's.
-  const idPrefix = adopted ? ID_PREFIX : `${ID_PREFIX}-pending`;
+  const base = useContext(FormIdPrefix);
+  const idPrefix = adopted ? base : `${base}-pending`;
   // Validate on submit, then on every change (SPEC s5).
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
@@ -190,7 +191,7 @@ export default function EnquiryForm({ endpoint, to, adopted, onRendered }: Enqui
       onChange={(e) => setFormData(e.formData ?? {})}
       onError={() => setSubmitted(true)}
       onSubmit={(e) => void submit(e)}
-      id={adopted ? `${ID_PREFIX}-form` : undefined}
+      id={adopted ? `${base}-form` : undefined}
       className="relative"
     >
       <Honeypot idPrefix={idPrefix} value={honeypot} onChange={setHoneypot} />

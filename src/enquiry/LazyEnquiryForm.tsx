@@ -11,14 +11,14 @@
  * over: it adopts what was typed, shows, and focus and caret go back where they were, so no
  * keystroke is lost. A visitor who sends before that sends the plain form: never both.
  */
-import { startTransition, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
+import { startTransition, useCallback, useContext, useEffect, useRef, useState, type ComponentType } from "react";
 import { flushSync } from "react-dom";
 import { loadChunk } from "@/runtime/chunk-load";
 import { whenNear } from "@/runtime/viewport";
 import { CONTACT_FORM_FIELDS, CONTACT_FORM_SUBMIT_TEXT } from "@/generated/contact-form-fields";
 import type { EnquiryFormProps, EnquiryValues } from "./enquiry";
 import { FORM_ALERT_CLASS } from "./classes";
-import { BUTTON_CLASS, FieldCell, FieldFrame, FieldGrid, Honeypot, ID_PREFIX, INPUT_CLASS, TEXTAREA_CLASS, fieldId } from "./layout";
+import { BUTTON_CLASS, FieldCell, FieldFrame, FieldGrid, FormIdPrefix, Honeypot, INPUT_CLASS, TEXTAREA_CLASS } from "./layout";
 
 /** The next task: lets the browser paint and handle input between two chunks' evaluation. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -43,8 +43,9 @@ const loadForm = () =>
  * (a mail service that takes only JSON) it says that it needs JavaScript, and where to write instead.
  */
 function PlainForm({ action, email }: { action: string | undefined; email: string }) {
+  const prefix = useContext(FormIdPrefix);
   return (
-    <form id={`${ID_PREFIX}-form`} method="post" action={action} className="relative">
+    <form id={`${prefix}-form`} method="post" action={action} className="relative">
       {!action && (
         <noscript>
           <p className={FORM_ALERT_CLASS}>
@@ -54,7 +55,7 @@ function PlainForm({ action, email }: { action: string | undefined; email: strin
       )}
       <FieldGrid>
         {CONTACT_FORM_FIELDS.map((f) => {
-          const id = fieldId(f.name);
+          const id = `${prefix}_${f.name}`;
           const common = {
             id,
             name: f.name,
@@ -147,13 +148,14 @@ export function LazyEnquiryForm({ endpoint, to, formPost = true }: { endpoint: s
   }, [Form, load]);
 
   // The generated form is rendered (hidden): in one task, adopt what was typed, show it, put the caret back.
+  const prefix = useContext(FormIdPrefix);
   const takeOver = useCallback(() => {
-    const plain = box.current?.querySelector<HTMLFormElement>(`#${ID_PREFIX}-form`);
+    const plain = box.current?.querySelector<HTMLFormElement>(`#${prefix}-form`);
     if (!plain) return;
     const state = readPlainForm(plain);
     flushSync(() => setAdopted(state));
     restoreFocus(state.focus);
-  }, []);
+  }, [prefix]);
 
   const action = formPost ? `${endpoint}/send-email` : undefined;
   return (

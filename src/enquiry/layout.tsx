@@ -2,7 +2,7 @@
  * Markup shared by the generated form (rjsf templates) and the plain form it
  * takes over from, so the two have the same height and nothing moves.
  */
-import type { ReactNode } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import { ERROR_LIST_CLASS, ID_PREFIX } from "./classes";
 
 export { BUTTON_CLASS, ERROR_LIST_CLASS, ID_PREFIX, INPUT_CLASS, TEXTAREA_CLASS, fieldId } from "./classes";
@@ -53,9 +53,16 @@ export function FieldFrame({
   );
 }
 
+/**
+ * The form's ids start with this. A page has one contact form, with the ids the server's answer and
+ * the tests know; the page builder's library, which shows several thumbnails of it, gives each its own.
+ */
+export const FormIdPrefix = createContext(ID_PREFIX);
+
 /** Off-screen honeypot: people never see or reach it, form-filling bots do. Uncontrolled without `onChange`. */
-export function Honeypot({ idPrefix = ID_PREFIX, value, onChange }: { idPrefix?: string; value?: string; onChange?: (v: string) => void }) {
-  const id = `${idPrefix}_website`;
+export function Honeypot({ idPrefix, value, onChange }: { idPrefix?: string; value?: string; onChange?: (v: string) => void }) {
+  const base = useContext(FormIdPrefix);
+  const id = `${idPrefix ?? base}_website`;
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
       <label htmlFor={id}>Website</label>

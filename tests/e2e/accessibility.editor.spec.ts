@@ -9,7 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { WCAG22_AA } from "./axe";
 import sharp from "sharp";
-import { canvas, HOME, openEditor, read, resetContent, row, saveButton } from "./builder-fixture";
+import { canvas, HOME, kindOf, openEditor, read, resetContent, row, saveButton } from "./builder-fixture";
 
 test.beforeEach(resetContent);
 
@@ -217,7 +217,7 @@ for (const [name, size] of [
     await page.keyboard.press("Control+s");
     await expect(saveButton(page)).toHaveText("Saved");
     const saved = JSON.parse(read(HOME)) as { sections: { type: string; heading?: string }[] };
-    expect(saved.sections.map((s) => s.type).slice(3, 5)).toEqual(["testimonials-carousel", "call-to-action"]);
+    expect(saved.sections.map(kindOf).slice(3, 5)).toEqual(["testimonials-carousel", "call-to-action"]);
     expect(saved.sections[3]!.heading).toMatch(/ today$/);
     expect(await sideways(page)).toBe(0);
   });

@@ -35,6 +35,12 @@ export function run(args: string[]) {
   return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
 }
 
+/** A section's kind as a page file holds it: its "type", or, for a placed shared section, its shared file's (issue 51). */
+export function kindOf(section: { type?: string; shared?: string }): string | undefined {
+  if (section.type || !section.shared) return section.type;
+  return kindOf((JSON.parse(read(`site-config/shared/${section.shared}.json`)) as { section: { type?: string; shared?: string } }).section);
+}
+
 export const canvas = (page: Page) => page.frameLocator('iframe[title^="Preview of the page"]');
 export const row = (page: Page, label: string | RegExp) => page.locator("[data-outline-item]").filter({ hasText: label });
 export const saveButton = (page: Page) => page.getByRole("button", { name: /^(Save|Saved|Saving…)$/ });

@@ -4,7 +4,7 @@
  * Git repository of its own: every test starts from its commit.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
@@ -13,6 +13,7 @@ import {
   changedLines,
   git,
   HOME,
+  kindOf,
   openEditor,
   read,
   resetContent,
@@ -117,7 +118,7 @@ test("moves are shown in the canvas at once and never undone by the builder catc
     twice.join(","),
   ]);
   await save(page);
-  expect(JSON.parse(read(HOME)).sections.map((s: { type: string }) => s.type)).toEqual(twice);
+  expect(JSON.parse(read(HOME)).sections.map(kindOf)).toEqual(twice);
 });
 
 test("keyboard shortcuts: ? lists them; Delete removes a section with Undo beside the message; Ctrl+D duplicates; the canvas relays them", async ({ page }) => {
@@ -174,17 +175,23 @@ test("the library groups the sections by kind and finds them by name or descript
   const total = readFileSync(join(repo, "schemas", "section.schema.json"), "utf8").match(/"\$ref"/g)!.length;
   const library = await openLibraryAfterHero(page);
   const headings = await library.getByRole("heading", { level: 3 }).allTextContents();
-  expect(headings.slice(0, 5)).toEqual(["Openings", "Text and steps", "Services", "Proof and clients", "Contact"]);
+  // The site's shared sections first (issue 51), then the kinds of section.
+  expect(headings.slice(0, 6)).toEqual(["Shared sections", "Openings", "Text and steps", "Services", "Proof and clients", "Contact"]);
   // Every thumbnail drawn (those far down the list are the ones the site's scroll-in animation marks);
   // each is a section rendered in turn, which takes a while on a busy machine.
-  await expect(library.locator(".ed-thumb > div > *")).toHaveCount(total, { timeout: 30_000 });
+  const shared = readdirSync(join(repo, "site-config", "shared")).length;
+  await expect(library.locator(".ed-thumb > div > *")).toHaveCount(total + shared, { timeout: 30_000 });
   const shown = () => library.locator("[data-library-entry]").evaluateAll((els) => els.map((el) => el.getAttribute("data-library-entry") ?? ""));
   const search = library.getByLabel("Search the sections");
   await search.fill("carousel");
   await expect.poll(shown).toEqual(expect.arrayContaining(["services-carousel", "logo-carousel", "testimonials-carousel"]));
   const carousels = (await shown()).length;
-  expect(carousels).toBeLessThan(total);
-  await expect(library.getByRole("status")).toHaveText(`${carousels} of ${total} kinds of section match "carousel"`);
+  const sharedCarousels = (await shown()).filter((entry) => entry.startsWith("shared:")).length;
+  expect(sharedCarousels).toBe(1);
+  expect(carousels - sharedCarousels).toBeLessThan(total);
+  await expect(library.getByRole("status")).toHaveText(
+    `${carousels - sharedCarousels} of ${total} kinds of section and ${sharedCarousels} of ${shared} shared sections match "carousel"`,
+  );
   // Each thumbnail shows its section: the site's scroll-in animation never hides one (it would wait for a scroll forever).
   const thumbs = library.locator(".ed-thumb > div > section");
   await expect(thumbs).toHaveCount(carousels);
@@ -261,7 +268,7 @@ test("moves the testimonials above the industries by keyboard, and says so: the 
 
 test("inserts a stats band from the library after the hero and changes one figure: the files validate, the canvas and / show it", async ({ page }) => {
   const library = await openLibraryAfterHero(page);
-  await expect(library.locator("[data-library-entry]")).toHaveCount(
+  await expect(library.locator('[data-library-entry]:not([data-library-entry^="shared:"])')).toHaveCount(
     readFileSync(join(repo, "schemas", "section.schema.json"), "utf8").match(/"\$ref"/g)!.length,
   );
   await library.getByRole("button", { name: /^Stats band/ }).click();
@@ -527,7 +534,7 @@ test("by keyboard alone: select, move, insert from the library, edit, undo, save
   await page.keyboard.press("Control+s");
   await expect(saveButton(page)).toHaveText("Saved");
   const saved = JSON.parse(read(HOME)) as { sections: { type: string; heading?: string }[] };
-  expect(saved.sections.map((s) => s.type).slice(3, 5)).toEqual(["testimonials-carousel", "call-to-action"]);
+  expect(saved.sections.map(kindOf).slice(3, 5)).toEqual(["testimonials-carousel", "call-to-action"]);
   expect(saved.sections[4]!.heading).toMatch(/ now$/);
 
   await tabTo(page, page.getByRole("button", { name: "Changes" }));

@@ -10,6 +10,7 @@ import { DRAG_NEW } from "../canvas/protocol";
 import { useModal } from "../shell/useModal";
 import { SECTION_CATEGORIES, type SectionCategory } from "@/content/section-categories";
 import { SectionView } from "@/sections/registry";
+import { FormIdPrefix } from "@/enquiry/layout";
 import type { LibraryEntry } from "../api-client";
 
 /** Thumbnails show the section as it looks 1280 pixels wide, at this scale. */
@@ -170,7 +171,10 @@ function Card({ entry, onInsert, drag }: { entry: LibraryEntry; onInsert(entry: 
         {entry.slot.ok && (
           <Suspense fallback={null}>
             <div className="absolute top-0 left-0 origin-top-left" style={{ width: 1280, transform: `scale(${THUMB_SCALE})` }}>
-              <SectionView resolved={entry.slot} />
+              {/* A contact form's ids, its own in each card (the library may show the form more than once). */}
+              <FormIdPrefix value={`library-${entry.type.replace(/[^a-z0-9-]/g, "-")}`}>
+                <SectionView resolved={entry.slot} />
+              </FormIdPrefix>
             </div>
           </Suspense>
         )}

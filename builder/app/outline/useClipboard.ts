@@ -30,12 +30,17 @@ export interface Clip {
   name: string;
 }
 
-const nameOf = (sections: readonly JsonObject[]) =>
-  sections.length !== 1
-    ? `${sections.length} sections`
-    : typeof sections[0]?.type === "string"
-      ? typeTitle(sections[0].type)
-      : `shared "${String(sections[0]?.shared)}"`;
+/** The site's shared sections by name, with their kinds: a placed one is copied and pasted as a placement. */
+const sharedKinds = (site: EditorState | null) => new Map((site?.shared ?? []).map((s) => [s.name, kindIn(s.section ?? {}, new Map()) ?? ""] as const));
+
+/** What a copy or paste is called: "Contact", "Testimonials carousel (shared "testimonials")", "3 sections". */
+function nameOf(sections: readonly JsonObject[], shared: ReadonlyMap<string, string>): string {
+  const [first] = sections;
+  if (sections.length !== 1 || !first) return `${sections.length} sections`;
+  const kind = kindIn(first, shared);
+  const title = kind ? typeTitle(kind) : "Section";
+  return typeof first.shared === "string" ? `${title} (shared "${first.shared}")` : title;
+}
 
 export function useClipboard({
   doc,
@@ -69,7 +74,7 @@ export function useClipboard({
         return null;
       }
       const sections = [structuredClone(section)];
-      const name = nameOf(sections);
+      const name = nameOf(sections, sharedKinds(now.current.site));
       setClip({ sections, name });
       announce(`${name} copied. Paste it after a section of any page with Ctrl+V, or into a page file in a text editor.`, "ok");
       return clipboardText(sections);
@@ -86,8 +91,7 @@ export function useClipboard({
         announce("Sections can be pasted into a page or the service template: open one first.", "error");
         return;
       }
-      // The shared sections by name, with their kinds: a placed one pastes as a placement.
-      const shared = new Map(site.shared.flatMap((s) => [[s.name, kindIn(s.section ?? {}, new Map()) ?? ""] as const]));
+      const shared = sharedKinds(site);
       const found = sectionsIn(text, new Set(Object.keys(site.schemas.sections)), shared);
       if ("problem" in found) return announce(found.problem, "error");
       const list = listOf(doc);
@@ -95,7 +99,7 @@ export function useClipboard({
       if (twice) return announce(twice, "error");
       const after = selected ? doc.ids.indexOf(selected) : -1;
       const at = after >= 0 ? after + 1 : list.length;
-      const name = nameOf(found.sections);
+      const name = nameOf(found.sections, shared);
       const candidate = [...list.slice(0, at), ...found.sections, ...list.slice(at)];
       pasting.current?.abort();
       const controller = new AbortController();
