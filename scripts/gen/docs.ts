@@ -148,8 +148,9 @@ export function sectionTypes(schemasDir: string): string[] {
 const SHARED_SECTIONS = [
   "## Shared sections",
   "",
-  "A section that several pages show (the contact section, the testimonials) can be stored once, in",
-  '`site-config/shared/<name>.json`, and placed on any page by its name. The file holds one section under `"section"`:',
+  "A section that several pages show can be stored once, in `site-config/shared/<name>.json`, and placed",
+  "on any page by its name; the site's contact section, testimonials and portfolio are. The file holds one",
+  'section under `"section"`:',
   "",
   "```json",
   "{",
@@ -174,6 +175,10 @@ const SHARED_SECTIONS = [
   'its own (`{ "shared": "contact", "tone": "dark" }`: a dark variant). `npm run validate` reports a name',
   'no shared file has, a field the section does not have or of the wrong type, a changed `"type"`, shared',
   "sections that place each other in a circle, and (as a warning) a shared file no page places.",
+  "",
+  'In the page builder, "Make shared…" (in a section\'s fields) stores a section this way, and "Add a section"',
+  'lists the shared sections first; a field changed on one page is that page\'s own, with "Use the shared text"',
+  "to drop it ([the guide](editing.md#change-the-contact-section-on-every-page)).",
   "",
 ];
 
