@@ -28,7 +28,9 @@ const SEEN_TEXTS = 500;
 /** A save in plain words: the first thing changed, and the rest counted and listed. */
 async function saveMessage(folder: GitStore["folder"], path: string, before: string | null, after: string) {
   const file = (await folder.files()).find((f) => f.path === path);
-  const lines = file ? describeChanges(JSON.parse(before ?? "null") as JsonValue, JSON.parse(after) as JsonValue, describeOptions(file, folder.schemas())) : [];
+  const { shared } = await folder.store.result();
+  const options = file ? describeOptions(file, folder.schemas(), shared) : null;
+  const lines = options ? describeChanges(JSON.parse(before ?? "null") as JsonValue, JSON.parse(after) as JsonValue, options) : [];
   const more = lines.length > 1 ? ` (and ${lines.length - 1} more)\n\n${lines.map((l) => `- ${l}`).join("\n")}` : "";
   return `${file ? fileTitle(file) : path}: ${lines[0] ?? "edited"}${more}`;
 }

@@ -109,9 +109,10 @@ export function previewing(ctx: StudioContext) {
     previews.change((list) => list.push(entry));
     const build = async () => {
       const listed = await git.folder.files();
+      const { shared } = await git.folder.store.result();
       const describeFile = (path: string) => {
         const file = listed.find((f) => f.path === path);
-        return file ? { title: fileTitle(file), options: describeOptions(file, git.folder.schemas()) } : undefined;
+        return file ? { title: fileTitle(file), options: describeOptions(file, git.folder.schemas(), shared) } : undefined;
       };
       const built = await buildPreview(clone, { files, project, describeFile, say: (line) => say(`Preview by ${who.email}: ${line}`) }, dirOf(entry.id));
       const reason =

@@ -48,9 +48,10 @@ export function publisher(ctx: StudioContext, runs: { current: PublishRun | null
   /** What the publish log calls a file ("About us page") and how its conflicts are told. */
   const describer = async () => {
     const files = await git.folder.files();
+    const { shared } = await git.folder.store.result();
     return (path: string) => {
       const file = files.find((f) => f.path === path);
-      return file ? { title: fileTitle(file), options: describeOptions(file, git.folder.schemas()) } : undefined;
+      return file ? { title: fileTitle(file), options: describeOptions(file, git.folder.schemas(), shared) } : undefined;
     };
   };
 

@@ -25,6 +25,8 @@ export interface DescribeOptions {
   origins?: readonly (number | null)[];
   /** At most this many field changes are named per entry; the rest are counted. */
   maxFields?: number;
+  /** A placed shared section as the page shows it (named by its heading and kind), or undefined for any other entry. */
+  placed?: (entry: Json) => Json | undefined;
 }
 
 /** “A short text”, cut at 60 characters; other values in words. */
@@ -156,8 +158,13 @@ export function compareVersions(before: Json, after: Json, options: DescribeOpti
   const A = list(after);
   const origins = options.origins ?? align(B, A);
   const noun = listKey === "sections" ? "Section" : "Entry";
+  // A placed shared section by what it shows: "Testimonials carousel, shared "testimonials"".
+  const kindIn = (entry: Json) => {
+    const shown = options.placed?.(entry);
+    return shown && isObject(entry) ? `${kindOf(shown)}, shared "${String(entry.shared)}"` : kindOf(entry);
+  };
   const name = (entry: Json, position: number) => {
-    const kind = kindOf(entry);
+    const kind = kindIn(entry);
     return kind ? `${noun} ${position + 1} (${kind})` : `${noun} ${position + 1} (${labelOf(entry, "untitled")})`;
   };
   const kept = new Set(origins.filter((o): o is number => o !== null));
@@ -172,12 +179,16 @@ export function compareVersions(before: Json, after: Json, options: DescribeOpti
       return;
     }
     if (!ordered.has(j)) {
-      const kind = kindOf(entry);
-      const label = labelOf(entry, kind ?? "An entry");
+      const kind = kindIn(entry);
+      const label = labelOf(options.placed?.(entry) ?? entry, kind ?? "An entry");
       out.push({ kind: "moved", text: `${label}${kind && kind !== label ? ` (${kind})` : ""} moved from ${origin + 1} to ${j + 1}` });
     }
     const changed: FieldChange[] = [];
-    fieldChanges(B[origin], entry, [], entrySchema?.(entry), changed);
+    // The same shared section placed before and after: its fields as the page shows them (a field of its own set or dropped).
+    const was = B[origin] as Json;
+    const same = isObject(was) && isObject(entry) && typeof entry.shared === "string" && was.shared === entry.shared;
+    const [from, to] = same ? [options.placed?.(was) ?? was, options.placed?.(entry) ?? entry] : [was, entry];
+    fieldChanges(from, to, [], entrySchema?.(entry), changed);
     if (changed.length > 0) out.push({ kind: "entry", title: name(entry, j), fields: changed });
   });
   return out;

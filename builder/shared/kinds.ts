@@ -2,7 +2,9 @@
 import type { DescribeOptions } from "./describe.ts";
 import type { Schema } from "./labels.ts";
 import type { JsonValue } from "../../src/content/json-source.ts";
-import type { EditorFile, FileKind } from "./types.ts";
+import type { EditorFile, EditorState, FileKind } from "./types.ts";
+
+type SharedSummary = EditorState["shared"][number];
 
 /** The list the builder shows entries of: "sections" of pages and the template, "items" of collections. */
 export const listKey = (kind: FileKind): "sections" | "items" | null =>
@@ -28,8 +30,18 @@ export function entrySchema(file: EditorFile, schemas: Schemas, entry: JsonValue
   return type ? schemas.sections[type] : undefined;
 }
 
-export const describeOptions = (file: EditorFile, schemas: Schemas): DescribeOptions => ({
+/** A placed shared section ({ "shared": "contact", ...its own fields }) as the page shows it, by the shared sections' summaries; undefined for another entry or an unknown name. */
+export function placedAs(entry: JsonValue, shared: readonly SharedSummary[]): JsonValue | undefined {
+  if (!entry || typeof entry !== "object" || Array.isArray(entry) || typeof entry.shared !== "string") return undefined;
+  const section = shared.find((s) => s.name === entry.shared)?.section;
+  if (!section || typeof section !== "object" || Array.isArray(section)) return undefined;
+  const { shared: _, ...own } = entry;
+  return { ...section, ...own };
+}
+
+export const describeOptions = (file: EditorFile, schemas: Schemas, shared: readonly SharedSummary[] = []): DescribeOptions => ({
   listKey: listKey(file.kind),
   schema: file.kind === "collection" ? undefined : schemas.documents[file.schema],
-  entrySchema: (entry) => entrySchema(file, schemas, entry),
+  entrySchema: (entry) => entrySchema(file, schemas, placedAs(entry, shared) ?? entry),
+  placed: (entry) => placedAs(entry, shared),
 });

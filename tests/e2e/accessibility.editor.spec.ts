@@ -63,7 +63,7 @@ async function tabTo(page: Page, target: Locator, limit = 300) {
 }
 
 for (const size of [WIDE, PHONE]) {
-  test(`axe finds no WCAG 2.2 AA violation on 13 views of the builder at ${size.width} px, and every id is used once`, async ({ page }) => {
+  test(`axe finds no WCAG 2.2 AA violation on 15 views of the builder at ${size.width} px, and every id is used once`, async ({ page }) => {
     test.setTimeout(240_000);
     await page.setViewportSize(size);
     const seen: string[] = [];
@@ -141,6 +141,20 @@ for (const size of [WIDE, PHONE]) {
     await expect(page.getByText("site-config/collections/services.json").first()).toBeVisible();
     await showPane(page, "Outline and fields");
     await check("a collection");
+    // A placed shared section (issue 51): its badge, its pages, its form; then "Make shared" on a section of the page's own.
+    await openEditor(page, "site-config/pages/about-us.json");
+    await showPane(page, "Outline and fields");
+    await row(page, "people say about us")
+      .getByRole("button", { name: /^people say about us/ })
+      .click();
+    await expect(page.locator("#fields")).toContainText("Shared: on 2 pages");
+    await check("a placed shared section");
+    await row(page, "Engineering that earns its keep")
+      .getByRole("button", { name: /^Engineering that earns/ })
+      .click();
+    await page.getByRole("button", { name: "Make shared…" }).click();
+    await expect(page.locator("#fields").getByLabel("Name")).toBeVisible();
+    await check("make shared");
     // In-place editing in the canvas.
     await openEditor(page);
     await showPane(page, "Preview");
@@ -148,7 +162,7 @@ for (const size of [WIDE, PHONE]) {
     await expect(canvas(page).getByRole("textbox", { name: /edited in place$/ })).toBeFocused();
     // The box to type in is in the canvas: axe looks in there too.
     await check("in-place editing", true);
-    expect(seen).toHaveLength(13);
+    expect(seen).toHaveLength(15);
   });
 }
 

@@ -112,7 +112,7 @@ test("the editor's move and heading are two commits by the editor, each the line
 
   expect(drafts()).toEqual([
     `${EDITOR.name}|Page /: Section 3 (Service explorer): Heading changed from “Explore Our Offering” to “Explore What We Do”`,
-    `${EDITOR.name}|Page /: people say about us (Testimonials carousel) moved from 5 to 4`,
+    `${EDITOR.name}|Page /: people say about us (Testimonials carousel, shared "testimonials") moved from 5 to 4`,
   ]);
   const changed = (range: string) =>
     git(clone, "diff", "-U0", range, "--", HOME)

@@ -103,11 +103,11 @@ export function ChangesDialog({ open, site, doc, onClose, onRevert, onDiscarded 
           const file = fileOf(change.path);
           const saved =
             file && change.status === "changed" && change.head !== null
-              ? describeChanges(parse(change.head), parse(change.current), describeOptions(file, site.schemas))
+              ? describeChanges(parse(change.head), parse(change.current), describeOptions(file, site.schemas, site.shared))
               : [];
           const mine =
             change.path === doc.path && unsaved && openFile
-              ? describeChanges(doc.saved, doc.value, { ...describeOptions(openFile, site.schemas), origins: originsOf(doc) })
+              ? describeChanges(doc.saved, doc.value, { ...describeOptions(openFile, site.schemas, site.shared), origins: originsOf(doc) })
               : [];
           return (
             <li key={change.path} className="rounded-lg border border-slate-200 p-3">

@@ -143,7 +143,7 @@ function EditorTop({ editor, open }: { editor: Editing; open: OpenFile }) {
           path={open.doc.path}
           title={fileTitle(open.file)}
           current={open.doc.value}
-          options={describeOptions(open.file, open.site.schemas)}
+          options={describeOptions(open.file, open.site.schemas, open.site.shared)}
           advice={editor.problems.warnings}
           site={open.site}
           onRestored={() => announce("Restored: the draft is that version again; publish to make it live.", "ok")}
@@ -172,7 +172,7 @@ function StatusSection({ editor, open }: { editor: Editing; open: OpenFile }) {
         doc={open.doc}
         conflict={shown.conflict}
         kept={editor.kept}
-        options={describeOptions(open.file, open.site.schemas)}
+        options={describeOptions(open.file, open.site.schemas, open.site.shared)}
         fieldName={(path) => (documentSchema ? fieldLabel(documentSchema, path) : path.join(" > "))}
         dispatch={editor.dispatch}
         announce={editor.announce}

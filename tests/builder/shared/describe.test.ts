@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { describeChanges, quote, quotePair } from "../../../builder/shared/describe";
+import { placedAs } from "../../../builder/shared/kinds";
 
 const heroSchema = {
   type: "object",
@@ -71,4 +72,23 @@ test("a section moved up past an inserted one is the one named as moved", () => 
     "people say (Testimonials carousel) moved from 5 to 4",
     "Section 5 (Call to action) added",
   ]);
+});
+
+/** The builder's resolution of placed shared sections (kinds.ts), with a section schema whose heading is titled. */
+const describeOptionsFor = (shared: Parameters<typeof placedAs>[1]) => ({
+  entrySchema: () => ({ type: "object", properties: { heading: { title: "Heading", type: "string" } } }),
+  placed: (entry: Parameters<typeof placedAs>[0]) => placedAs(entry, shared),
+});
+
+test("a placed shared section is named by what it shows, its kind and its shared name; a field of its own by the section's schema", () => {
+  const shared = [{ name: "testimonials", file: "site-config/shared/testimonials.json", section: quotes, placedIn: ["/"] }];
+  const placed = { shared: "testimonials" };
+  const page = { listKey: "sections", ...describeOptionsFor(shared) };
+  expect(describeChanges({ sections: [hero, stats, placed] }, { sections: [hero, placed, stats] }, page)).toEqual([
+    'people say about us (Testimonials carousel, shared "testimonials") moved from 3 to 2',
+  ]);
+  expect(describeChanges({ sections: [hero, placed] }, { sections: [hero, { ...placed, heading: "What clients say" }] }, page)).toEqual([
+    'Section 2 (Testimonials carousel, shared "testimonials"): Heading changed from “people say about us” to “What clients say”',
+  ]);
+  expect(describeChanges({ sections: [hero] }, { sections: [hero, placed] }, page)).toEqual(['Section 2 (Testimonials carousel, shared "testimonials") added']);
 });
