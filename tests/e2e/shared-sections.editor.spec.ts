@@ -36,6 +36,18 @@ test("a new page from a template: the placeholders are marked on their fields un
   await headline.fill("Move to the Cloud Without Surprises");
   await expect(mark).toHaveCount(0, { timeout: 20_000 });
   await expect(canvas(page).getByRole("heading", { level: 1 })).toHaveText("Move to the Cloud Without Surprises");
+  await save(page);
+
+  // Published with placeholders left: each is an error, and Save is refused (as the build would refuse the page).
+  await page.getByRole("button", { name: "Page settings (title, description, status)" }).click();
+  await page.locator("#fields").getByLabel("Status", { exact: true }).selectOption({ label: "Published" });
+  const fields = page.locator("#fields");
+  // The seven placeholders left (the headline was written over), now errors.
+  await expect(fields).toContainText("7 things to fix here:", { timeout: 20_000 });
+  await expect(fields.getByRole("listitem").first()).toContainText("Still the template's placeholder [[");
+  await page.keyboard.press("Control+s");
+  await expect(status(page)).toContainText("Not saved: site-config/pages/cloud-migration.json has");
+  expect(JSON.parse(read("site-config/pages/cloud-migration.json")).status).toBe("draft");
 });
 
 /** The home page's placement of the site's shared contact section, with a background of its own (as docs/editing.md says a page may have). */
