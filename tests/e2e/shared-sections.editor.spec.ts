@@ -62,6 +62,16 @@ async function homeContact(page: Page) {
         ((await (await page.request.get(`/__edit/api/file?path=${HOME}`)).json()) as { value: { sections: { tone?: string }[] } }).value.sections[at]?.tone,
     )
     .toBe("muted");
+  // The builder's server has read the site as the test starts it (an earlier test's saves are undone on disk).
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get("/__edit/api/state")).json()) as { shared: { name: string; placedIn: string[] }[] }).shared
+          .find((s) => s.name === "contact")
+          ?.placedIn.join(", "),
+      { timeout: 20_000 },
+    )
+    .toBe(CONTACT_PAGES);
   return { at, contact };
 }
 
@@ -245,4 +255,42 @@ test("a text of a placed shared section edited in place in the canvas becomes th
   await save(page);
   expect((JSON.parse(read(HOME)) as { sections: unknown[] }).sections[at]).toEqual({ shared: "contact", tone: "muted", heading: `${contact.heading} Today` });
   expect(read("site-config/shared/contact.json")).toBe(sharedBefore);
+});
+
+test("a shared section that places another with fields of its own (a dark variant): its form is the section's, its own fields marked", async ({ page }) => {
+  const variant = "site-config/shared/contact-dark.json";
+  writeFileSync(
+    join(root, variant),
+    `${JSON.stringify({ $schema: "../../schemas/shared-section.schema.json", section: { shared: "contact", tone: "dark" } }, null, 2)}\n`,
+  );
+  const contactUs = "site-config/pages/contact-us.json";
+  writeFileSync(join(root, contactUs), read(contactUs).replace('{ "shared": "contact" }', '{ "shared": "contact-dark" }'));
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get("/__edit/api/state")).json()) as { shared: { name: string; placedIn: string[] }[] }).shared.find(
+          (s) => s.name === "contact-dark",
+        )?.placedIn,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toEqual(["/contact-us"]);
+  const contact = (JSON.parse(read("site-config/shared/contact.json")) as { section: { heading: string } }).section;
+  await openEditor(page, variant);
+  const fields = page.locator("#fields");
+  await expect(
+    page.getByRole("heading", { level: 2, name: 'Shared section: contact-dark (the shared section "contact" with fields of its own)' }),
+  ).toBeVisible();
+  await expect(fields).toContainText("Changes show on 1 page: /contact-us.");
+  await expect(page.getByLabel(/^Heading/)).toHaveValue(contact.heading);
+  await expect(fields).toContainText("This shared section's own background, not the shared one.");
+  await page.getByLabel(/^Heading/).fill("Talk to the Team That Will Build It");
+  await expect(contactHeading(page, "Talk to the Team That Will Build It")).toBeVisible({ timeout: 20_000 });
+  // The background back to the shared one's (light): the heading stays this variant's own.
+  await fields.locator(".ed-own-field").filter({ hasText: "own background" }).getByRole("button", { name: "Use the shared text" }).click();
+  await expect(fields).not.toContainText("own background");
+  await save(page);
+  expect((JSON.parse(read(variant)) as { section: unknown }).section).toEqual({ shared: "contact", heading: "Talk to the Team That Will Build It" });
+  expect((JSON.parse(read("site-config/shared/contact.json")) as { section: { heading: string } }).section.heading).toBe(contact.heading);
 });

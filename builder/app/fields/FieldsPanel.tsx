@@ -17,6 +17,8 @@ export interface FieldsForm {
   key: string;
   /** A placed shared section's fields this page writes itself: marked, each with "Use the shared text". */
   overrides?: string[];
+  /** Whose those fields are, for their marks ("This page"). */
+  owner?: string;
 }
 
 export interface EntryTools {
@@ -106,6 +108,7 @@ export const FieldsPanel = forwardRef<HTMLHeadingElement, FieldsPanelProps>(func
           pointer={form.pointer}
           problems={props.problems}
           overrides={form.overrides}
+          owner={form.owner}
           onUseShared={props.onUseShared}
           context={props.context}
           onChange={props.onChange}

@@ -13,8 +13,8 @@ const BUTTON =
 
 const pages = (n: number) => (n === 1 ? "1 page" : `${n} pages`);
 
-/** A placement whose shared section cannot be shown (no such file, or a broken one): what is wrong, and Detach when there is something to detach. */
-export function PlacedNotice({ name, shared, onDetach }: { name: string; shared: EditorState["shared"]; onDetach(): void }) {
+/** A placement whose shared section cannot be shown (no such file, or a broken one): what is wrong. */
+export function PlacedNotice({ name, shared }: { name: string; shared: EditorState["shared"] }) {
   const summary = shared.find((s) => s.name === name);
   if (!summary)
     return (
@@ -23,14 +23,9 @@ export function PlacedNotice({ name, shared, onDetach }: { name: string; shared:
       </p>
     );
   return (
-    <div className="space-y-2 text-sm text-slate-800">
-      <p>
-        This page places the shared section "{name}" ({summary.file}), which has mistakes to fix before it can be shown: see the problems below the page.
-      </p>
-      <button type="button" disabled={!summary.section} className={BUTTON} onClick={onDetach}>
-        Detach: make this page's copy its own
-      </button>
-    </div>
+    <p className="text-sm text-slate-800">
+      This page places the shared section "{name}" ({summary.file}), which has mistakes to fix before it can be shown: see the problems below the page.
+    </p>
   );
 }
 
@@ -62,10 +57,12 @@ export function PlacedNote({ placement, onOpen, onDetach }: { placement: Placeme
 }
 
 /** On a field this page writes over the shared section's: says so, and puts the shared one back. */
-export function OverrideMark({ label, onUseShared }: { label: string; onUseShared(): void }) {
+export function OverrideMark({ label, owner, onUseShared }: { label: string; owner: string; onUseShared(): void }) {
   return (
     <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-violet-900">
-      <span>This page's own {label}, not the shared one.</span>
+      <span>
+        {owner}'s own {label}, not the shared one.
+      </span>
       <button
         type="button"
         className="rounded px-2 py-0.5 font-semibold ring-1 ring-violet-400 hover:bg-violet-100 focus-visible:outline-2 focus-visible:outline-blue-600"

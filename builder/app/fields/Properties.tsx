@@ -55,17 +55,19 @@ export interface PropertiesProps {
   idPrefix: string;
   /** A placed shared section's fields this page writes itself, marked with "Use the shared text" (onUseShared). */
   overrides?: readonly string[];
+  /** Whose fields they are: "This page" (a placement on a page), "This shared section" (one that places another). */
+  owner?: string;
   onUseShared?(field: string): void;
 }
 
 /** The uiSchema with each of this page's own fields marked under it. */
-function withOverrides(ui: UiSchema, overrides: readonly string[] | undefined, onUseShared: ((field: string) => void) | undefined): UiSchema {
+function withOverrides(ui: UiSchema, overrides: readonly string[] | undefined, owner: string, onUseShared: ((field: string) => void) | undefined): UiSchema {
   if (!overrides?.length || !onUseShared) return ui;
   const out: UiSchema = { ...ui };
   for (const field of overrides) {
     const own = (ui[field] ?? {}) as UiSchema;
     const label = typeof own["ui:title"] === "string" ? own["ui:title"].toLowerCase() : field;
-    out[field] = { ...own, "ui:help": <OverrideMark label={label} onUseShared={() => onUseShared(field)} />, "ui:classNames": "ed-own-field" };
+    out[field] = { ...own, "ui:help": <OverrideMark label={label} owner={owner} onUseShared={() => onUseShared(field)} />, "ui:classNames": "ed-own-field" };
   }
   return out;
 }
@@ -74,12 +76,12 @@ function withOverrides(ui: UiSchema, overrides: readonly string[] | undefined, o
 const DEFAULTS = { emptyObjectFields: "skipDefaults", arrayMinItems: { populate: "never" } } as const;
 
 export const Properties = memo(function Properties(props: PropertiesProps) {
-  const { schema, value, pointer, problems, context, onChange, onBlur, idPrefix, overrides, onUseShared } = props;
+  const { schema, value, pointer, problems, context, onChange, onBlur, idPrefix, overrides, owner = "This page", onUseShared } = props;
   // By the fields' names: a keystroke makes a new list of the same fields, and the form is not to be made again for it.
   const own = overrides?.join("\n") ?? "";
   const uiSchema = useMemo(
-    () => withOverrides({ ...uiSchemaFor(schema), "ui:submitButtonOptions": { norender: true } }, own ? own.split("\n") : [], onUseShared),
-    [schema, own, onUseShared],
+    () => withOverrides({ ...uiSchemaFor(schema), "ui:submitButtonOptions": { norender: true } }, own ? own.split("\n") : [], owner, onUseShared),
+    [schema, own, owner, onUseShared],
   );
   const extraErrors = useMemo(() => errorsUnder(problems, pointer), [problems, pointer]);
   const change = useCallback((e: IChangeEvent, id?: string) => onChange(e.formData as Json, id ?? ""), [onChange]);

@@ -9,6 +9,8 @@ import type { Json, JsonObject } from "../state/types";
 
 export interface Placement {
   name: string;
+  /** The placement as the file writes it ({ "shared": "contact", ...its own fields }). */
+  entry: JsonObject;
   /** The fields the page writes over the shared section's. */
   overrides: string[];
   /** The shared section as its file makes it. */
@@ -29,6 +31,7 @@ export function placementOf(entry: Json | undefined, shared: EditorState["shared
   if (!summary || !isObject(summary.section)) return null;
   return {
     name: entry.shared,
+    entry,
     overrides: Object.keys(entry).filter((k) => k !== "shared"),
     base: summary.section as JsonObject,
     placedIn: summary.placedIn,

@@ -4,9 +4,11 @@ import { fileTitle } from "../../shared/kinds";
 import { kindOf, labelOf } from "../../shared/labels";
 import type { EditorFile, EditorState, Schema } from "../api-client";
 import { listKey, listOf } from "../state/list";
-import type { Doc, JsonObject, Target } from "../state/types";
+import type { Doc, Json, JsonObject, Target } from "../state/types";
 import { type Placement, placementOf } from "./placement";
 import { placedSection } from "../canvas/local";
+
+const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The page-level fields (title, description, status...) as one pseudo-entry of the outline. */
 export const OWN_FIELDS = "@page";
@@ -21,6 +23,8 @@ export interface Fields {
   entry: { index: number; id: string; label: string } | null;
   /** A placed shared section: the form shows it as the page does, and writes the page's own fields. */
   placement?: Placement;
+  /** What the edit target takes for the form's value, when the form shows a part of it (a shared file's "section"). */
+  wrap?: (value: Json) => Json;
 }
 
 export function useFields(doc: Doc | null, file: EditorFile | undefined, site: EditorState | null, selected: string | null): Fields | null {
@@ -28,6 +32,22 @@ export function useFields(doc: Doc | null, file: EditorFile | undefined, site: E
     if (!doc || !site || !file) return null;
     const documentSchema = site.schemas.documents[file.schema];
     const key = listKey(doc.kind);
+    // A shared file that places another shared section with fields of its own (a dark variant): its form is the section's, as it shows.
+    const own = file.kind === "shared" && isObject(doc.value) ? doc.value : null;
+    const variant = own ? placementOf(own.section, site.shared) : null;
+    const shown = own && variant ? placedSection(own.section as JsonObject, site.shared) : null;
+    const variantType = shown && typeof shown.type === "string" ? shown.type : undefined;
+    if (own && variant && variantType && site.schemas.sections[variantType])
+      return {
+        title: `${fileTitle(file)} (the shared section "${variant.name}" with fields of its own)`,
+        schema: site.schemas.sections[variantType],
+        value: shown as Json,
+        pointer: "/section",
+        target: { whole: true },
+        entry: null,
+        placement: variant,
+        wrap: (section) => ({ ...own, section }),
+      };
     if (!key)
       return documentSchema
         ? {

@@ -9,7 +9,7 @@ import { splitPointer, withValueAt } from "@/lib/json-pointer";
 import { listKey, listOf } from "../state/list";
 import { placedSection } from "../canvas/local";
 import { PlacedNote, PlacedNotice, SharedNote, MakeShared } from "../fields/PlacedNotice";
-import { sharedName, toPlacement, withoutOverride } from "../fields/placement";
+import { type Placement, sharedName, toPlacement, withoutOverride } from "../fields/placement";
 import type { Action, Doc, Json } from "../state/types";
 import { FieldsPanel } from "../fields/FieldsPanel";
 import type { OutlineItem } from "../outline/types";
@@ -69,39 +69,35 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
   const onChange = useCallback(
     (value: Json, field: string) => {
       const { fields, selected } = shown.current;
+      if (!fields) return;
       // A placed shared section: what differs from the shared one becomes this page's own.
-      const written = fields?.placement ? toPlacement(value, fields.placement) : value;
-      if (fields) dispatch({ type: "edit", target: fields.target, value: written, key: `field:${selected}:${field}` });
+      const written = fields.placement ? toPlacement(value, fields.placement) : value;
+      dispatch({ type: "edit", target: fields.target, value: fields.wrap ? fields.wrap(written) : written, key: `field:${selected}:${field}` });
     },
     [dispatch],
   );
   const onBlur = useCallback(() => dispatch({ type: "seal" }), [dispatch]);
-  // The placed shared section selected (its entry as the page writes it), or null.
+  // A placement that cannot be shown (no such shared section, or a broken one): what is wrong, instead of a form.
   const index = key === "sections" && selected ? doc.ids.indexOf(selected) : -1;
   const chosen = index >= 0 ? listOf(doc)[index] : undefined;
   const placed = chosen && typeof chosen === "object" && !Array.isArray(chosen) && typeof chosen.shared === "string" ? chosen : null;
-  const chosenRef = useRef(placed);
-  chosenRef.current = placed;
-  const dropOverride = useCallback(
-    (key: string) => {
-      const { selected } = shown.current;
-      const entry = chosenRef.current;
-      if (!selected || !entry) return;
-      dispatch({ type: "edit", target: { entry: selected }, value: withoutOverride(entry, key), key: `shared:${selected}:${key}` });
+  /** Replaces the placement shown with `next` (a field of its own dropped, or the section it stands for), as one step. */
+  const replacePlacement = useCallback(
+    (next: (placement: Placement) => Json, step: string) => {
+      const { fields, selected } = shown.current;
+      if (!fields?.placement) return;
+      const value = next(fields.placement);
+      dispatch({ type: "edit", target: fields.target, value: fields.wrap ? fields.wrap(value) : value, key: `${step}:${selected}` });
       dispatch({ type: "seal" });
     },
     [dispatch],
   );
+  const dropOverride = useCallback((key: string) => replacePlacement((p) => withoutOverride(p.entry, key), `shared:${key}`), [replacePlacement]);
   const slug = file.kind === "page" ? file.path.replace(/^.*\//, "").replace(/\.json$/, "") : null;
   const entry = fields?.entry ?? null;
   const value = fields?.value;
   const sectionType = value && typeof value === "object" && !Array.isArray(value) && typeof value.type === "string" ? value.type : null;
-  const detach = () => {
-    const copy = placed && placedSection(placed, site.shared);
-    if (!copy || !selected) return;
-    dispatch({ type: "edit", target: { entry: selected }, value: copy, key: `detach:${selected}` });
-    dispatch({ type: "seal" });
-  };
+  const detach = () => replacePlacement((p) => placedSection(p.entry, site.shared) ?? p.entry, "detach");
   return (
     <aside
       id="pane-fields"
@@ -151,6 +147,7 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
                 pointer: fields.pointer,
                 key: `${doc.path}:${selected ?? ""}`,
                 overrides: fields.placement?.overrides,
+                owner: fields.wrap ? "This shared section" : "This page",
               }
             : null
         }
@@ -184,7 +181,7 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
         }
         empty={
           placed ? (
-            <PlacedNotice name={String(placed.shared)} shared={site.shared} onDetach={detach} />
+            <PlacedNotice name={String(placed.shared)} shared={site.shared} />
           ) : (
             <p className="text-sm text-slate-700">Select a section in the outline or the canvas.</p>
           )
