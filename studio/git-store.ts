@@ -75,19 +75,22 @@ async function withColleague(folder: GitStore["folder"], seen: SeenTexts, path: 
   };
 }
 
+/** What the lists of changes call a file; a shared section with every page that shows it (one change there shows on all of them). */
+async function changeTitle(folder: GitStore["folder"], path: string) {
+  const file = (await folder.files()).find((f) => f.path === path);
+  if (!file) return path;
+  if (file.kind !== "shared") return fileTitle(file);
+  const result = await folder.store.result();
+  const places = (result.shared.find((s) => s.file === path)?.placedIn ?? []).map((file) => placeName(result, file));
+  return places.length > 0 ? `${fileTitle(file)} (on ${places.join(", ")})` : fileTitle(file);
+}
+
+/** Who a change is by: the person signed in, or the studio itself. */
+const person = (who: Person | null): Person => who ?? { name: "Site studio", email: "studio@localhost" };
+
 export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror, activity?: ActivityLog) {
   const base = folderStore(clone.dir);
   const { folder } = base;
-  const person = (who: Person | null): Person => who ?? { name: "Site studio", email: "studio@localhost" };
-  const title = async (path: string) => {
-    const file = (await folder.files()).find((f) => f.path === path);
-    if (!file) return path;
-    if (file.kind !== "shared") return fileTitle(file);
-    // One change to a shared section shows on every page that places it: the lists of changes say which.
-    const result = await folder.store.result();
-    const places = (result.shared.find((s) => s.file === path)?.placedIn ?? []).map((file) => placeName(result, file));
-    return places.length > 0 ? `${fileTitle(file)} (on ${places.join(", ")})` : fileTitle(file);
-  };
 
   /** Commits what a write (not a save) changed, as `who`, and tells the open builders; the commit, or null if nothing changed. */
   async function commit(paths: string[], who: Person | null, message: string, what: string) {
@@ -116,12 +119,12 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
       const answer = await base.pages(request);
       if (request.action === "create" && "route" in answer && !("renamed" in answer)) {
         const from = request.from ? ` (a copy of /${request.from === "home" ? "" : request.from})` : "";
-        await commit([answer.path], who, `${await title(answer.path)}: new page, as a draft${from}`, "page.create");
+        await commit([answer.path], who, `${await changeTitle(folder, answer.path)}: new page, as a draft${from}`, "page.create");
       } else if (request.action === "rename" && "renamed" in answer && answer.renamed && answer.path) {
         const from = folder.pageFile(request.slug);
         const files = [...new Set(answer.links.map((l) => l.file))];
         const links = files.length ? `; links changed in ${files.length} files` : "";
-        await commit([from, answer.path, ...files], who, `${await title(answer.path)}: renamed from ${request.slug}${links}`, "page.rename");
+        await commit([from, answer.path, ...files], who, `${await changeTitle(folder, answer.path)}: renamed from ${request.slug}${links}`, "page.rename");
       } else if (request.action === "delete" && "deleted" in answer && answer.deleted) {
         await commit([folder.pageFile(request.slug)], who, `Page deleted: ${request.slug}.json`, "page.delete");
       }
@@ -189,7 +192,7 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
         // One content file or picture, exactly: never a pattern, nothing else of the clone.
         const path = relative(clone.dir, editablePath(clone.dir, asked)).split(sep).join("/");
         const published = await clone.show(clone.live, path);
-        if (published !== null) await restore(clone, path, await clone.head(clone.live), person(who), await title(path));
+        if (published !== null) await restore(clone, path, await clone.head(clone.live), person(who), await changeTitle(folder, path));
         else {
           // Not published at all: putting it back as published removes it.
           rmSync(join(clone.dir, path), { force: true });
@@ -202,7 +205,7 @@ export function gitStore(clone: Clone, events: EventStream, mirror: DraftsMirror
         return { path, restored: published !== null };
       }),
   };
-  return { store, commit, title, folder };
+  return { store, commit, title: (path: string) => changeTitle(folder, path), folder };
 }
 
 export type GitStore = ReturnType<typeof gitStore>;

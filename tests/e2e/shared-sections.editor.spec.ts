@@ -75,6 +75,9 @@ async function homeContact(page: Page) {
   return { at, contact };
 }
 
+/** What axe finds against WCAG 2.2 AA in the fields panel. */
+const fieldsViolations = async (page: Page) => (await new AxeBuilder({ page }).withTags(WCAG22_AA).include("#fields").analyze()).violations.map((v) => v.id);
+
 const CONTACT_PAGES = "/, /app-development, /contact-us, /web-development";
 
 test("a placed shared section: shown in the canvas, says where else it shows, and detaches into the page's own copy", async ({ page }) => {
@@ -92,13 +95,7 @@ test("a placed shared section: shown in the canvas, says where else it shows, an
   await expect(fields).toContainText(`Shared: on 4 pages: ${CONTACT_PAGES}`);
   await expect(fields).toContainText('Stored once in site-config/shared/contact.json. A field changed here is this page\'s own (now: "tone")');
   await expect(fields).toContainText("This page's own background, not the shared one.");
-  expect(
-    await new AxeBuilder({ page })
-      .withTags(WCAG22_AA)
-      .include("#fields")
-      .analyze()
-      .then((r) => r.violations.map((v) => v.id)),
-  ).toEqual([]);
+  expect(await fieldsViolations(page)).toEqual([]);
 
   await fields.getByRole("button", { name: "Detach: make this page's copy its own" }).click();
   await expect(page.getByLabel(/^Heading/)).toHaveValue(contact.heading);
@@ -212,13 +209,7 @@ test("make a section shared, place it on a second page from the library, edit it
   await expect(ctaHeading(page, "Plan Your Project With Us")).toBeVisible({ timeout: 20_000 });
   const mark = fields.getByText("This page's own heading, not the shared one.");
   await expect(mark).toBeVisible();
-  expect(
-    await new AxeBuilder({ page })
-      .withTags(WCAG22_AA)
-      .include("#fields")
-      .analyze()
-      .then((r) => r.violations.map((v) => v.id)),
-  ).toEqual([]);
+  expect(await fieldsViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("override.png") });
   await save(page);
   expect((JSON.parse(read(ABOUT)) as { sections: unknown[] }).sections[at]).toEqual({ shared: "call-to-action", heading: "Plan Your Project With Us" });

@@ -5,8 +5,9 @@
  * section's own file, open: which pages a change shows on.
  */
 import { type FormEvent, useId, useState } from "react";
-import type { EditorState } from "../api-client";
-import type { Placement } from "./placement";
+import type { EditorFile, EditorState } from "../api-client";
+import { type Placement, sharedName } from "./placement";
+import type { Fields } from "./useFields";
 
 const BUTTON =
   "rounded-md px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-400 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-50";
@@ -145,4 +146,22 @@ export function SharedNote({ file, shared }: { file: string; shared: EditorState
         : `Changes show on ${pages(places.length)}: ${places.join(", ")}.`}
     </p>
   );
+}
+
+/** What the fields panel says above a form about shared sections: a shared file's pages, a placement's badge, or "Make shared" on a section of a page. */
+export function SharedNotes(props: {
+  file: EditorFile;
+  fields: Fields | null;
+  shared: EditorState["shared"];
+  onOpen(path: string): void;
+  onDetach(): void;
+  onMakeShared(name: string): Promise<boolean>;
+}) {
+  const { file, fields, shared } = props;
+  if (file.kind === "shared") return <SharedNote file={file.path} shared={shared} />;
+  if (fields?.placement) return <PlacedNote placement={fields.placement} onOpen={props.onOpen} onDetach={props.onDetach} />;
+  const value = fields?.value;
+  const type = value && typeof value === "object" && !Array.isArray(value) && typeof value.type === "string" ? value.type : null;
+  if (!fields?.entry || (file.kind !== "page" && file.kind !== "template") || !type) return null;
+  return <MakeShared key={fields.entry.id} suggested={sharedName(type, shared)} onMake={props.onMakeShared} />;
 }

@@ -7,9 +7,8 @@ import type { useEntryCommands } from "../outline/useEntryCommands";
 import type { useProblems } from "./views";
 import { splitPointer, withValueAt } from "@/lib/json-pointer";
 import { listKey, listOf } from "../state/list";
-import { placedSection } from "../canvas/local";
-import { PlacedNote, PlacedNotice, SharedNote, MakeShared } from "../fields/PlacedNotice";
-import { type Placement, sharedName, toPlacement, withoutOverride } from "../fields/placement";
+import { PlacedNotice, SharedNotes } from "../fields/PlacedNotice";
+import { usePlacementEdits, written } from "../fields/usePlacementEdits";
 import type { Action, Doc, Json } from "../state/types";
 import { FieldsPanel } from "../fields/FieldsPanel";
 import type { OutlineItem } from "../outline/types";
@@ -69,10 +68,7 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
   const onChange = useCallback(
     (value: Json, field: string) => {
       const { fields, selected } = shown.current;
-      if (!fields) return;
-      // A placed shared section: what differs from the shared one becomes this page's own.
-      const written = fields.placement ? toPlacement(value, fields.placement) : value;
-      dispatch({ type: "edit", target: fields.target, value: fields.wrap ? fields.wrap(written) : written, key: `field:${selected}:${field}` });
+      if (fields) dispatch({ type: "edit", target: fields.target, value: written(fields, value), key: `field:${selected}:${field}` });
     },
     [dispatch],
   );
@@ -81,23 +77,9 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
   const index = key === "sections" && selected ? doc.ids.indexOf(selected) : -1;
   const chosen = index >= 0 ? listOf(doc)[index] : undefined;
   const placed = chosen && typeof chosen === "object" && !Array.isArray(chosen) && typeof chosen.shared === "string" ? chosen : null;
-  /** Replaces the placement shown with `next` (a field of its own dropped, or the section it stands for), as one step. */
-  const replacePlacement = useCallback(
-    (next: (placement: Placement) => Json, step: string) => {
-      const { fields, selected } = shown.current;
-      if (!fields?.placement) return;
-      const value = next(fields.placement);
-      dispatch({ type: "edit", target: fields.target, value: fields.wrap ? fields.wrap(value) : value, key: `${step}:${selected}` });
-      dispatch({ type: "seal" });
-    },
-    [dispatch],
-  );
-  const dropOverride = useCallback((key: string) => replacePlacement((p) => withoutOverride(p.entry, key), `shared:${key}`), [replacePlacement]);
+  const { dropOverride, detach } = usePlacementEdits(shown, dispatch, site.shared);
   const slug = file.kind === "page" ? file.path.replace(/^.*\//, "").replace(/\.json$/, "") : null;
   const entry = fields?.entry ?? null;
-  const value = fields?.value;
-  const sectionType = value && typeof value === "object" && !Array.isArray(value) && typeof value.type === "string" ? value.type : null;
-  const detach = () => replacePlacement((p) => placedSection(p.entry, site.shared) ?? p.entry, "detach");
   return (
     <aside
       id="pane-fields"
@@ -170,15 +152,7 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
         onBlur={onBlur}
         onFocusField={props.onFocusField}
         onUseShared={dropOverride}
-        note={
-          file.kind === "shared" ? (
-            <SharedNote file={file.path} shared={site.shared} />
-          ) : fields?.placement ? (
-            <PlacedNote placement={fields.placement} onOpen={props.onOpen} onDetach={detach} />
-          ) : fields?.entry && key === "sections" && sectionType ? (
-            <MakeShared key={fields.entry.id} suggested={sharedName(sectionType, site.shared)} onMake={props.onMakeShared} />
-          ) : null
-        }
+        note={<SharedNotes file={file} fields={fields} shared={site.shared} onOpen={props.onOpen} onDetach={detach} onMakeShared={props.onMakeShared} />}
         empty={
           placed ? (
             <PlacedNotice name={String(placed.shared)} shared={site.shared} />
