@@ -11,7 +11,7 @@
  *   npm run bench -- --mode scale --pages 100 --pages 500 --no-scale-build --no-scale-dev
  *   npm run bench -- --mode editor                  # the page builder beside Puck 0.23: open, keystroke to canvas, reorder
  *   npm run bench -- --mode studio                  # the studio: start, memory, save to commit, publish; its editor beside Puck's build
- *   npm run bench -- --mode studio --saves 20 --no-editor
+ *   npm run bench -- --mode studio --saves 20 --no-editor --no-publish   # without the publish to live at its end
  *   npm run bench -- --mode publish                 # publish to live (also the end of --mode studio): a page, an entry, the settings; 7 and 1,000 pages
  *   npm run bench -- --mode team                    # 20 editors with open builders saving for 2 minutes, a publish in the middle; then no pause
  *   npm run bench -- --mode team --editors 5 --seconds 60
@@ -68,6 +68,7 @@ const { values } = parseArgs({
     "no-images": { type: "boolean", default: false },
     saves: { type: "string", default: "100" },
     "no-editor": { type: "boolean", default: false },
+    "no-publish": { type: "boolean", default: false },
     editors: { type: "string", default: "20" },
     seconds: { type: "string", default: "120" },
   },
@@ -126,6 +127,7 @@ if (values.mode === "studio" || values.mode === "publish") {
     const result = await runStudioBench(root, Number(process.env.BENCH_PORT ?? 4500) + 20, { saves: Number(values.saves), editor: !values["no-editor"] });
     console.log(printStudioBench(result));
     write("studio", result);
+    if (values["no-publish"]) process.exit(0);
   }
   const publish = await runPublishBench(Number(process.env.BENCH_PORT ?? 4500) + 60);
   console.log(printPublishBench(publish));

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { linkTree } from "../src/lib/files.ts";
-import type { BuildStep } from "../src/deploy/incremental.ts";
+import type { BuildStep } from "../src/deploy/build-protocol.ts";
 
 // Production, as `react-router build` sets it: the live site's routes (drafts left out), and React's
 // production build, which reads it when first loaded (hence the import after).

@@ -6,19 +6,15 @@
  */
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { isIP } from "node:net";
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type { Account, Factors, Passkey } from "./accounts.ts";
 
 const PERIOD = 30;
+
+/** The passkeys' library, loaded at the first passkey asked for: it is the studio's largest to load (about 150 ms at start). */
+const webauthn = () => import("@simplewebauthn/server");
 
 export const noFactors = (): Factors => ({ handle: randomBytes(16).toString("base64url"), passkeys: [], totp: null, recovery: [] });
 
@@ -107,9 +103,9 @@ export const relyingParty = (origin: string): RelyingParty => ({ origin, id: new
 /** Browsers take a name as a relying party, never an IP address: a studio opened at one offers no passkeys. */
 export const passkeysUsable = (rp: RelyingParty) => isIP(rp.id.replace(/^\[|\]$/g, "")) === 0;
 
-export function registrationOptions(rp: RelyingParty, account: Account) {
+export async function registrationOptions(rp: RelyingParty, account: Account) {
   const factors = factorsOf(account);
-  return generateRegistrationOptions({
+  return (await webauthn()).generateRegistrationOptions({
     rpName: "Studio",
     rpID: rp.id,
     userName: account.email,
@@ -125,7 +121,7 @@ export function registrationOptions(rp: RelyingParty, account: Account) {
 /** The new passkey, or why not in plain words. */
 export async function registeredPasskey(rp: RelyingParty, challenge: string, response: RegistrationResponseJSON, name: string): Promise<Passkey | string> {
   try {
-    const { verified, registrationInfo } = await verifyRegistrationResponse({
+    const { verified, registrationInfo } = await (await webauthn()).verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
@@ -149,8 +145,8 @@ export async function registeredPasskey(rp: RelyingParty, challenge: string, res
 }
 
 /** Options for a sign-in with a passkey: any of this studio's (passkey alone), or the account's (second step). */
-export function authenticationOptions(rp: RelyingParty, account?: Account) {
-  return generateAuthenticationOptions({
+export async function authenticationOptions(rp: RelyingParty, account?: Account) {
+  return (await webauthn()).generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: account ? (account.factors?.passkeys ?? []).map((p) => ({ id: p.id, transports: p.transports })) : [],
     userVerification: account ? "preferred" : "required",
@@ -166,7 +162,7 @@ export async function checkPasskey(
   { alone }: { alone: boolean },
 ): Promise<{ counter: number } | string> {
   try {
-    const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+    const { verified, authenticationInfo } = await (await webauthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,

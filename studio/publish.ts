@@ -15,7 +15,7 @@ import { dirname, join } from "node:path";
 import type { Clone, Commit, Person, Worktree } from "../builder/server/git.ts";
 import type { Choices } from "../builder/shared/merge.ts";
 import type { FileConflict, PublishOutcome } from "../builder/shared/types.ts";
-import { type BuildStep, CONTENT_ERRORS_EXIT } from "../src/deploy/incremental.ts";
+import { type BuildStep, CONTENT_ERRORS_EXIT } from "../src/deploy/build-protocol.ts";
 import { linkTree } from "../src/lib/files.ts";
 import { type DescribeFile, resolveConflicts } from "./conflicts.ts";
 import { crashPoint } from "./crash.ts";

@@ -351,6 +351,10 @@ interface Written {
 
 /** How many commit passes (each a small pack) between two joins of the small packs. */
 const PACK_EVERY = 25;
+/** A join waits for the saves to pause this long (it would slow the saves beside it)... */
+const PACK_IDLE_MS = 1500;
+/** ...unless this many more passes came meanwhile (a team that never pauses). */
+const PACK_AT_MOST = 4 * PACK_EVERY;
 
 /** A name or address as Git's import stream takes it: no line break, no angle bracket. */
 const identity = (text: string) => text.replace(/[\p{Cc}<>]/gu, "");
@@ -453,7 +457,7 @@ export class Clone extends Git {
       // The index as the new commits have it (the files are already on disk): nothing shows as changed.
       await this.git(["update-index", "--add", "--", ...paths]);
       for (const [i, w] of batch.entries()) w.done(made[i] as string);
-      if (++this.imports % PACK_EVERY === 0) this.joinPacks();
+      this.packWhenIdle(++this.imports);
     } catch (err) {
       await this.putBack(paths).catch(() => undefined);
       for (const w of batch) w.failed(err);
@@ -462,13 +466,30 @@ export class Clone extends Git {
 
   /** The join of small packs under way, if any. */
   private repacking: Promise<void> | null = null;
+  /** The commit passes counted at the last join, and the timer of the next one. */
+  private packedAt = 0;
+  private packTimer: NodeJS.Timeout | undefined;
+
+  /** Joins the small packs once PACK_EVERY passes were made, when the saves pause (or at once after PACK_AT_MOST). */
+  private packWhenIdle(passes: number) {
+    if (passes - this.packedAt < PACK_EVERY) return;
+    clearTimeout(this.packTimer);
+    const join = () => {
+      this.packedAt = this.imports;
+      this.joinPacks();
+    };
+    if (passes - this.packedAt >= PACK_AT_MOST) return join();
+    this.packTimer = setTimeout(join, PACK_IDLE_MS);
+    this.packTimer.unref();
+  }
 
   /**
    * Joins the small packs the commit passes wrote, beside the saves (Git lets a repack run beside
    * writers), one at a time; a publish and the studio's stop wait for it (`exclusive`).
    */
   private joinPacks() {
-    this.repacking ??= this.git(["repack", "-d", "-q", "--geometric=2"]).then(
+    // One thread: the other core stays free for the saves meanwhile.
+    this.repacking ??= this.git(["-c", "pack.threads=1", "repack", "-d", "-q", "--geometric=2"]).then(
       () => {
         this.repacking = null;
       },

@@ -24,8 +24,7 @@ export type BuildPlan = { kind: "full"; reason: string } | { kind: "changed"; re
 
 const list = (paths: readonly string[]) => `${paths.slice(0, 3).join(", ")}${paths.length > 3 ? ` and ${paths.length - 3} more` : ""}`;
 
-/** npm run build:changed's exit code when the content has errors (not the build): the studio's publish tells them apart. */
-export const CONTENT_ERRORS_EXIT = 3;
+export { CONTENT_ERRORS_EXIT } from "./build-protocol.ts";
 
 /** The content has errors (what `npm run validate` reports): nothing is built. */
 export class ContentErrors extends Error {
@@ -178,9 +177,4 @@ async function renderRoutes(
   const missing = routes.filter((route) => !result.pages.has(route));
   if (missing.length > 0) throw new Error(`These pages were rendered without their scripts deferred: ${missing.join(", ")}.`);
   return result.imagesByRoute;
-}
-
-/** A step of `npm run build:changed`, sent to the process that started it (the studio's publish) over Node's IPC channel. */
-export interface BuildStep {
-  step: string;
 }

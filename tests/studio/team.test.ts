@@ -7,7 +7,7 @@
  * the project, with a bare repository as the remote.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EDITOR, PUBLISHER, type StudioFixture, studioFixture } from "../helpers/studio-sandbox";
@@ -146,6 +146,18 @@ describe("two editors on one file", () => {
     expect(error).not.toContain("by hand");
     expect(((await (await api(ravi, `/file?path=${encodeURIComponent(HOME)}`)).json()) as { savedBy: { name: string } }).savedBy.name).toBe(EDITOR.name);
   });
+});
+
+describe("the clone's small packs", () => {
+  // Each commit pass writes a small pack (fast-import): they are joined when the saves pause, not beside them.
+  const packs = () => readdirSync(join(clone(), ".git", "objects", "pack")).filter((f) => f.endsWith(".pack")).length;
+  test("thirty saves one after another leave thirty small packs while they go on; a moment after they stop, the packs are joined", async () => {
+    const asha = await signedIn(EDITOR);
+    const before = packs();
+    for (let i = 1; i <= 30; i++) await saveHeadline(asha, `Packed, version ${i}`);
+    expect(packs()).toBeGreaterThanOrEqual(before + 25);
+    await expect.poll(packs, { timeout: 20_000, interval: 250 }).toBeLessThanOrEqual(before + 6);
+  }, 120_000);
 });
 
 describe("paths from the browser", () => {
