@@ -55,7 +55,8 @@ function slots(project: string): Slot[] {
   const per = pages.map((slug) => {
     const path = `site-config/pages/${slug}.json`;
     const page = JSON.parse(readFileSync(join(project, path), "utf8")) as Page;
-    return page.sections.flatMap((s, index) => (typeof s.heading === "string" ? [{ path, index }] : []));
+    // A section with a heading of its own, or a placed shared section (a heading typed there is that page's own).
+    return page.sections.flatMap((s, index) => (typeof s.heading === "string" || typeof s.shared === "string" ? [{ path, index }] : []));
   });
   const out: Slot[] = (per[0] ?? []).slice(0, 3);
   const rest = per.map((list, i) => (i === 0 ? list.slice(3) : list));
