@@ -60,6 +60,8 @@ async function schedule(client: StudioClient, at: number, files?: string[]): Pro
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as ScheduledPublish;
 }
+/** A time LEAD_MS from now, on a whole second: the wall time a schedule takes has no milliseconds. */
+const ahead = () => Math.ceil((Date.now() + LEAD_MS) / 1000) * 1000;
 /** Asia/Kolkata is UTC+5:30 all year. */
 const offset = (_ms: number) => 5.5 * 3600_000;
 
@@ -101,7 +103,7 @@ describe("scheduled publishing", () => {
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: string }).error).toMatch(/^1 Jan 2020, 09:00 \(Asia\/Kolkata\) has passed: it is .+ now\.$/);
 
-    const at = Date.now() + LEAD_MS;
+    const at = ahead();
     const made = await schedule(ravi, at, [SETTINGS]);
     const listed = await schedules(asha);
     expect(listed.map((s) => [s.id, s.state, s.titles, s.by.name])).toEqual([[made.id, "waiting", ["Settings"], PUBLISHER.name]]);
@@ -125,7 +127,7 @@ describe("scheduled publishing", () => {
   test("a change saved after the build made ahead goes live too: the publish builds again at its time", async () => {
     const ravi = await signedIn(PUBLISHER);
     await setPhone(ravi, "+91 20 4000 6666", "+912040006666");
-    const at = Date.now() + LEAD_MS;
+    const at = ahead();
     const from = studio.output().length;
     const made = await schedule(ravi, at, [SETTINGS]);
     // The build made ahead has taken the drafts as they are (it merges them): a save now comes after it, before its time.
@@ -143,7 +145,7 @@ describe("scheduled publishing", () => {
     async () => {
       const ravi = await signedIn(PUBLISHER);
       await setPhone(ravi, "+91 20 4000 4444", "+912040004444");
-      const onTime = Date.now() + LEAD_MS;
+      const onTime = ahead();
       const first = await schedule(ravi, onTime, [SETTINGS]);
       await studio.stop("SIGKILL");
       await studio.start();
