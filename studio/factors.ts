@@ -13,7 +13,7 @@ import type { Account, Factors, Passkey } from "./accounts.ts";
 
 const PERIOD = 30;
 
-/** The passkeys' library, loaded at the first passkey asked for: it is the studio's largest to load (about 150 ms at start). */
+/** The passkeys' library, loaded at the first passkey asked for, not at start (docs/performance.md: the studio's start). */
 const webauthn = () => import("@simplewebauthn/server");
 
 export const noFactors = (): Factors => ({ handle: randomBytes(16).toString("base64url"), passkeys: [], totp: null, recovery: [] });

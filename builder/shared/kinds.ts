@@ -30,12 +30,16 @@ export function entrySchema(file: EditorFile, schemas: Schemas, entry: JsonValue
   return type ? schemas.sections[type] : undefined;
 }
 
-/** A placed shared section ({ "shared": "contact", ...its own fields }) as the page shows it, by the shared sections' summaries; undefined for another entry or an unknown name. */
-export function placedAs(entry: JsonValue, shared: readonly SharedSummary[]): JsonValue | undefined {
+/**
+ * A placed shared section ({ "shared": "contact", ...its own fields }) as the page shows it, by the
+ * shared sections' summaries: the shared section with the page's fields over it, its type the shared
+ * one's (src/content/shared.ts does the same for the site); undefined for another entry or an unknown name.
+ */
+export function placedAs(entry: JsonValue, shared: readonly SharedSummary[]): { [key: string]: JsonValue } | undefined {
   if (!entry || typeof entry !== "object" || Array.isArray(entry) || typeof entry.shared !== "string") return undefined;
   const section = shared.find((s) => s.name === entry.shared)?.section;
   if (!section || typeof section !== "object" || Array.isArray(section)) return undefined;
-  const { shared: _, ...own } = entry;
+  const { shared: _, type: __, ...own } = entry;
   return { ...section, ...own };
 }
 

@@ -16,6 +16,7 @@ import type { Checked } from "../shell/useCheck";
 import { listIn, listOf } from "../state/list";
 import type { Doc, Json } from "../state/types";
 import type { CanvasPage, CanvasSlot } from "./protocol";
+import { placedAs } from "../../shared/kinds";
 
 const isObject = (v: unknown): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -23,17 +24,9 @@ type Shared = EditorState["shared"];
 type Made = { collections: Collections; service: Service | undefined; shared: Shared; slot: CanvasSlot };
 const made = new WeakMap<object, Made>();
 
-/**
- * A placed shared section ({ "shared": "contact", ...fields of its own }) as the page shows it: the
- * shared section with the page's fields over it (src/content/shared.ts does the same for the site);
- * null when it names none that can be shown. Any other section as it is.
- */
+/** A section as the page shows it: a placed shared section resolved (placedAs), null when it names none that can be shown; any other as it is. */
 export function placedSection(section: Record<string, Json>, shared: Shared): Record<string, Json> | null {
-  if (typeof section.shared !== "string") return section;
-  const found = shared.find((s) => s.name === section.shared)?.section;
-  if (!isObject(found)) return null;
-  const { shared: _, type: __, ...own } = section;
-  return { ...found, ...own };
+  return typeof section.shared === "string" ? (placedAs(section, shared) ?? null) : section;
 }
 
 /** The section resolved in the browser; the same slot object for the same section, collections, service and shared sections. */

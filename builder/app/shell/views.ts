@@ -7,8 +7,9 @@ import type { Checked } from "./useCheck";
 import type { OutlineItem } from "../outline/types";
 import type { ListedProblem } from "./types";
 import { listKey, listOf } from "../state/list";
-import type { Doc } from "../state/types";
+import type { Doc, Json as JsonValue } from "../state/types";
 import { fieldId, problemPlace } from "./words";
+import { placedAs } from "../../shared/kinds";
 
 /** Which page the canvas shows: the open page; for the template or the services, a service page (the selected one); otherwise home. */
 export function usePreviewRoute(doc: Doc | null, file: EditorFile | undefined, site: EditorState | null, selected: string | null): string {
@@ -31,13 +32,12 @@ export function usePreviewRoute(doc: Doc | null, file: EditorFile | undefined, s
 /** A placed shared section's row: its heading and kind as the page shows them, and how many pages show it. */
 function placedRow(entry: unknown, shared: EditorState["shared"]): Pick<OutlineItem, "label" | "detail" | "shared"> | undefined {
   if (!entry || typeof entry !== "object" || Array.isArray(entry)) return undefined;
-  const { shared: name, ...own } = entry as Record<string, unknown>;
+  const name = (entry as { shared?: unknown }).shared;
   if (typeof name !== "string") return undefined;
   const summary = shared.find((s) => s.name === name);
-  const section = summary?.section && typeof summary.section === "object" && !Array.isArray(summary.section) ? summary.section : null;
-  if (!summary || !section) return { label: `Shared section "${name}"`, detail: "Shared section, not found" };
-  const shown = { ...section, ...own } as Parameters<typeof labelOf>[0];
-  const type = typeof section.type === "string" ? typeTitle(section.type) : "Section";
+  const shown = placedAs(entry as JsonValue, shared);
+  if (!summary || !shown) return { label: `Shared section "${name}"`, detail: "Shared section, not found" };
+  const type = typeof shown.type === "string" ? typeTitle(shown.type) : "Section";
   const pages = summary.placedIn.length;
   return {
     label: labelOf(shown, type),
