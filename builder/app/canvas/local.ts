@@ -25,7 +25,7 @@ type Made = { collections: Collections; service: Service | undefined; shared: Sh
 const made = new WeakMap<object, Made>();
 
 /** A section as the page shows it: a placed shared section resolved (placedAs), null when it names none that can be shown; any other as it is. */
-export function placedSection(section: Record<string, Json>, shared: Shared): Record<string, Json> | null {
+function placedSection(section: Record<string, Json>, shared: Shared): Record<string, Json> | null {
   return typeof section.shared === "string" ? (placedAs(section, shared) ?? null) : section;
 }
 

@@ -11,9 +11,8 @@ import type { CanvasHandle } from "./types";
 import type { BuilderWindow } from "./protocol";
 import { inlineFields } from "./inline";
 import { listOf } from "../state/list";
-import type { Action, Doc, Json, JsonObject } from "../state/types";
+import type { Action, Doc, Json } from "../state/types";
 import { placementOf, toPlacement } from "../fields/placement";
-import { placedSection } from "./local";
 
 export function useInlineEdits({
   doc,
@@ -56,8 +55,7 @@ export function useInlineEdits({
       const { site } = now.current;
       const placement = site ? placementOf(found.section, site.shared) : null;
       if (placement) {
-        const shown = placedSection(found.section as JsonObject, site?.shared ?? []);
-        const own = toPlacement(withValueAt(shown, splitPointer(pointer), value) as Json, placement);
+        const own = toPlacement(withValueAt(placement.shown, splitPointer(pointer), value) as Json, placement);
         ahead.current.sections.set(id, own);
         typed(id, own);
         dispatch({ type: "edit", target: { entry: id }, value: own, key: `inline:${id}:${pointer}` });
@@ -77,7 +75,7 @@ export function useInlineEdits({
           const found = sectionOf(id);
           const { site } = now.current;
           // A placed shared section's texts as the page shows them.
-          const shown = found && site && placementOf(found.section, site.shared) ? placedSection(found.section as JsonObject, site.shared) : found?.section;
+          const shown = (found && site && placementOf(found.section, site.shared)?.shown) || found?.section;
           const type = (shown as { type?: unknown } | undefined)?.type;
           const schema = typeof type === "string" ? site?.schemas.sections[type] : undefined;
           return shown && schema ? inlineFields(schema, shown) : [];

@@ -5,6 +5,7 @@
  */
 import { dequal } from "dequal";
 import type { EditorState } from "../api-client";
+import { placedAs } from "../../shared/kinds";
 import type { Json, JsonObject } from "../state/types";
 
 export interface Placement {
@@ -15,6 +16,8 @@ export interface Placement {
   overrides: string[];
   /** The shared section as its file makes it. */
   base: JsonObject;
+  /** The section as the page shows it: the shared one with the page's own fields over it. */
+  shown: JsonObject;
   /** The pages it shows on, in words ("/", "/contact-us"). */
   placedIn: string[];
   file: string;
@@ -28,12 +31,14 @@ export const isPlaced = (entry: Json | undefined): entry is JsonObject & { share
 export function placementOf(entry: Json | undefined, shared: EditorState["shared"]): Placement | null {
   if (!isPlaced(entry)) return null;
   const summary = shared.find((s) => s.name === entry.shared);
-  if (!summary || !isObject(summary.section)) return null;
+  const shown = placedAs(entry, shared);
+  if (!summary || !shown) return null;
   return {
     name: entry.shared,
     entry,
     overrides: Object.keys(entry).filter((k) => k !== "shared"),
     base: summary.section as JsonObject,
+    shown,
     placedIn: summary.placedIn,
     file: summary.file,
   };

@@ -6,7 +6,6 @@ import type { EditorFile, EditorState, Schema } from "../api-client";
 import { listKey, listOf } from "../state/list";
 import type { Doc, Json, JsonObject, Target } from "../state/types";
 import { type Placement, placementOf } from "./placement";
-import { placedSection } from "../canvas/local";
 
 const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -35,13 +34,12 @@ export function useFields(doc: Doc | null, file: EditorFile | undefined, site: E
     // A shared file that places another shared section with fields of its own (a dark variant): its form is the section's, as it shows.
     const own = file.kind === "shared" && isObject(doc.value) ? doc.value : null;
     const variant = own ? placementOf(own.section, site.shared) : null;
-    const shown = own && variant ? placedSection(own.section as JsonObject, site.shared) : null;
-    const variantType = shown && typeof shown.type === "string" ? shown.type : undefined;
+    const variantType = variant && typeof variant.shown.type === "string" ? variant.shown.type : undefined;
     if (own && variant && variantType && site.schemas.sections[variantType])
       return {
         title: `${fileTitle(file)} (the shared section "${variant.name}" with fields of its own)`,
         schema: site.schemas.sections[variantType],
-        value: shown as Json,
+        value: variant.shown,
         pointer: "/section",
         target: { whole: true },
         entry: null,
@@ -74,7 +72,7 @@ export function useFields(doc: Doc | null, file: EditorFile | undefined, site: E
       };
     }
     const placement = key === "sections" ? placementOf(list[index], site.shared) : null;
-    const entry = placement ? (placedSection(list[index] as JsonObject, site.shared) ?? undefined) : list[index];
+    const entry = placement ? placement.shown : list[index];
     const kind = kindOf(entry);
     const type = typeof entry === "object" && entry !== null && !Array.isArray(entry) && typeof entry.type === "string" ? entry.type : undefined;
     const schema = key === "sections" ? (type ? site.schemas.sections[type] : undefined) : documentSchema;

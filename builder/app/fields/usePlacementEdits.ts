@@ -3,8 +3,6 @@
  * dropped ("Use the shared text"), or the placement made the page's own copy ("Detach").
  */
 import { type RefObject, useCallback } from "react";
-import type { EditorState } from "../api-client";
-import { placedSection } from "../canvas/local";
 import type { Action, Json } from "../state/types";
 import { type Placement, toPlacement, withoutOverride } from "./placement";
 import type { Fields } from "./useFields";
@@ -15,11 +13,7 @@ export function written(fields: Fields, value: Json): Json {
   return fields.wrap ? fields.wrap(own) : own;
 }
 
-export function usePlacementEdits(
-  shown: RefObject<{ fields: Fields | null; selected: string | null }>,
-  dispatch: (action: Action) => void,
-  shared: EditorState["shared"],
-) {
+export function usePlacementEdits(shown: RefObject<{ fields: Fields | null; selected: string | null }>, dispatch: (action: Action) => void) {
   /** Replaces the placement shown with `next`, as one step. */
   const replace = useCallback(
     (next: (placement: Placement) => Json, step: string) => {
@@ -32,6 +26,6 @@ export function usePlacementEdits(
     [dispatch, shown],
   );
   const dropOverride = useCallback((key: string) => replace((p) => withoutOverride(p.entry, key), `shared:${key}`), [replace]);
-  const detach = useCallback(() => replace((p) => placedSection(p.entry, shared) ?? p.entry, "detach"), [replace, shared]);
+  const detach = useCallback(() => replace((p) => p.shown, "detach"), [replace]);
   return { dropOverride, detach };
 }

@@ -77,7 +77,7 @@ export const Sidebar = memo(function Sidebar(props: SidebarProps) {
   const index = key === "sections" && selected ? doc.ids.indexOf(selected) : -1;
   const chosen = index >= 0 ? listOf(doc)[index] : undefined;
   const placed = chosen && typeof chosen === "object" && !Array.isArray(chosen) && typeof chosen.shared === "string" ? chosen : null;
-  const { dropOverride, detach } = usePlacementEdits(shown, dispatch, site.shared);
+  const { dropOverride, detach } = usePlacementEdits(shown, dispatch);
   const slug = file.kind === "page" ? file.path.replace(/^.*\//, "").replace(/\.json$/, "") : null;
   const entry = fields?.entry ?? null;
   return (
