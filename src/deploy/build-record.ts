@@ -6,10 +6,10 @@
  * data file are made from the code and that data only, so equal fingerprints mean equal files.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { matchRoutes, type ServerBuild } from "react-router";
-import { filesUnder } from "../lib/files.ts";
+import { filesUnder, writeNewFile } from "../lib/files.ts";
 
 /** Under the build folder (dist/): the server bundle's copy and the record. Never served. */
 export const RENDER_DIR = "render";
@@ -70,8 +70,13 @@ export function readRecord(buildDir: string): BuildRecord | undefined {
   }
 }
 
+/** Removes the record: the build in `buildDir` is about to change in place. */
+export function dropRecord(buildDir: string): void {
+  rmSync(join(buildDir, RENDER_DIR, RECORD_FILE), { force: true });
+}
+
 export function writeRecord(buildDir: string, record: Omit<BuildRecord, "version">): void {
-  writeFileSync(join(buildDir, RENDER_DIR, RECORD_FILE), `${JSON.stringify({ version: VERSION, ...record }, null, 1)}\n`);
+  writeNewFile(join(buildDir, RENDER_DIR, RECORD_FILE), `${JSON.stringify({ version: VERSION, ...record }, null, 1)}\n`);
 }
 
 /** The server bundle's routes as a tree, for React Router's matchRoutes. */

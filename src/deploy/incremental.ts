@@ -7,13 +7,14 @@
  * it cannot attribute (code, the route list) is a full build, said with its reason. The whole site
  * is checked either way.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { linkTree, writeNewFile } from "../lib/files.ts";
 import { buildSite, buildSnapshot, hasErrors } from "../content/site.ts";
 import { formatReport } from "../content/problems.ts";
-import { type BuildRecord, codeHashes, dataFingerprints, differing, publicHashes, readRecord, RENDER_DIR } from "./build-record.ts";
+import { type BuildRecord, codeHashes, dataFingerprints, differing, dropRecord, publicHashes, readRecord, RENDER_DIR } from "./build-record.ts";
 import { htmlFileOf } from "./outputs.ts";
 import { DEFERRED_DIR, startPagePipeline } from "./page-pipeline.ts";
 import type { TakesPagePipeline } from "./pipeline-key.ts";
@@ -84,10 +85,14 @@ export async function buildChanged(
   const buildDir = join(root, "dist");
   const clientDir = join(buildDir, "client");
   if (plan.base !== buildDir) {
-    say("Copying the last build…");
+    say("Linking the last build…");
     rmSync(buildDir, { recursive: true, force: true });
-    cpSync(plan.base, buildDir, { recursive: true });
+    // Linked, not copied: every file this build writes is a new file (writeNewFile), so the last build stays as it was.
+    mkdirSync(buildDir, { recursive: true });
+    linkTree(plan.base, buildDir);
   }
+  // Built over in place from here: a build stopped midway leaves no record, so the next starts from a whole one.
+  dropRecord(buildDir);
   // The page thread starts (it loads its own code) while this one loads the bundle and compares.
   const pipeline = startPagePipeline(clientDir, routes, pageBrotliQuality(routes.length), { keep: true });
   const build = (await import(pathToFileURL(join(buildDir, RENDER_DIR, "index.js")).href)) as ServerBuild & { entry: { module: Partial<TakesPagePipeline> } };
@@ -120,6 +125,7 @@ function copyPublic(root: string, clientDir: string, before: Record<string, stri
     const target = join(clientDir, file);
     if (existsSync(source)) {
       mkdirSync(dirname(target), { recursive: true });
+      rmSync(target, { force: true });
       cpSync(source, target);
     } else rmSync(target, { force: true });
   }
@@ -159,11 +165,11 @@ async function renderRoutes(
     while (next < routes.length) {
       const route = routes[next++] as string;
       const data = await fetchOk(dataAddress(route));
-      writeFileSync(join(clientDir, ...dataAddress(route).split("/")), data);
+      writeNewFile(join(clientDir, ...dataAddress(route).split("/")), data);
       const html = await fetchOk(route === "/" ? "/" : `${route}/`);
       const file = join(clientDir, htmlFileOf(route));
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, html);
+      writeNewFile(file, html);
       done += 1;
       rendered(route, done, routes.length);
     }

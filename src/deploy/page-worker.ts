@@ -6,8 +6,9 @@
  * The main thread meanwhile renders the next page.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { writeNewFile } from "../lib/files.ts";
 import type { MessagePort } from "node:worker_threads";
 import { deferScripts } from "./defer-scripts.ts";
 import type { Bytes } from "./pipeline-key.ts";
@@ -106,7 +107,7 @@ export function servePageJobs(port: MessagePort, { clientDir, quality }: WorkerS
         ...done.files.map((script) => () => {
           const path = join(clientDir, script.url);
           const data = Buffer.from(script.code);
-          writeFileSync(path, data);
+          writeNewFile(path, data);
           return compressFile(path, data, quality);
         }),
       ]);

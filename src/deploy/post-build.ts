@@ -6,10 +6,10 @@
  * (src/deploy/outputs.ts) and the facts the server needs (src/deploy/site-facts.ts), all from the
  * one loaded site; then the pre-compressed copies of the assets (src/deploy/precompress.ts).
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { buildSite, type Site } from "../content/site.ts";
-import { filesUnder } from "../lib/files.ts";
+import { filesUnder, writeNewFile } from "../lib/files.ts";
 import { type Precompressed, precompress, precompressCacheDir } from "./precompress.ts";
 import { codeHashes, publicHashes, writeRecord } from "./build-record.ts";
 import type { PagePipelineApi } from "./vite-plugin.ts";
@@ -149,15 +149,15 @@ export async function finishSite(
   // React Router's fallback page for addresses it did not pre-render: no host serves it (server/app.ts,
   // the nginx rules and _redirects send those home), and it would be the home page as last fully built.
   rmSync(join(clientDir, SPA_FALLBACK), { force: true });
-  writeFileSync(join(clientDir, "sitemap.xml"), sitemapXml(siteUrl, indexable));
-  writeFileSync(join(clientDir, "robots.txt"), robotsTxt(siteUrl));
-  writeFileSync(join(clientDir, "_redirects"), redirectsFile(routes));
+  writeNewFile(join(clientDir, "sitemap.xml"), sitemapXml(siteUrl, indexable));
+  writeNewFile(join(clientDir, "robots.txt"), robotsTxt(siteUrl));
+  writeNewFile(join(clientDir, "_redirects"), redirectsFile(routes));
   // The pages are final here (the pipeline finished them): their inline scripts give each page's policy.
   const hashes = pageScriptHashes(clientDir, routes, scripts);
   const policies = sitePolicies(clientDir, routes, enquiryOrigins(site.settings.enquiry.endpoint), hashes);
-  writeFileSync(join(clientDir, "_headers"), headersFile(routes, policies));
+  writeNewFile(join(clientDir, "_headers"), headersFile(routes, policies));
   mkdirSync(join(buildDir, "deploy"), { recursive: true });
-  writeFileSync(join(buildDir, "deploy", "nginx.conf"), nginxInclude(routes, policies));
+  writeNewFile(join(buildDir, "deploy", "nginx.conf"), nginxInclude(routes, policies));
   const done = await assets;
   writeRecord(buildDir, {
     code: codeHashes(root),

@@ -13,11 +13,11 @@
  * whose cost stays small per page.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { filesUnder } from "../lib/files.ts";
+import { filesUnder, writeNewFile } from "../lib/files.ts";
 
 /** Files worth compressing: text. Media (video, images but SVG) is compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|map)$/;
@@ -92,8 +92,7 @@ export async function precompress(dir: string, cacheDir?: string): Promise<Preco
     const br = brs[i];
     const gz = gzipped[i];
     if (!br || !gz) throw new Error(`${file} was not compressed both ways.`);
-    if (br.length < data.length) writeFileSync(`${file}.br`, br);
-    if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
+    writeSmaller(file, data, br, gz);
     return { file, size: data.length, br: br.length, gzip: gz.length };
   });
 }
@@ -121,7 +120,17 @@ export function compressFile(file: string, data: Buffer, quality: number): Preco
   if (data.length < MIN_SIZE) return null;
   const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
   const gz = gzipSync(data, { level: constants.Z_BEST_COMPRESSION });
-  if (br.length < data.length) writeFileSync(`${file}.br`, br);
-  if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
+  writeSmaller(file, data, br, gz);
   return { file, size: data.length, br: br.length, gzip: gz.length };
+}
+
+/** `file.br` and `file.gz`, each written new only if smaller than the file; an older copy that is not is removed. */
+function writeSmaller(file: string, data: Buffer, br: Buffer, gz: Buffer): void {
+  for (const [suffix, packed] of [
+    [".br", br],
+    [".gz", gz],
+  ] as const) {
+    if (packed.length < data.length) writeNewFile(`${file}${suffix}`, packed);
+    else rmSync(`${file}${suffix}`, { force: true });
+  }
 }

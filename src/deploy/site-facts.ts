@@ -3,8 +3,9 @@
  * where the form posts), written by the build next to the site as dist/site.json, so the server
  * never reads site-config/. Checked when the server starts.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { writeNewFile } from "../lib/files.ts";
 import type { Site } from "../content/site.ts";
 
 export interface SiteFacts {
@@ -28,7 +29,7 @@ export function writeSiteFacts(buildDir: string, site: Site, routes: readonly st
     enquiryEndpoint: settings.enquiry.endpoint,
     formPages: withForm.map((p) => p.path),
   };
-  writeFileSync(join(buildDir, SITE_FACTS_FILE), `${JSON.stringify(facts, null, 2)}\n`);
+  writeNewFile(join(buildDir, SITE_FACTS_FILE), `${JSON.stringify(facts, null, 2)}\n`);
 }
 
 /** The facts the build wrote beside `siteDir` (dist/client -> dist/site.json); throws a sentence naming the file and what is wrong. */

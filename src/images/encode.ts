@@ -4,7 +4,7 @@
  * pictures that are new or changed. The build copies them into dist/client/assets/img/; the dev
  * server answers them from the cache, encoding on first request.
  */
-import { copyFile, mkdir, rename, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
 import type { Variant } from "./slots.ts";
@@ -67,7 +67,10 @@ export async function writeVariants(
       const [url, { source, variant }] = entry;
       const done = await cachedVariant(source, variant, cacheDir);
       if (done.encoded) encoded++;
-      await copyFile(done.file, join(outDir, url.split("/").at(-1) ?? cacheName(variant)));
+      // A new file, not written into one a served release shares (src/lib/files.ts writeNewFile).
+      const target = join(outDir, url.split("/").at(-1) ?? cacheName(variant));
+      await rm(target, { force: true });
+      await copyFile(done.file, target);
     }
   };
   await Promise.all([worker(), worker()]);

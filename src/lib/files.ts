@@ -2,9 +2,9 @@
  * The one way the project walks a folder (Node only): every file under it, with its full path,
  * sorted. Symbolic links are listed as files, never followed. On it, the one way it tells whether
  * something changed (a fingerprint of files, or the newest change under some paths), and a tree
- * linked rather than copied.
+ * linked rather than copied, and written without touching the links.
  */
-import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
 /** Every file under `dir` (none when it does not exist); `skip` leaves out a folder given by its path from `dir` ("page-data"). */
@@ -72,4 +72,13 @@ export function linkTree(from: string, to: string): void {
       }
     }
   }
+}
+
+/**
+ * Writes `data` as a new file at `path`, never into the file already there: a build starts from a
+ * linked copy of the last one (linkTree), whose files are also the release being served.
+ */
+export function writeNewFile(path: string, data: string | NodeJS.ArrayBufferView): void {
+  rmSync(path, { force: true });
+  writeFileSync(path, data);
 }

@@ -2,10 +2,12 @@
  * A build over an earlier one (npm run build:changed, src/deploy/incremental.ts) renders only what
  * changed and writes exactly what a full build writes: after a series of changes (a page, a
  * collection entry, the settings, a picture), each built over the last, dist/ is compared file by
- * file and byte for byte with a full build of the same sources. A change to code is a full build.
+ * file and byte for byte with a full build of the same sources. Some are built in place, some in a
+ * new folder from the last build kept in BUILD_CACHE_DIR (as a studio publish does), which must be
+ * left exactly as it was. A change to code is a full build.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -15,15 +17,17 @@ import { copySite, repoRoot } from "../helpers/site-copy";
 
 const site = copySite({ buildable: true, ownPublic: true });
 const project = mkdtempSync(join(tmpdir(), "project-"));
+const cache = mkdtempSync(join(tmpdir(), "build-cache-"));
 afterAll(() => {
   site.remove();
-  rmSync(project, { recursive: true, force: true });
+  for (const dir of [project, cache]) rmSync(dir, { recursive: true, force: true });
 });
 
 const env = () => {
   const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: site.root };
   // This site's own dist/ is the only earlier build (not the one the studio tests share).
-  for (const key of Object.keys(env)) if (key === "NODE_ENV" || key === "BUILD_CACHE_DIR" || key.startsWith("VITEST")) delete env[key];
+  for (const key of Object.keys(env)) if (key === "NODE_ENV" || key.startsWith("VITEST")) delete env[key];
+  env.BUILD_CACHE_DIR = cache;
   return env;
 };
 
@@ -34,16 +38,36 @@ function run(command: string, args: string[]): string {
   return output;
 }
 
-const buildChanged = () => run("node", ["--import", "tsx", join(repoRoot, "scripts", "build-changed.ts")]);
+/** Every file under dist/ with its bytes. */
+const snapshot = (dir: string) => new Map(filesUnder(dir).map((file) => [relative(dir, file), readFileSync(file)]));
+const differing = (a: Map<string, Buffer>, b: Map<string, Buffer>) =>
+  [...new Set([...a.keys(), ...b.keys()])].filter((file) => !a.get(file)?.equals(b.get(file) ?? Buffer.alloc(0)) || !b.has(file)).sort();
+
+let builds = 0;
+/**
+ * npm run build:changed: every other one in a new folder (no dist/), starting from the last build
+ * kept in the cache, which must be exactly as before afterwards (its files are linked in, and each
+ * file the build writes is a new one).
+ */
+const buildChanged = () => {
+  builds += 1;
+  const last = join(cache, "last");
+  const kept = builds % 2 === 0 && existsSync(last) ? realpathSync(last) : undefined;
+  const before = kept ? snapshot(kept) : undefined;
+  if (kept) rmSync(join(site.root, "dist"), { recursive: true, force: true });
+  const output = run("node", ["--import", "tsx", join(repoRoot, "scripts", "build-changed.ts")]);
+  if (kept && before) {
+    expect(output).toContain("Linking the last build…");
+    expect(differing(snapshot(kept), before)).toEqual([]);
+  }
+  return output;
+};
 const edit = (file: string, from: string, to: string) => {
   const path = join(site.root, file);
   const text = readFileSync(path, "utf8");
   expect(text).toContain(from);
   writeFileSync(path, text.replace(from, to));
 };
-
-/** Every file under dist/ with its bytes. */
-const snapshot = (dir: string) => new Map(filesUnder(dir).map((file) => [relative(dir, file), readFileSync(file)]));
 
 it("a series of builds over the last one renders only the changed pages and ends byte for byte as a full build", () => {
   expect(buildChanged()).toContain("Building the whole site: there is no earlier build to start from.");
@@ -67,8 +91,7 @@ it("a series of builds over the last one renders only the changed pages and ends
   run(join(repoRoot, "node_modules", ".bin", "react-router"), ["build", repoRoot]);
   const full = snapshot(dist);
   expect([...built.keys()].sort()).toEqual([...full.keys()].sort());
-  const differ = [...full].filter(([file, bytes]) => !built.get(file)?.equals(bytes)).map(([file]) => file);
-  expect(differ).toEqual([]);
+  expect(differing(built, full)).toEqual([]);
 }, 240_000);
 
 it("a change to a section's code is a full build, naming the file", async () => {
