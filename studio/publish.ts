@@ -10,7 +10,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Clone, Commit, Person, Worktree } from "../builder/server/git.ts";
 import type { Choices } from "../builder/shared/merge.ts";
@@ -60,7 +60,7 @@ type Stopped = Extract<PublishOutcome, { status: "nothing" | "conflict" | "refus
  * pushes and a preview serves. The caller removes the worktree. Stopped, in words, when there is
  * nothing to take, something changed on both sides, or the check or the build fails.
  */
-async function prepare(clone: Clone, options: Omit<PublishOptions, "publisher">, say: (step: string) => void, verb = "Publishing") {
+async function prepare(clone: Clone, options: Omit<PublishOptions, "publisher">, say: (step: string) => void, verb = "Publishing", keep = false) {
   // The drafts as they are now: saves go on meanwhile, and are for the next publish.
   const snapshot = await clone.head(clone.options.drafts);
   const waiting = await waitingFiles(clone);
@@ -73,7 +73,8 @@ async function prepare(clone: Clone, options: Omit<PublishOptions, "publisher">,
   const titles = picked.files.map((f) => options.describeFile?.(f.path)?.title ?? f.path);
   if (picked.some) say(`${verb} ${titles.join(", ")}; ${staying(waiting.length - picked.files.length)}`);
   for (const line of picked.with) say(line);
-  const work = await clone.worktree(clone.live, `${verb === "Publishing" ? "publish" : "preview"}-${randomBytes(4).toString("hex")}`);
+  // A publish now takes the clone's kept worktree, with its last build; one made ahead of time or a preview, a new one.
+  const work = await clone.worktree(clone.live, `${verb === "Publishing" ? "publish" : "preview"}-${randomBytes(4).toString("hex")}`, { keep });
   const stop = async (stopped: Stopped) => {
     await work.remove();
     return { stopped };
@@ -166,7 +167,7 @@ export async function publish(clone: Clone, options: PublishOptions & { ready?: 
         say("Something it takes changed since the build made ahead of time: checking and building again…");
         await discardReady(ready);
       }
-      prepared = await prepare(clone, options, say);
+      prepared = await prepare(clone, options, say, "Publishing", true);
     }
     const builtAhead = prepared === ready;
     ready = undefined;
@@ -250,7 +251,7 @@ async function choose(waiting: Waiting[], named: string[] | undefined, snapshot:
  * lines of their output).
  */
 async function checkAndBuild(clone: Clone, work: Worktree, project: string, say: (step: string) => void, some = false) {
-  linkTree(join(project, "node_modules"), join(work.dir, "node_modules"));
+  linkModules(project, work.dir);
   // Kept between publishes, beside the clone: the picture copies and the compressed scripts (a build
   // encodes only new pictures and compresses only changed scripts), and the last build, which the
   // next renders only the changed pages over (src/deploy/incremental.ts).
@@ -273,6 +274,22 @@ async function checkAndBuild(clone: Clone, work: Worktree, project: string, say:
         : "The site has errors: nothing was published.";
   say(words);
   return { status: "refused" as const, reason: words, output: built.output.split("\n").slice(-40).join("\n") };
+}
+
+/**
+ * The project's node_modules linked into a worktree, once: again only when an install changed them
+ * since (npm's own record of the tree, node_modules/.package-lock.json, is newer).
+ */
+function linkModules(project: string, dir: string): void {
+  const from = join(project, "node_modules");
+  const to = join(dir, "node_modules");
+  const stamp = String(statSync(join(from, ".package-lock.json"), { throwIfNoEntry: false })?.mtimeMs ?? 0);
+  const mark = join(to, ".linked-from-project");
+  if (existsSync(mark) && readFileSync(mark, "utf8") === stamp) return;
+  rmSync(to, { recursive: true, force: true });
+  mkdirSync(to, { recursive: true });
+  linkTree(from, to);
+  writeFileSync(mark, stamp);
 }
 
 /** Runs scripts/build-changed.ts in `dir`, its steps said as they come (over Node's IPC channel); its whole output kept. */

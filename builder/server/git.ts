@@ -8,7 +8,7 @@
  * address. A failure says which command and what Git said.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 
@@ -244,11 +244,17 @@ export class Git {
   );
 }
 
+/** The kept worktree's folder under the clone's worktrees, and the mark that a publish is using it (it is removed at start if so). */
+const KEPT = "publish";
+const KEPT_BUSY = "publish.in-use";
+
 /** A folder where the merge of a publish is made, apart from the clone (git worktree). */
 export class Worktree extends Git {
   constructor(
     dir: string,
     private readonly clone: Clone,
+    /** The clone's kept worktree (Clone.worktree `keep`): given back, not removed. */
+    readonly kept = false,
   ) {
     super(dir);
   }
@@ -322,9 +328,16 @@ export class Worktree extends Git {
     });
   }
 
-  /** Removes the folder and Git's record of it. */
+  /** Nothing staged or changed, no merge in progress (a hard reset ends it), no file Git does not know; ignored files stay. */
+  async tidy(): Promise<void> {
+    await this.git(["reset", "--quiet", "--hard"]);
+    await this.git(["clean", "--quiet", "-fd"]);
+  }
+
+  /** Removes the folder and Git's record of it; the kept worktree is given back to the clone instead. */
   async remove(): Promise<void> {
-    await this.clone.removeWorktree(this.dir);
+    if (this.kept) await this.clone.giveBack(this);
+    else await this.clone.removeWorktree(this.dir);
   }
 }
 
@@ -597,13 +610,25 @@ export class Clone extends Git {
       said.push("Stopped a merge left half done.");
     }
     const work = this.worktrees();
+    this.kept = undefined;
+    // The kept worktree stays when no publish was using it; else it goes like any other.
+    const keptBusy = existsSync(join(work, KEPT_BUSY));
     if (existsSync(work))
       for (const left of readdirSync(work)) {
+        if (left === KEPT_BUSY || (left === KEPT && !keptBusy)) continue;
         rmSync(join(work, left), { recursive: true, force: true });
         said.push(`Removed an unfinished publish's folder (${left}).`);
       }
+    rmSync(join(work, KEPT_BUSY), { force: true });
     // After the folders are gone: Git forgets the worktrees whose folder is missing.
     await this.git(["worktree", "prune"]);
+    if (existsSync(join(work, KEPT))) {
+      const kept = new Worktree(join(work, KEPT), this, true);
+      await kept.tidy().then(
+        () => (this.kept = { dir: kept.dir, busy: false }),
+        () => this.removeWorktree(kept.dir),
+      );
+    }
     // Looked at before the checkout, which would put such a file back without a word.
     const dirty = await this.uncommitted([]);
     await this.git(["checkout", "--quiet", "--force", this.options.drafts]);
@@ -618,12 +643,50 @@ export class Clone extends Git {
   /** Where temporary worktrees go: beside the clone, swept at start. */
   private worktrees = () => join(dirname(this.dir), "work");
 
-  /** A new temporary worktree of `ref`, detached, named after `name` (publish, deploy). */
-  async worktree(ref: string, name: string): Promise<Worktree> {
-    const dir = join(this.worktrees(), name);
+  /** The worktree kept between publishes, and whether one is using it. */
+  private kept: { dir: string; busy: boolean } | undefined;
+
+  /**
+   * A worktree of `ref`, detached: a new temporary one named after `name` (publish, deploy), or
+   * with `keep` the clone's kept one when it is free, whose ignored files (node_modules, the last
+   * build) stay between uses, so a publish builds over its own last build. Given back by remove().
+   */
+  async worktree(ref: string, name: string, { keep = false } = {}): Promise<Worktree> {
+    if (keep && this.kept && !this.kept.busy) {
+      const kept = this.kept;
+      kept.busy = true;
+      writeFileSync(join(this.worktrees(), KEPT_BUSY), "");
+      try {
+        await this.git(["checkout", "--quiet", "--detach", "--force", ref], { cwd: kept.dir });
+        await this.git(["clean", "--quiet", "-fd"], { cwd: kept.dir });
+        return new Worktree(kept.dir, this, true);
+      } catch (error) {
+        this.kept = undefined;
+        await this.removeWorktree(kept.dir);
+        throw error;
+      }
+    }
+    const made = keep && !this.kept;
+    const dir = join(this.worktrees(), made ? KEPT : name);
     mkdirSync(dirname(dir), { recursive: true });
+    if (made) writeFileSync(join(this.worktrees(), KEPT_BUSY), "");
     await this.git(["worktree", "add", "--quiet", "--detach", dir, ref]);
-    return new Worktree(dir, this);
+    if (made) this.kept = { dir, busy: true };
+    return new Worktree(dir, this, made);
+  }
+
+  /** The kept worktree back, with no merge in progress and nothing changed; removed if that fails. */
+  async giveBack(work: Worktree): Promise<void> {
+    if (!this.kept || this.kept.dir !== work.dir) return this.removeWorktree(work.dir);
+    try {
+      await work.tidy();
+      this.kept.busy = false;
+      rmSync(join(this.worktrees(), KEPT_BUSY), { force: true });
+    } catch {
+      this.kept = undefined;
+      rmSync(join(this.worktrees(), KEPT_BUSY), { force: true });
+      await this.removeWorktree(work.dir);
+    }
   }
 
   async removeWorktree(dir: string): Promise<void> {
