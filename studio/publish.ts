@@ -8,14 +8,14 @@
  * remote moved meanwhile starts again from the remote. Then the drafts branch catches up, and with
  * STUDIO_DEPLOY=local the build is switched in.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Clone, Commit, Person, Worktree } from "../builder/server/git.ts";
 import type { Choices } from "../builder/shared/merge.ts";
 import type { FileConflict, PublishOutcome } from "../builder/shared/types.ts";
-import { type BuildStep, CONTENT_ERRORS_EXIT } from "../src/deploy/build-protocol.ts";
+import { CONTENT_ERRORS_EXIT } from "../src/deploy/build-protocol.ts";
+import { buildKept, buildOnce } from "./build-process.ts";
 import { linkTree } from "../src/lib/files.ts";
 import { type DescribeFile, resolveConflicts } from "./conflicts.ts";
 import { crashPoint } from "./crash.ts";
@@ -264,7 +264,8 @@ async function checkAndBuild(clone: Clone, work: Worktree, project: string, say:
   };
   delete env.SITE_ROOT;
   delete env.NODE_ENV;
-  const built = await buildChangedIn(work.dir, env, say);
+  // The kept worktree has a build process that stays; any other builds once.
+  const built = await (work.kept ? buildKept : buildOnce)(work.dir, env, say);
   if (built.code === 0) return null;
   const words =
     built.code !== CONTENT_ERRORS_EXIT
@@ -290,29 +291,6 @@ function linkModules(project: string, dir: string): void {
   mkdirSync(to, { recursive: true });
   linkTree(from, to);
   writeFileSync(mark, stamp);
-}
-
-/** Runs scripts/build-changed.ts in `dir`, its steps said as they come (over Node's IPC channel); its whole output kept. */
-function buildChangedIn(dir: string, env: NodeJS.ProcessEnv, say: (step: string) => void): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join("scripts", "build-changed.ts")], {
-      cwd: dir,
-      env,
-      stdio: ["ignore", "pipe", "pipe", "ipc"],
-    });
-    let output = "";
-    const keep = (chunk: Buffer) => {
-      // The last 256 KiB are plenty for the lines a refusal shows.
-      output = (output + chunk.toString("utf8")).slice(-256 * 1024);
-    };
-    child.stdout?.on("data", keep);
-    child.stderr?.on("data", keep);
-    child.on("message", (message: BuildStep) => {
-      if (typeof message?.step === "string") say(message.step);
-    });
-    child.on("error", (error) => resolve({ code: null, output: `${output}\n${error.message}` }));
-    child.on("close", (code) => resolve({ code, output: output.trim() }));
-  });
 }
 
 /**

@@ -14,6 +14,7 @@ import { formatProblem, type Problem } from "./problems.ts";
 import { dataContext, resolveSection, Usage } from "./resolve.ts";
 import { contentRoot, includeDrafts } from "./routes.ts";
 import { checkedGeneration, checkedSite } from "./dev-cache.ts";
+import { buildGeneration } from "./build-generation.ts";
 import { buildSite, hasErrors, loadSite, type Site, type SitePage, type SiteResult, type SectionSlot } from "./site.ts";
 import { pageMeta } from "./seo.ts";
 import { categoryOf, type SectionCategory } from "./section-categories.ts";
@@ -46,13 +47,14 @@ export async function imagesIn(value: unknown, root = contentRoot()): Promise<Pa
   return Object.fromEntries([...facts].map(([src, f]) => [src, renderFacts(f)]));
 }
 
-let cached: SiteResult | undefined;
+let cached: { generation: number; result: SiteResult } | undefined;
 
 /** The whole site: in a build, the one the build checked first; in dev, as the content plugin last checked it after a save (read here only before that). */
 function load(): SiteResult {
   if (import.meta.env?.DEV) return checkedSite(contentRoot()) ?? loadSite(contentRoot());
-  cached ??= buildSite(contentRoot());
-  return cached;
+  const generation = buildGeneration();
+  if (cached?.generation !== generation) cached = { generation, result: buildSite(contentRoot()) };
+  return cached.result;
 }
 
 /** Thrown when content is too broken to render any page; the error screen shows it. */

@@ -10,3 +10,16 @@ export const CONTENT_ERRORS_EXIT = 3;
 export interface BuildStep {
   step: string;
 }
+
+/** To scripts/build-server.ts: run build number `build` in the folder it was started in. */
+export interface BuildRequest {
+  build: number;
+}
+
+/**
+ * From scripts/build-server.ts: a step of the build, what it printed (in order with the rest: the
+ * check's report, the whole-site build's output), its end (`ends`: the process exits now, and
+ * the next build starts a new one), or `stale`: the folder's code is no longer what the process
+ * loaded, so it built nothing and exits (the build is run once, by scripts/build-changed.ts).
+ */
+export type BuildReply = BuildStep | { output: string } | { done: number; code: number; ends: boolean } | { stale: number };

@@ -7,6 +7,7 @@
  * it cannot attribute (code, the route list) is a full build, said with its reason. The whole site
  * is checked either way.
  */
+import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -95,7 +96,10 @@ export async function buildChanged(
   dropRecord(buildDir);
   // The page thread starts (it loads its own code) while this one loads the bundle and compares.
   const pipeline = startPagePipeline(clientDir, routes, pageBrotliQuality(routes.length), { keep: true });
-  const build = (await import(pathToFileURL(join(buildDir, RENDER_DIR, "index.js")).href)) as ServerBuild & { entry: { module: Partial<TakesPagePipeline> } };
+  // Named by its content too: a process that builds again (the studio's) renders with this bundle, not one it loaded before.
+  const bundle = join(buildDir, RENDER_DIR, "index.js");
+  const version = createHash("sha256").update(readFileSync(bundle)).digest("hex").slice(0, 16);
+  const build = (await import(`${pathToFileURL(bundle).href}?v=${version}`)) as ServerBuild & { entry: { module: Partial<TakesPagePipeline> } };
   say("Finding the pages whose content changed…");
   const fingerprints = await dataFingerprints(build, routes);
   // The settings (header, footer, menus) are on every page.

@@ -8,6 +8,7 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
 import { isRasterPath, type ImageFacts } from "./slots.ts";
+import { buildGeneration } from "../content/build-generation.ts";
 
 /** Changes when the copies are encoded differently (see encode.ts), so that their names change too. */
 export const ENCODING_VERSION = "1";
@@ -21,23 +22,27 @@ export interface FileFacts extends ImageFacts {
   file: string;
 }
 
-const cache = new Map<string, { key: string; facts: Promise<FileFacts | undefined> }>();
+const cache = new Map<string, { key: string; generation: number; facts: Promise<FileFacts | undefined> }>();
 
 /**
  * Facts about `src` (a path under public/, "/media/x.jpg"), or undefined when it is missing or not a
  * picture sharp can read. `recheck: false` (a build, whose files do not change while it runs) trusts
- * what was read before without looking at the file again.
+ * what the same build read before without looking at the file again.
  */
 export async function imageFacts(publicDir: string, src: string, { recheck = true } = {}): Promise<FileFacts | undefined> {
   const file = join(publicDir, src);
   const known = cache.get(file);
-  if (known && !recheck) return known.facts;
+  const generation = buildGeneration();
+  if (known && !recheck && known.generation === generation) return known.facts;
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return undefined;
   const key = `${info.size}:${info.mtimeMs}`;
-  if (known?.key === key) return known.facts;
+  if (known?.key === key) {
+    known.generation = generation;
+    return known.facts;
+  }
   const facts = read(file, src, info.size);
-  cache.set(file, { key, facts });
+  cache.set(file, { key, generation, facts });
   return facts;
 }
 
