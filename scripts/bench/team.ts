@@ -22,6 +22,9 @@ export interface TeamBench {
   seconds: number;
   quietPublishMs: number;
   loadedPublishMs: number;
+  /** Each publish's steps as the publisher saw them. */
+  quietSteps: Steps;
+  loadedSteps: Steps;
   /** Save answers, in ms, outside and during the publish. */
   outside: number[];
   during: number[];
@@ -30,6 +33,8 @@ export interface TeamBench {
   acknowledged: number;
   committed: number;
   rssMiB: number;
+  /** Its build process's (and any other child's). */
+  childrenRssMiB: number;
   /** What the open builders asked after changes, and the drafts' summaries they were sent. */
   asks: number;
   summaries: number;
@@ -48,6 +53,13 @@ const rssMiB = (pid: number) =>
       .find((l) => l.startsWith("VmRSS:"))
       ?.split(/\s+/)[1] ?? Number.NaN,
   ) / 1024;
+/** The RSS of the processes the studio started and that still run (its build process), added up. */
+const childrenRssMiB = (pid: number): number =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+    .split(" ")
+    .filter(Boolean)
+    .map(Number)
+    .reduce((sum, child) => sum + rssMiB(child) + childrenRssMiB(child), 0);
 
 /** Every (page, section) with a heading of its own: three from about-us first (the page three editors share), then one per other page in turn. */
 function slots(project: string): Slot[] {
@@ -149,16 +161,21 @@ async function saveLoop(
   }
 }
 
-async function publishOnce(publisher: StudioClient): Promise<number> {
+/** A publish's steps, each with when it was seen (ms from the click; the status is polled every 100 ms). */
+type Steps = { step: string; atMs: number }[];
+
+/** Publishes everything waiting: the publish's own time ("It took"), and its steps. */
+async function publishOnce(publisher: StudioClient, steps: Steps = []): Promise<number> {
   const t = performance.now();
   const id = await publisher.startPublish();
   for (;;) {
     const { publishing } = await publisher.status();
+    if (publishing?.id === id) for (const step of publishing.log.slice(steps.length)) steps.push({ step, atMs: Math.round(performance.now() - t) });
     if (publishing?.id === id && !publishing.running && publishing.outcome) {
       if (publishing.outcome.status !== "published") throw new Error(`The publish ended ${publishing.outcome.status}: ${publishing.log.join(" / ")}`);
-      return performance.now() - t;
+      return (publishing.outcome as { ms?: number }).ms ?? performance.now() - t;
     }
-    await sleep(200);
+    await sleep(100);
   }
 }
 
@@ -185,17 +202,27 @@ export async function runTeamBench(port: number, { editors = 20, seconds = 120, 
     const publisher = new StudioClient(sandbox.url);
     await publisher.signIn(PUBLISHER);
 
-    console.error("A quiet publish first (one change, nobody else saving)...");
+    // The first publish builds the whole site (no earlier build); the quiet one, like the one under load, the pages that changed.
     const first = clients[0] as StudioClient;
-    const page = await first.read<Page>(places[0]?.path as string);
-    await first.save(page.path, { ...page.value, title: `${(page.value as { title?: string }).title ?? ""} ` }, page.hash);
-    const quietPublishMs = await publishOnce(publisher);
+    const touch = async (suffix: string) => {
+      const page = await first.read<Page>(places[0]?.path as string);
+      await first.save(page.path, { ...page.value, title: `${(page.value as { title?: string }).title ?? ""}${suffix}` }, page.hash);
+    };
+    console.error("A first publish (the whole site)...");
+    await touch(" ");
+    await publishOnce(publisher);
+    console.error("A quiet publish (one change, nobody else saving)...");
+    await touch(".");
+    const quietSteps: Steps = [];
+    const quietPublishMs = await publishOnce(publisher, quietSteps);
 
     const r: TeamBench = {
       editors,
       seconds,
       quietPublishMs,
       loadedPublishMs: 0,
+      quietSteps,
+      loadedSteps: [],
       outside: [],
       during: [],
       refused: 0,
@@ -203,6 +230,7 @@ export async function runTeamBench(port: number, { editors = 20, seconds = 120, 
       acknowledged: 0,
       committed: 0,
       rssMiB: 0,
+      childrenRssMiB: 0,
       asks: 0,
       summaries: 0,
       burst: { seconds: burstSeconds, acknowledged: 0, refused: 0, errors: 0 },
@@ -224,12 +252,14 @@ export async function runTeamBench(port: number, { editors = 20, seconds = 120, 
         false,
       ),
     );
-    await sleep((seconds * 1000) / 2 - 20_000);
+    // In the middle (short runs: after the first saves, so there is something to publish).
+    await sleep(Math.max(5_000, (seconds * 1000) / 2 - 20_000));
     publishing = true;
-    r.loadedPublishMs = await publishOnce(publisher);
+    r.loadedPublishMs = await publishOnce(publisher, r.loadedSteps);
     publishing = false;
     await Promise.all(loops);
     r.rssMiB = rssMiB(sandbox.pid() as number);
+    r.childrenRssMiB = childrenRssMiB(sandbox.pid() as number);
     r.asks = counted.asks;
     r.summaries = counted.summaries;
     r.committed = Number(execFileSync("git", ["rev-list", "--count", "--no-merges", "drafts"], { cwd: repo, encoding: "utf8" })) - before;
@@ -251,6 +281,10 @@ export async function runTeamBench(port: number, { editors = 20, seconds = 120, 
       ),
     );
     return r;
+  } catch (error) {
+    // What the studio said last: why it stopped answering, if it did.
+    console.error(`The studio's last output:\n${sandbox.output().split("\n").slice(-40).join("\n")}`);
+    throw error;
   } finally {
     stop.abort();
     await sandbox.stop();
@@ -268,7 +302,7 @@ export function printTeamBench(r: TeamBench): string {
     `  acknowledged ${r.acknowledged}, commits ${r.committed} (${r.acknowledged === r.committed ? "none lost or doubled" : "MISMATCH"}), refused ${r.refused}, errors ${r.errors.length}`,
     ...r.errors.slice(0, 5).map((e) => `      ${e}`),
     `  publish: quiet ${(r.quietPublishMs / 1000).toFixed(1)} s, under load ${(r.loadedPublishMs / 1000).toFixed(1)} s (x${(r.loadedPublishMs / r.quietPublishMs).toFixed(2)})`,
-    `  studio RSS after the run ${r.rssMiB.toFixed(0)} MiB; the open builders asked ${r.asks} times after changes and were sent ${r.summaries} drafts summaries`,
+    `  studio RSS after the run ${r.rssMiB.toFixed(0)} MiB (its build process ${r.childrenRssMiB.toFixed(0)} MiB more); the open builders asked ${r.asks} times after changes and were sent ${r.summaries} drafts summaries`,
     `  no pause, ${r.burst.seconds} s: ${(r.burst.acknowledged / r.burst.seconds).toFixed(1)} acknowledged saves/s (refused ${r.burst.refused}, errors ${r.burst.errors})`,
   ].join("\n");
 }

@@ -146,6 +146,29 @@ describe("two editors on one file", () => {
     expect(error).not.toContain("by hand");
     expect(((await (await api(ravi, `/file?path=${encodeURIComponent(HOME)}`)).json()) as { savedBy: { name: string } }).savedBy.name).toBe(EDITOR.name);
   });
+
+  test("who saved a file last and when, as a builder reads it, is what Git's log says: after saves, and after a restore", async () => {
+    const ABOUT = "site-config/pages/about-us.json";
+    const asha = await signedIn(EDITOR);
+    const ravi = await signedIn(PUBLISHER);
+    const savedBy = async (path: string) =>
+      ((await (await api(ravi, `/file?path=${encodeURIComponent(path)}`)).json()) as { savedBy: { name: string; date: string } }).savedBy;
+    const logged = (path: string) => {
+      const [name, date] = git(clone(), "log", "-1", "--format=%an%x1f%aI", "drafts", "--", path).split("\x1f");
+      return { name, date };
+    };
+    await saveHeadline(asha, "Asha, once");
+    const about = await ravi.read<{ title: string }>(ABOUT);
+    await ravi.save(ABOUT, { ...about.value, title: `${about.value.title}, by Ravi` }, about.hash);
+    await saveHeadline(asha, "Asha, twice");
+    for (const path of [HOME, ABOUT]) expect(await savedBy(path)).toEqual(logged(path));
+    expect((await savedBy(ABOUT)).name).toBe(PUBLISHER.name);
+    // A restore (Git moves the drafts the studio's saves did not): still what the log says.
+    const res = await api(ravi, "/discard", { method: "POST", body: JSON.stringify({ path: ABOUT }) });
+    expect(res.status).toBe(200);
+    for (const path of [HOME, ABOUT]) expect(await savedBy(path)).toEqual(logged(path));
+    expect(git(clone(), "log", "-1", "--format=%s", "drafts", "--", ABOUT)).toContain("restored");
+  });
 });
 
 describe("the clone's small packs", () => {
