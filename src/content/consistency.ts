@@ -86,8 +86,21 @@ const words = (text: string) =>
     .filter((w) => !w.includes("@") && !/^(https?:|www\.)/i.test(w))
     .map((w) => w.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, ""));
 
+/** longWords of each parse (a file's parse is the same object while its text is unchanged: sources.ts). */
+const longWordsOf = new WeakMap<object, { file: string; problems: Problem[] }>();
+
 /** Texts with a word too long for a phone's line: one warning per text, naming its longest word. */
 function longWords(source: SourceFile): Problem[] {
+  const parsed = source.parsed;
+  const known = parsed ? longWordsOf.get(parsed) : undefined;
+  // Copies: a check may add to its problems (where they show).
+  if (known?.file === source.file) return known.problems.map((p) => ({ ...p }));
+  const problems = findLongWords(source);
+  if (parsed) longWordsOf.set(parsed, { file: source.file, problems });
+  return problems;
+}
+
+function findLongWords(source: SourceFile): Problem[] {
   return texts(source.parsed?.value).flatMap(({ pointer, text }) => {
     // Counted in characters as people see them (code points), not UTF-16 units.
     const [longest = [], ...others] = words(text).map((w) => Array.from(w));
