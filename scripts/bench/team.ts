@@ -211,8 +211,14 @@ export async function runTeamBench(port: number, { editors = 20, seconds = 120, 
     console.error("A first publish (the whole site)...");
     await touch(" ");
     await publishOnce(publisher);
-    console.error("A quiet publish (one change, nobody else saving)...");
-    await touch(".");
+    // The same pages as the publish under load will take: each editor's heading saved once, then nobody saves meanwhile.
+    console.error(`A quiet publish (each of the ${editors} editors saved once; nobody saves during it)...`);
+    for (const [i, c] of clients.entries()) {
+      const slot = places[i] as Slot;
+      const file = await c.read<Page>(slot.path);
+      const sections = file.value.sections.map((s, n) => (n === slot.index ? { ...s, heading: `Editor ${i + 1}, before the run` } : s));
+      await c.save(slot.path, { ...file.value, sections }, file.hash);
+    }
     const quietSteps: Steps = [];
     const quietPublishMs = await publishOnce(publisher, quietSteps);
 

@@ -4,7 +4,7 @@
  * narrower than where it is shown (blurred), an animated GIF (a video is far smaller), a background
  * video too heavy for a phone. A missing file is an error found earlier (the assetPath keyword).
  */
-import { stat } from "node:fs/promises";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { type FileFacts, imageFacts } from "../images/facts.ts";
 import { isSlotName, SLOTS, slotWidths } from "../images/slots.ts";
@@ -41,7 +41,7 @@ interface FileInfo {
 }
 
 async function fileInfo(publicDir: string, src: string): Promise<FileInfo> {
-  if (VIDEO.test(src)) return { videoBytes: (await stat(join(publicDir, src)).catch(() => undefined))?.size };
+  if (VIDEO.test(src)) return { videoBytes: statSync(join(publicDir, src), { throwIfNoEntry: false })?.size };
   if (!PICTURE.test(src)) return {};
   const picture = await imageFacts(publicDir, src);
   return picture ? { picture } : { unreadable: true };
