@@ -9,6 +9,7 @@ import type { JsonValue } from "./json-source.ts";
 import { readablePath } from "./ajv-problems.ts";
 import type { Problem } from "./problems.ts";
 import type { SchemaSet } from "./schemas.ts";
+import { perFile } from "./per-file.ts";
 import type { SourceFile } from "./sources.ts";
 
 export interface Advice {
@@ -120,9 +121,12 @@ const typeOf = (section: JsonValue | undefined) =>
 
 /**
  * A page's headings in the order its sections render them: exactly one main heading (level 1),
- * and no level skipped (a level-3 heading right after a level 1, or anything before the main heading).
+ * and no level skipped (a level-3 heading right after a level 1, or anything before the main
+ * heading). Kept per page while the page and the schemas are unchanged.
  */
-export function headingProblems(source: SourceFile, schemas: SchemaSet): Problem[] {
+export const headingProblems = perFile(findHeadingProblems, (schemas: SchemaSet) => schemas);
+
+function findHeadingProblems(source: SourceFile, schemas: SchemaSet): Problem[] {
   const parsed = source.parsed;
   const value = parsed?.value;
   const sections = value && typeof value === "object" && !Array.isArray(value) && Array.isArray(value.sections) ? value.sections : undefined;

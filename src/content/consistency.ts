@@ -7,6 +7,7 @@ import { escapeSegment } from "../lib/json-pointer.ts";
 import type { JsonValue } from "./json-source.ts";
 import { readablePath } from "./ajv-problems.ts";
 import type { Problem } from "./problems.ts";
+import { perFile } from "./per-file.ts";
 import type { SourceFile } from "./sources.ts";
 
 /** Above this many characters of text, one section reads as a wall on a phone (about ten screens). */
@@ -55,7 +56,9 @@ function phoneProblems(settings: SourceFile): Problem[] {
 }
 
 /** Sections with more text than reads well on a phone. */
-function longSections(page: SourceFile): Problem[] {
+const longSections = perFile(findLongSections);
+
+function findLongSections(page: SourceFile): Problem[] {
   const value = page.parsed?.value;
   const sections = value && typeof value === "object" && !Array.isArray(value) && Array.isArray(value.sections) ? value.sections : [];
   return sections.flatMap((section, index) => {
@@ -86,19 +89,8 @@ const words = (text: string) =>
     .filter((w) => !w.includes("@") && !/^(https?:|www\.)/i.test(w))
     .map((w) => w.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, ""));
 
-/** longWords of each parse (a file's parse is the same object while its text is unchanged: sources.ts). */
-const longWordsOf = new WeakMap<object, { file: string; problems: Problem[] }>();
-
 /** Texts with a word too long for a phone's line: one warning per text, naming its longest word. */
-function longWords(source: SourceFile): Problem[] {
-  const parsed = source.parsed;
-  const known = parsed ? longWordsOf.get(parsed) : undefined;
-  // Copies: a check may add to its problems (where they show).
-  if (known?.file === source.file) return known.problems.map((p) => ({ ...p }));
-  const problems = findLongWords(source);
-  if (parsed) longWordsOf.set(parsed, { file: source.file, problems });
-  return problems;
-}
+const longWords = perFile(findLongWords);
 
 function findLongWords(source: SourceFile): Problem[] {
   return texts(source.parsed?.value).flatMap(({ pointer, text }) => {
@@ -121,7 +113,7 @@ function findLongWords(source: SourceFile): Problem[] {
 }
 
 /** "22 services" in a text, where the services collection has another number of entries. */
-function staleCounts(source: SourceFile, counts: Partial<Record<"services" | "industries", number>>): Problem[] {
+function findStaleCounts(source: SourceFile, counts: Partial<Record<"services" | "industries", number>>): Problem[] {
   const out: Problem[] = [];
   for (const { pointer, text } of texts(source.parsed?.value)) {
     for (const [phrase, stated, noun = ""] of text.matchAll(/\b(\d{1,4}) (services|industries)\b/gi)) {
@@ -142,6 +134,8 @@ function staleCounts(source: SourceFile, counts: Partial<Record<"services" | "in
   }
   return out;
 }
+
+const staleCounts = perFile(findStaleCounts, (counts: Partial<Record<"services" | "industries", number>>) => `${counts.services}|${counts.industries}`);
 
 export function consistencyProblems({
   settings,

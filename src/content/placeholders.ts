@@ -8,6 +8,7 @@ import { textsIn } from "../lib/json-pointer.ts";
 import { readablePath } from "./ajv-problems.ts";
 import type { JsonValue } from "./json-source.ts";
 import type { Problem } from "./problems.ts";
+import { perFile } from "./per-file.ts";
 import type { PageSource } from "./sources.ts";
 
 /** A placeholder in a text: "[[", what goes there, "]]". */
@@ -20,8 +21,9 @@ const texts = (value: JsonValue) =>
     return found ? [{ pointer, placeholder: found[0] }] : [];
   });
 
-export function placeholderProblems(pages: readonly PageSource[]): Problem[] {
-  return pages.flatMap((page) => {
+/** The placeholders of a page made from a template (a check of each page, kept while it is unchanged). */
+const placeholdersOf = perFile(
+  (page: PageSource, _draft: boolean): Problem[] => {
     const parsed = page.parsed;
     if (!parsed) return [];
     return texts(parsed.value).map(({ pointer, placeholder }): Problem => {
@@ -43,5 +45,10 @@ export function placeholderProblems(pages: readonly PageSource[]): Problem[] {
             detail: `is still the template's placeholder ${placeholder}: write the page's own text`,
           };
     });
-  });
+  },
+  (draft) => draft,
+);
+
+export function placeholderProblems(pages: readonly PageSource[]): Problem[] {
+  return pages.flatMap((page) => placeholdersOf(page, page.draft));
 }
