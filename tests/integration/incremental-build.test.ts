@@ -88,7 +88,9 @@ it("a series of builds over the last one renders only the changed pages and ends
   edit("site-config/settings.json", "All rights reserved.", "All rights reserved, always.");
   expect(await buildChanged()).toMatch(/The settings changed: every page shows them\.[\s\S]*Built: (\d+) of \1 pages rendered again/);
   edit("public/media/portfolio/banking-app.svg", "<svg ", '<svg data-changed="1" ');
-  expect(await buildChanged()).toMatch(/public\/media\/portfolio\/banking-app\.svg: copied[\s\S]*Built: 1 of \d+ pages rendered again, 1 file of public\/ copied/);
+  expect(await buildChanged()).toMatch(
+    /public\/media\/portfolio\/banking-app\.svg: copied[\s\S]*Built: 1 of \d+ pages rendered again, 1 file of public\/ copied/,
+  );
   // The shared contact section's heading changed: the four pages that show it, and only they.
   site.edit("shared/contact.json", (t) => t.replace("Ready to Lead with Innovation?", "Ready to Build Something?"));
   expect(await buildChanged()).toMatch(/Built: 4 of \d+ pages rendered again/);
