@@ -60,11 +60,16 @@ class BuildServer {
     clearTimeout(this.idle);
     const child = this.started(env);
     const id = ++this.builds;
+    // Held while it builds (a caller may have nothing else keeping Node running); let go between builds.
+    child.ref();
+    child.channel?.ref();
     const result = await new Promise<BuildResult | "stale">((done) => {
       this.running = { id, say, output: "", done };
       child.send({ build: id } satisfies BuildRequest);
     });
     this.running = undefined;
+    child.unref();
+    child.channel?.unref();
     if (this.child) this.idle = setTimeout(() => this.stop(), IDLE_MS).unref();
     // Its code changed since it started: this build runs once, with the code the folder has now.
     return result === "stale" ? buildOnce(this.dir, env, say) : result;
@@ -92,9 +97,6 @@ class BuildServer {
     };
     child.on("error", gone);
     child.on("exit", () => gone());
-    // The studio can end while it waits for its next build.
-    child.unref();
-    child.channel?.unref();
     return child;
   }
 
