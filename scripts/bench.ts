@@ -13,6 +13,7 @@
  *   npm run bench -- --mode studio                  # the studio: start, memory, save to commit, publish; its editor beside Puck's build
  *   npm run bench -- --mode studio --saves 20 --no-editor --no-publish   # without the publish to live at its end
  *   npm run bench -- --mode publish                 # publish to live (also the end of --mode studio): a page, an entry, the settings; 7 and 1,000 pages
+ *   npm run bench -- --mode publish --pages 1000    # one size only
  *   npm run bench -- --mode team                    # 20 editors with open builders saving for 2 minutes, a publish in the middle; then no pause
  *   npm run bench -- --mode team --editors 5 --seconds 60
  *   npm run bench -- --mode images                  # photos in the content: Lighthouse on / and /web-development with a photo hero and PNG screenshots vs today's media
@@ -129,7 +130,7 @@ if (values.mode === "studio" || values.mode === "publish") {
     write("studio", result);
     if (values["no-publish"]) process.exit(0);
   }
-  const publish = await runPublishBench(Number(process.env.BENCH_PORT ?? 4500) + 60);
+  const publish = await runPublishBench(Number(process.env.BENCH_PORT ?? 4500) + 60, values.pages ? values.pages.map(Number) : undefined);
   console.log(printPublishBench(publish));
   write("publish", { sites: publish });
   process.exit(0);
