@@ -16,6 +16,7 @@
  *   npm run bench -- --mode publish --pages 1000    # one size only
  *   npm run bench -- --mode team                    # 20 editors with open builders saving for 2 minutes, a publish in the middle; then no pause
  *   npm run bench -- --mode team --editors 5 --seconds 60
+ *   npm run bench -- --mode save-check              # a save's whole-site check on this site and on 1,000 pages (--pages to choose)
  *   npm run bench -- --mode images                  # photos in the content: Lighthouse on / and /web-development with a photo hero and PNG screenshots vs today's media
  *   npm run bench -- --no-images                    # the default run without its images check (about 4 min less)
  *
@@ -33,6 +34,7 @@ import { printEditorBench, runEditorBench } from "./bench/editor.ts";
 import { printImagesBench, runImagesBench } from "./bench/images.ts";
 import { printStudioBench, runStudioBench } from "./bench/studio.ts";
 import { printPublishBench, runPublishBench } from "./bench/publish.ts";
+import { printSaveCheckBench, runSaveCheckBench } from "./bench/save-check.ts";
 import { printTeamBench, runTeamBench } from "./bench/team.ts";
 import {
   addFloorPage,
@@ -117,6 +119,12 @@ if (values.mode === "editor") {
   write("editor", result);
   process.exit(0);
 }
+if (values.mode === "save-check") {
+  const rows = await runSaveCheckBench((values.pages ?? ["7", "1000"]).map(Number));
+  console.log(printSaveCheckBench(rows));
+  write("save-check", { rows });
+  process.exit(0);
+}
 if (values.mode === "team") {
   const result = await runTeamBench(Number(process.env.BENCH_PORT ?? 4500) + 40, { editors: Number(values.editors), seconds: Number(values.seconds) });
   console.log(printTeamBench(result));
@@ -148,7 +156,7 @@ if (values.mode === "images") {
   process.exit(0);
 }
 if (values.mode !== "lighthouse") {
-  console.error(`Unknown --mode "${values.mode}": use lighthouse (the default), scale, editor, studio, publish, team or images.`);
+  console.error(`Unknown --mode "${values.mode}": use lighthouse (the default), scale, editor, studio, publish, team, save-check or images.`);
   process.exit(2);
 }
 

@@ -208,8 +208,10 @@ export async function runTeamBench(port: number, { editors = 20, seconds = 120, 
       const page = await first.read<Page>(places[0]?.path as string);
       await first.save(page.path, { ...page.value, title: `${(page.value as { title?: string }).title ?? ""}${suffix}` }, page.hash);
     };
-    console.error("A first publish (the whole site)...");
+    console.error("A first publish (the whole site), then one of one change (the build process's first over a build)...");
     await touch(" ");
+    await publishOnce(publisher);
+    await touch(".");
     await publishOnce(publisher);
     // The same pages as the publish under load will take: each editor's heading saved once, then nobody saves meanwhile.
     console.error(`A quiet publish (each of the ${editors} editors saved once; nobody saves during it)...`);
