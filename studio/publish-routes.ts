@@ -72,6 +72,8 @@ export function publisher(ctx: StudioContext, runs: { current: PublishRun | null
       say(`${by}: ${line}`);
     };
     // Not in the clone's queue: a publish works on a snapshot of the drafts in its own worktree, while saves go on.
+    // The saves' copies to the remote wait for its end (it pushes the drafts itself then).
+    const release = ctx.mirror.hold();
     const finished = (async () => {
       const refused = await hooks.refusal?.(chosen);
       if (refused) {
@@ -105,6 +107,7 @@ export function publisher(ctx: StudioContext, runs: { current: PublishRun | null
         },
       )
       .finally(() => {
+        release();
         run.done = true;
         events.send("publish", { done: true, outcome: run.outcome });
       });

@@ -750,9 +750,34 @@ export class DraftsMirror {
 
   constructor(private readonly clone: Clone) {}
 
+  private holds = 0;
+  private held = false;
+
+  /**
+   * Holds the pushes until the returned function is called (a publish builds: the machine is its,
+   * and the publish pushes the drafts itself at its end); then pushes what was saved meanwhile.
+   */
+  hold(): () => void {
+    this.holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      if (this.holds === 0 && this.held) {
+        this.held = false;
+        void this.push();
+      }
+    };
+  }
+
   /** Pushes the drafts soon (once for any number of saves that come meanwhile). */
   push(): Promise<void> {
     if (this.closed) return Promise.resolve();
+    if (this.holds > 0) {
+      this.held = true;
+      return Promise.resolve();
+    }
     if (this.running) {
       this.again = true;
       return this.running;
