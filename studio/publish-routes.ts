@@ -72,7 +72,7 @@ export function publisher(ctx: StudioContext, runs: { current: PublishRun | null
       say(`${by}: ${line}`);
     };
     // Not in the clone's queue: a publish works on a snapshot of the drafts in its own worktree, while saves go on.
-    // The saves' copies to the remote wait for its end (it pushes the drafts itself then).
+    // The saves' copies to the remote wait for its end.
     const release = ctx.mirror.hold();
     const finished = (async () => {
       const refused = await hooks.refusal?.(chosen);
@@ -108,6 +108,8 @@ export function publisher(ctx: StudioContext, runs: { current: PublishRun | null
       )
       .finally(() => {
         release();
+        // The drafts as they are now (a publish took them in): on the remote soon.
+        void ctx.mirror.push();
         run.done = true;
         events.send("publish", { done: true, outcome: run.outcome });
       });

@@ -754,8 +754,8 @@ export class DraftsMirror {
   private held = false;
 
   /**
-   * Holds the pushes until the returned function is called (a publish builds: the machine is its,
-   * and the publish pushes the drafts itself at its end); then pushes what was saved meanwhile.
+   * Holds the pushes until the returned function is called (while a publish builds, the machine is
+   * its); then pushes what was saved meanwhile.
    */
   hold(): () => void {
     this.holds++;
