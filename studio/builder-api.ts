@@ -74,8 +74,12 @@ export async function builderApi(
     next = setTimeout(tell, DRAFTS_EVERY_MS);
     next.unref();
   };
-  ctx.events.onSend((event) => {
-    if (event === "changed" || event === "publish") soon();
+  // While a publish runs, the summary waits for its end (the build has the machine; the summary changes then anyway).
+  let publishRuns = false;
+  ctx.events.onSend((event, data) => {
+    if (event === "publish") publishRuns = !(data as { done?: boolean } | undefined)?.done;
+    // The publish's last event ("done") is sent after it ended: the summary is read then.
+    if ((event === "changed" || event === "publish") && !publishRuns) soon();
   });
   app.addHook("onClose", async () => {
     if (next) clearTimeout(next);
