@@ -95,7 +95,7 @@ export async function buildChanged(
   // Built over in place from here: a build stopped midway leaves no record, so the next starts from a whole one.
   dropRecord(buildDir);
   // The page thread starts (it loads its own code) while this one loads the bundle and compares.
-  const pipeline = startPagePipeline(clientDir, routes, pageBrotliQuality(routes.length), { keep: true });
+  const pipeline = startPagePipeline(clientDir, routes, pageBrotliQuality(routes.length), { keep: true, reuse: true });
   // Named by its content too: a process that builds again (the studio's) renders with this bundle, not one it loaded before.
   const bundle = join(buildDir, RENDER_DIR, "index.js");
   const version = createHash("sha256").update(readFileSync(bundle)).digest("hex").slice(0, 16);

@@ -46,6 +46,28 @@ interface Pending {
   html?: (html: Bytes | undefined) => void;
 }
 
+/** Job numbers, unique in the process: a page thread kept for the next build never sees one twice. */
+let jobIds = 0;
+/** A page thread kept after a build for the next one of this process (the studio's build process), with what it writes for. */
+let spare: { key: string; worker: Worker } | undefined;
+
+/** A page thread for a build writing to `clientDir` at `quality`: the kept one when it fits and `reuse` is asked, else a new one. */
+function pageThread(clientDir: string, quality: number, reuse: boolean): Worker {
+  const key = `${clientDir}\0${quality}`;
+  const kept = spare;
+  spare = undefined;
+  if (reuse && kept?.key === key) return kept.worker;
+  void kept?.worker.terminate();
+  // page-worker.mjs loads page-worker.ts through tsx, as the scripts are run.
+  const worker = new Worker(new URL("./page-worker.mjs", import.meta.url), { workerData: { clientDir, quality } satisfies WorkerSetup });
+  // A build that fails half-way ends without waiting for it; a kept one does not hold the process either.
+  worker.unref();
+  worker.on("exit", () => {
+    if (spare?.worker === worker) spare = undefined;
+  });
+  return worker;
+}
+
 class Pipeline implements PagePipeline {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
@@ -61,24 +83,26 @@ class Pipeline implements PagePipeline {
   };
   private readonly failures: string[] = [];
   private readonly routesOf = new Map<number, string>();
-  private next = 0;
   private crashed: Error | undefined;
   private closing = false;
+  private readonly listeners = {
+    message: (reply: WorkerReply) => this.answer(reply),
+    error: (error: Error) => this.stopped(error),
+    exit: (code: number) => {
+      if (!this.closing) this.stopped(new Error(`it exited with code ${code}`));
+    },
+  };
 
   constructor(
     private readonly clientDir: string,
     private readonly routes: ReadonlySet<string>,
-    quality: number,
+    private readonly quality: number,
+    private readonly reuse: boolean,
   ) {
-    // page-worker.mjs loads page-worker.ts through tsx, as the scripts are run.
-    this.worker = new Worker(new URL("./page-worker.mjs", import.meta.url), { workerData: { clientDir, quality } satisfies WorkerSetup });
-    // A build that fails half-way ends without waiting for it.
-    this.worker.unref();
-    this.worker.on("message", (reply: WorkerReply) => this.answer(reply));
-    this.worker.on("error", (error) => this.stopped(error));
-    this.worker.on("exit", (code) => {
-      if (!this.closing) this.stopped(new Error(`it exited with code ${code}`));
-    });
+    this.worker = pageThread(clientDir, quality, reuse);
+    this.worker.on("message", this.listeners.message);
+    this.worker.on("error", this.listeners.error);
+    this.worker.on("exit", this.listeners.exit);
   }
 
   async page(pathname: string, html: Bytes): Promise<Bytes> {
@@ -91,7 +115,7 @@ class Pipeline implements PagePipeline {
     this.result.pages.add(route);
     this.result.files.add(htmlFileOf(route));
     await this.waitForRoom();
-    const id = this.next++;
+    const id = jobIds++;
     const answered = new Promise<Bytes | undefined>((resolve) => this.pending.set(id, { html: resolve }));
     this.post(id, route, { kind: "page", id, route, file: join(this.clientDir, htmlFileOf(route)), html }, [html.buffer]);
     // Nothing only if the page thread stopped; the build then fails, naming the page.
@@ -104,7 +128,7 @@ class Pipeline implements PagePipeline {
     this.result.data.add(pathname);
     this.result.files.add(pathname.slice(1));
     await this.waitForRoom();
-    const id = this.next++;
+    const id = jobIds++;
     this.pending.set(id, {});
     this.post(id, pathname, { kind: "data", id, route: pathname, file: join(this.clientDir, ...pathname.split("/")), body }, [body.buffer]);
   }
@@ -113,7 +137,12 @@ class Pipeline implements PagePipeline {
   async finish(): Promise<PipelineResult> {
     while (this.pending.size > 0) await new Promise<void>((resolve) => this.room.add(resolve));
     this.closing = true;
-    await this.worker.terminate();
+    this.worker.off("message", this.listeners.message);
+    this.worker.off("error", this.listeners.error);
+    this.worker.off("exit", this.listeners.exit);
+    // Kept for the next build only if nothing of this one failed (a failed job may still have writes queued).
+    if (this.reuse && !this.crashed && this.failures.length === 0) spare = { key: `${this.clientDir}\0${this.quality}`, worker: this.worker };
+    else await this.worker.terminate();
     if (this.crashed) this.failures.push(`the page thread stopped: ${this.crashed.message}`);
     if (this.failures.length > 0) throw new Error(`These pages could not be finished after the pre-render:\n${this.failures.join("\n")}`);
     return this.result;
@@ -167,16 +196,17 @@ class Pipeline implements PagePipeline {
 
 /**
  * Starts the pipeline for a build writing to `clientDir` that pre-renders `routes`; `keep`: the other
- * pages' deferred scripts stay (a build rendering only some pages: incremental.ts).
+ * pages' deferred scripts stay (a build rendering only some pages: incremental.ts); `reuse`: the page
+ * thread stays for the next build of this process (it takes half a second of CPU to start).
  */
 export function startPagePipeline(
   clientDir: string,
   routes: readonly string[],
   quality: number,
-  { keep = false } = {},
+  { keep = false, reuse = false } = {},
 ): PagePipeline & { finish(): Promise<PipelineResult> } {
   const deferredDir = join(clientDir, DEFERRED_DIR);
   if (!keep) rmSync(deferredDir, { recursive: true, force: true });
   mkdirSync(deferredDir, { recursive: true });
-  return new Pipeline(clientDir, new Set(routes), quality);
+  return new Pipeline(clientDir, new Set(routes), quality, reuse);
 }
