@@ -161,7 +161,7 @@ async function saveLoop(
   }
 }
 
-/** A publish's steps, each with when it was seen (ms from the click; the status is polled every 100 ms). */
+/** A publish's steps, each with when the bench first saw it (ms from the click). */
 type Steps = { step: string; atMs: number }[];
 
 /** Publishes everything waiting: the publish's own time ("It took"), and its steps. */

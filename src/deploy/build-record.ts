@@ -33,7 +33,8 @@ export interface BuildRecord {
   public: Record<string, string>;
 }
 
-const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex").slice(0, 32);
+/** The hash the record keeps of a file or a text. */
+export const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex").slice(0, 32);
 
 const posix = (path: string) => path.split(sep).join("/");
 

@@ -7,7 +7,6 @@
  * it cannot attribute (code, the route list) is a full build, said with its reason. The whole site
  * is checked either way.
  */
-import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,7 +14,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { linkTree, writeNewFile } from "../lib/files.ts";
 import { buildSite, buildSnapshot, hasErrors } from "../content/site.ts";
 import { formatReport } from "../content/problems.ts";
-import { type BuildRecord, codeHashes, dataFingerprints, differing, dropRecord, publicHashes, readRecord, RENDER_DIR } from "./build-record.ts";
+import { type BuildRecord, codeHashes, dataFingerprints, differing, dropRecord, publicHashes, sha, readRecord, RENDER_DIR } from "./build-record.ts";
 import { htmlFileOf } from "./outputs.ts";
 import { DEFERRED_DIR, startPagePipeline } from "./page-pipeline.ts";
 import type { TakesPagePipeline } from "./pipeline-key.ts";
@@ -98,8 +97,9 @@ export async function buildChanged(
   const pipeline = startPagePipeline(clientDir, routes, pageBrotliQuality(routes.length), { keep: true, reuse: true });
   // Named by its content too: a process that builds again (the studio's) renders with this bundle, not one it loaded before.
   const bundle = join(buildDir, RENDER_DIR, "index.js");
-  const version = createHash("sha256").update(readFileSync(bundle)).digest("hex").slice(0, 16);
-  const build = (await import(`${pathToFileURL(bundle).href}?v=${version}`)) as ServerBuild & { entry: { module: Partial<TakesPagePipeline> } };
+  const build = (await import(`${pathToFileURL(bundle).href}?v=${sha(readFileSync(bundle))}`)) as ServerBuild & {
+    entry: { module: Partial<TakesPagePipeline> };
+  };
   say("Finding the pages whose content changed…");
   const fingerprints = await dataFingerprints(build, routes);
   // The settings (header, footer, menus) are on every page.
