@@ -23,6 +23,8 @@ export interface PublishDialogProps {
   path?: string;
   /** Starts a publish (of `files`, or everything waiting); resolves to its id. */
   onPublish(choices: Choices, files?: string[]): Promise<string>;
+  /** A publish started elsewhere (a review's Publish button) that this dialog shows: over in a second, it may have ended before the dialog first looks. */
+  followed?: string | null;
   onClose(): void;
 }
 
@@ -100,7 +102,7 @@ function who(side: FileConflict["mine"]): string {
   return latest ? `${names.join(", ")}, ${when(latest.date)}` : "nobody";
 }
 
-export function PublishDialog({ open, status, advice, steps, path, onPublish, onClose }: PublishDialogProps) {
+export function PublishDialog({ open, status, advice, steps, path, followed, onPublish, onClose }: PublishDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [choices, setChoices] = useState<Choices>({});
   const waiting = status.pending.files;
@@ -119,7 +121,8 @@ export function PublishDialog({ open, status, advice, steps, path, onPublish, on
     }
     if (!open && element?.open) element.close();
   }, [open]);
-  const run = status.publishing && (status.publishing.running || status.publishing.id === started) ? status.publishing : null;
+  const id = status.publishing?.id;
+  const run = status.publishing && (status.publishing.running || (id !== undefined && (id === started || id === followed))) ? status.publishing : null;
   const outcome = run && !run.running ? run.outcome : null;
   const conflicts = outcome?.status === "conflict" ? outcome.files.flatMap((f) => f.conflicts.map((c) => `${f.path}|${c.key}`)) : [];
   const allChosen = conflicts.every((k) => {

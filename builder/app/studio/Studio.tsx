@@ -28,6 +28,8 @@ export interface StudioProps {
 
 export function Studio({ studio, path, title, current, options, advice, site, onRestored }: StudioProps) {
   const [open, setOpen] = useState<"publish" | "history" | "activity" | "review" | "preview" | "inbox" | null>(null);
+  // The publish a review started: the Publish dialog shows it even when it ended before the dialog looked.
+  const [followed, setFollowed] = useState<string | null>(null);
   const { status } = studio;
   // A dialog's close event comes after the next one is chosen (Publish from a review): only the dialog open now closes.
   const closing = (which: typeof open) => () => setOpen((now) => (now === which ? null : now));
@@ -53,7 +55,7 @@ export function Studio({ studio, path, title, current, options, advice, site, on
         site={site}
         onPublish={(file) => {
           setOpen("publish");
-          void studio.startPublish({}, [file]);
+          void studio.startPublish({}, [file]).then(setFollowed);
         }}
         onClose={closing("review")}
       />
@@ -66,6 +68,7 @@ export function Studio({ studio, path, title, current, options, advice, site, on
         steps={studio.steps}
         path={path}
         onPublish={studio.startPublish}
+        followed={followed}
         onClose={closing("publish")}
       />
       <HistoryDialog

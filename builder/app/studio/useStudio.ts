@@ -3,7 +3,7 @@
  * which file (this window says which file it has open, every HEARTBEAT_MS), and a publish's steps as they
  * come. Nothing in `npm run edit`.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api, isAbort, type StudioStatus } from "../api-client";
 import { subscribe } from "../shell/changes-feed";
 
@@ -12,9 +12,14 @@ const HEARTBEAT_MS = 20_000;
 export function useStudio(enabled: boolean, path: string | undefined) {
   const [status, setStatus] = useState<StudioStatus | null>(null);
   const [steps, setSteps] = useState<string[]>([]);
+  // Only the newest ask's answer is shown: a publish over in half a second answers its own "done" ask
+  // before the ask made when it started, which would bring back "running" for good.
+  const asked = useRef(0);
   const refresh = useCallback(async (signal?: AbortSignal) => {
+    const ask = ++asked.current;
     try {
-      setStatus(await api.studio(signal));
+      const answer = await api.studio(signal);
+      if (ask === asked.current) setStatus(answer);
     } catch (err) {
       if (!isAbort(err)) throw err;
     }
