@@ -24,19 +24,26 @@ export function withAltFallbacks<T>(value: T, fallbacks: readonly AltFallback[] 
   return copy;
 }
 
+/** What notes which entries a section picks (ids, or undefined for all of them). */
+interface Recorder {
+  record(name: CollectionName, ids: readonly string[] | undefined): void;
+}
+
 /** Which entries of each collection the resolved sections show: their ids, or "all". */
-export class Usage {
+export class Usage implements Recorder {
   readonly shown = new Map<CollectionName, Set<string> | "all">();
   record(name: CollectionName, ids: readonly string[] | undefined) {
     const current = this.shown.get(name);
     if (current === "all") return;
-    this.shown.set(name, ids === undefined ? "all" : new Set([...(current ?? []), ...ids]));
+    if (ids === undefined) this.shown.set(name, "all");
+    else if (current) for (const id of ids) current.add(id);
+    else this.shown.set(name, new Set(ids));
   }
 }
 
 type Entry = { id: string | number };
 
-function access<T extends Entry>(name: CollectionName, entries: readonly T[], usage: Usage): CollectionAccess<T> {
+function access<T extends Entry>(name: CollectionName, entries: readonly T[], usage: Recorder): CollectionAccess<T> {
   return {
     pick<F extends keyof T>(ids: readonly string[] | undefined, fields: readonly F[]) {
       usage.record(name, ids);
@@ -46,7 +53,7 @@ function access<T extends Entry>(name: CollectionName, entries: readonly T[], us
   };
 }
 
-export function dataContext(collections: Collections, usage: Usage, service?: Service): DataContext {
+export function dataContext(collections: Collections, usage: Recorder, service?: Service): DataContext {
   // Each name gets the access to its own entries: what DataContext["collections"] says, which a loop over names cannot show TypeScript.
   const all = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, access<Entry>(name, collections[name], usage)]));
   return { collections: all as unknown as DataContext["collections"], service };
@@ -59,4 +66,36 @@ export function resolveSection(section: Section, context: DataContext): Resolved
   const read = (sectionData as Partial<Record<Section["type"], DataFunction>>)[section.type];
   // The data function of this section's own type made the data: the pair is a ResolvedSection.
   return { section, data: read?.(section, context) } as ResolvedSection;
+}
+
+type Kept = { collections: Collections; resolved: ResolvedSection; picks: [CollectionName, readonly string[] | undefined][] };
+const NO_SERVICE = {};
+const kept = new WeakMap<Section, WeakMap<object, Kept>>();
+
+/**
+ * resolveSection over `collections`, kept while the section, the collections and the service are the
+ * same objects: a save's check of a big site resolves again only the sections that changed. What the
+ * section picks is recorded in `usage` either way.
+ */
+export function resolveKept(section: Section, collections: Collections, usage: Usage, service?: Service): ResolvedSection {
+  let byService = kept.get(section);
+  const known = byService?.get(service ?? NO_SERVICE);
+  if (known?.collections === collections) {
+    for (const [name, ids] of known.picks) usage.record(name, ids);
+    return known.resolved;
+  }
+  const picks: Kept["picks"] = [];
+  const recorder: Recorder = {
+    record(name, ids) {
+      picks.push([name, ids]);
+      usage.record(name, ids);
+    },
+  };
+  const resolved = resolveSection(section, dataContext(collections, recorder, service));
+  if (!byService) {
+    byService = new WeakMap();
+    kept.set(section, byService);
+  }
+  byService.set(service ?? NO_SERVICE, { collections, resolved, picks });
+  return resolved;
 }

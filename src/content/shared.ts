@@ -75,6 +75,16 @@ const idOf = (o: object) => {
 /** Expansions by document: the same text and the same shared files give the same object, so validation's memo holds. */
 const made = new WeakMap<ParsedJson, { key: string; parsed: ParsedJson }>();
 
+/** A page's whole expansion (what it became, its placements, its own problems) by its parse. */
+const pageExpansions = new WeakMap<ParsedJson, { key: string; file: string; parsed: ParsedJson; placements?: Placement[]; problems: Problem[] }>();
+
+let lastKey = "";
+/** The same string object for the same key, so that a thousand pages compare it by reference. */
+const interned = (key: string) => {
+  if (key !== lastKey) lastKey = key;
+  return lastKey;
+};
+
 export function expandShared(sources: Sources, schemas: SchemaSet): Expanded {
   const problems: Problem[] = [];
   const byName = new Map(sources.shared.map((s) => [s.name, s]));
@@ -234,10 +244,36 @@ export function expandShared(sources: Sources, schemas: SchemaSet): Expanded {
     return { ...source, parsed: expanded };
   };
 
+  // What a page's expansion depends on besides its own text: the schema set and each shared file's parse.
+  const sharedKey = interned(`${idOf(schemas)}|${sources.shared.map((s) => `${s.name}=${s.parsed ? idOf(s.parsed) : "?"}`).join(",")}`);
+  /** expand for a page or template, kept while its parse and `sharedKey` are the same (a save's check of a big site). */
+  const expandPage = <S extends SourceFile>(source: S): S => {
+    const parsed = source.parsed;
+    if (!parsed) return source;
+    const known = pageExpansions.get(parsed);
+    if (known && known.key === sharedKey && known.file === source.file) {
+      if (known.placements) placements.set(source.file, known.placements);
+      for (const p of known.problems) report(p);
+      return known.parsed === parsed ? source : { ...source, parsed: known.parsed };
+    }
+    const before = problems.length;
+    const result = expand(source, "page");
+    // Only the page's own problems: those in shared files are found again from the shared files themselves.
+    const own = problems.slice(before).filter((p) => p.file === source.file);
+    pageExpansions.set(parsed, {
+      key: sharedKey,
+      file: source.file,
+      parsed: result.parsed as ParsedJson,
+      placements: placements.get(source.file),
+      problems: own,
+    });
+    return result;
+  };
+
   const shared = sources.shared.map((s) => expand(s, "shared"));
-  const template = expand(sources.template, "page");
-  const pages = sources.pages.map((p) => expand(p, "page"));
-  const pageTemplates = sources.pageTemplates.map((p) => expand(p, "page"));
+  const template = expandPage(sources.template);
+  const pages = sources.pages.map((p) => expandPage(p));
+  const pageTemplates = sources.pageTemplates.map((p) => expandPage(p));
 
   // A shared section no page shows (by itself or inside another that a page or a page template shows).
   const placedIn = new Map<string, Set<string>>();

@@ -17,13 +17,13 @@ import type { ResolvedSection } from "../sections/types.ts";
 import { readablePath } from "./ajv-problems.ts";
 import { COLLECTION_NAMES, type Collections } from "./collections.ts";
 import { formatProblem, sortProblems, type Problem } from "./problems.ts";
-import { dataContext, resolveSection, Usage, withAltFallbacks } from "./resolve.ts";
+import { resolveKept, Usage, withAltFallbacks } from "./resolve.ts";
 import { siteRoutes } from "./routes.ts";
 import { loadSchemas, type SchemaSet } from "./schemas.ts";
 import { entriesOf, readSources, servicePath, type Sources } from "./sources.ts";
 import { mediaProblems } from "./media.ts";
 import type { SharedSummary } from "./shared.ts";
-import { validateSite, type CheckedPage, type CheckedSection, type MediaUse, type SiteFacts } from "./validate.ts";
+import { validateSite, type AltFallback, type CheckedPage, type CheckedSection, type MediaUse, type SiteFacts } from "./validate.ts";
 
 /** A section as a page renders it: resolved, or the reasons it cannot be shown (an error card in the preview). */
 export type SectionSlot = ({ ok: true } & ResolvedSection) | { ok: false; type: string; index: number; problems: string[] };
@@ -99,14 +99,8 @@ export function loadSite(root: string, { overlay }: { overlay?: ReadonlyMap<stri
   const problems = [...sources.problems, ...validated.problems];
   const { settings, template } = validated;
   const complete = COLLECTION_NAMES.every((name) => validated.collections[name] !== undefined);
-  // Normalize: a collection entry's image without alt text gets the text its entry names for it (a warning).
   const collections = complete
-    ? (Object.fromEntries(
-        COLLECTION_NAMES.map((name) => [
-          name,
-          withAltFallbacks({ items: validated.collections[name] }, validated.fallbacks.get(sources.collections[name].file)).items,
-        ]),
-      ) as Collections)
+    ? normalized(validated.collections as Collections, (name) => validated.fallbacks.get(sources.collections[name].file))
     : undefined;
   const result: SiteResult = {
     problems,
@@ -133,7 +127,7 @@ export function loadSite(root: string, { overlay }: { overlay?: ReadonlyMap<stri
         return { ok: false, type: checked.type, index: checked.index, problems: own.length > 0 ? own : ["This section does not match its schema."] };
       }
       try {
-        return { ok: true, ...resolveSection(checked.section, dataContext(collections, usage, service)) };
+        return { ok: true, ...resolveKept(checked.section, collections, usage, service) };
       } catch (err) {
         if (!(err instanceof SectionDataError)) throw err;
         const problem = sectionProblem(sources, file, checked.index, err);
@@ -174,6 +168,23 @@ export function loadSite(root: string, { overlay }: { overlay?: ReadonlyMap<stri
   result.site = { settings, collections, pages, servicePages };
   placeProblems(result.site, result.problems);
   return result;
+}
+
+let lastCollections: { parts: unknown[]; collections: Collections } | undefined;
+
+/**
+ * Normalize: a collection entry's image without alt text gets the text its entry names for it (a
+ * warning). The same object while every collection and its fallbacks are, so what was resolved
+ * from it is reused.
+ */
+function normalized(valid: Collections, fallbacksOf: (name: keyof Collections) => AltFallback[] | undefined): Collections {
+  const parts = COLLECTION_NAMES.flatMap((name) => [valid[name], fallbacksOf(name)]);
+  if (lastCollections && parts.every((part, i) => part === lastCollections?.parts[i])) return lastCollections.collections;
+  const collections = Object.fromEntries(
+    COLLECTION_NAMES.map((name) => [name, withAltFallbacks({ items: valid[name] }, fallbacksOf(name)).items]),
+  ) as Collections;
+  lastCollections = { parts, collections };
+  return collections;
 }
 
 /** Each page's errors that no error card of its own shows: the preview lists them above the page, so that every error is seen. */

@@ -4,7 +4,7 @@
  * here and simply absent from what follows, so the route list and the dev server still come out
  * of broken content.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { readablePath } from "./ajv-problems.ts";
 import { COLLECTION_NAMES, type CollectionName } from "./collections.ts";
@@ -12,7 +12,7 @@ import { filesUnder } from "../lib/files.ts";
 import { textsIn } from "../lib/json-pointer.ts";
 import { slugOf } from "../lib/slug.ts";
 import { JsonSyntaxError, parseJson, type JsonValue, type ParsedJson } from "./json-source.ts";
-import { decodeContent } from "./encoding.ts";
+import { decodeContent, type Decoded } from "./encoding.ts";
 import { missingFileAdvice } from "./paths.ts";
 import { didYouMean, type Problem } from "./problems.ts";
 
@@ -223,6 +223,41 @@ function parseOnce(full: string, text: string): ParsedJson {
   return parsed;
 }
 
+/** Each file's last reading, by its full path, with the stat it was read at. */
+const readings = new Map<string, { stamp: string; decoded: Decoded }>();
+
+/** A file reads as "stable" once its last change is this far back: a change within one tick of the clock could keep its stamp. */
+const SETTLED_MS = 1000;
+
+/**
+ * A file's text, read again only when its stat changed (a studio checks a site of a thousand pages on
+ * every save, and reads one of them changed). Undefined when the file is missing.
+ */
+function readDecoded(full: string): Decoded | undefined {
+  let stats: ReturnType<typeof statSync>;
+  try {
+    stats = statSync(full);
+  } catch {
+    readings.delete(full);
+    return undefined;
+  }
+  const stamp = `${stats.mtimeMs}:${stats.ctimeMs}:${stats.size}:${stats.ino}`;
+  const known = readings.get(full);
+  if (known?.stamp === stamp) return known.decoded;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(full);
+  } catch {
+    readings.delete(full);
+    return undefined;
+  }
+  const decoded = decodeContent(bytes);
+  // Like Git's "racily clean" rule: a file changed just now is read again next time.
+  if (Date.now() - Math.max(stats.mtimeMs, stats.ctimeMs) > SETTLED_MS) readings.set(full, { stamp, decoded });
+  else readings.delete(full);
+  return decoded;
+}
+
 /**
  * Reads and parses site-config/ under `root`. `overlay` (file from the root -> text) stands in for
  * files on disk: the page builder checks what it would save this way before saving it.
@@ -237,14 +272,11 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
     const file = relative(root, full).split(sep).join("/");
     let text = overlay?.get(file);
     if (text === undefined) {
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(full);
-      } catch {
+      const decoded = readDecoded(full);
+      if (!decoded) {
         fileProblem(file, "the file is missing", `Restore it from version control (git checkout -- ${file}).`);
         return { file };
       }
-      const decoded = decodeContent(bytes);
       if (!decoded.ok) {
         fileProblem(file, decoded.message, decoded.hint, decoded.line, decoded.column);
         return { file };

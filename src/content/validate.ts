@@ -221,7 +221,7 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
   // `optionsKey` names what `options` decide, for the memo: the same text, schema, options and site facts give the same result.
   const check = <T>(source: SourceFile, schemaFile: string, options?: CheckOptions, optionsKey = ""): T | undefined => {
     if (!source.parsed) return undefined;
-    const result = memoized(schemas, source.parsed, `${source.file}|${schemaFile}|${optionsKey}|${signature}`, () =>
+    const result = memoized(schemas, source.parsed, `${source.file}|${schemaFile}|${optionsKey}`, signature, () =>
       checkDocument<T>(facts, source.file, source.parsed as ParsedJson, schemaFile, schemaRef(source.file, schemaFile), options),
     );
     const links = new Set(result.missingLinks.map((link) => link.problem));
@@ -297,8 +297,14 @@ export function validateSite(sources: Sources, schemas: SchemaSet, routes: { rou
   placedProblems(problems, expanded.placements, raw);
 
   // Every error in a section, whatever found it (a duplicated key, a schema, a check across files), makes it an error card.
-  const everything = [...sources.problems, ...problems];
-  const errorsIn = (file: string) => everything.filter((p) => p.file === file && p.severity === "error");
+  const errorsByFile = new Map<string, Problem[]>();
+  for (const p of [...sources.problems, ...problems]) {
+    if (p.severity !== "error") continue;
+    const list = errorsByFile.get(p.file) ?? [];
+    list.push(p);
+    errorsByFile.set(p.file, list);
+  }
+  const errorsIn = (file: string) => errorsByFile.get(file) ?? [];
 
   // Each page's headings in the order its sections render them: one main heading, no level skipped. Only in a file
   // without errors: a misspelt "heading" is one error, not also a page without headings.
@@ -352,25 +358,33 @@ function linkProblems(links: readonly MissingLink[]): Problem[] {
  * against the same routes, ids and files, is not checked again (npm run dev on a big site, the page
  * builder on every keystroke). Problems and data are only read after, never changed.
  */
-const memo = new WeakMap<SchemaSet, WeakMap<ParsedJson, { key: string; result: Checked<unknown> }>>();
+const memo = new WeakMap<SchemaSet, WeakMap<ParsedJson, { key: string; signature: string; result: Checked<unknown> }>>();
 
-function memoized<T>(schemas: SchemaSet, parsed: ParsedJson, key: string, run: () => Checked<T>): Checked<T> {
+function memoized<T>(schemas: SchemaSet, parsed: ParsedJson, key: string, signature: string, run: () => Checked<T>): Checked<T> {
   let bySource = memo.get(schemas);
   if (!bySource) {
     bySource = new WeakMap();
     memo.set(schemas, bySource);
   }
   const known = bySource.get(parsed);
-  if (known?.key === key) return known.result as Checked<T>;
+  if (known?.key === key && known.signature === signature) return known.result as Checked<T>;
   const result = run();
-  bySource.set(parsed, { key, result });
+  bySource.set(parsed, { key, signature, result });
   return result;
 }
 
-/** What a document's check depends on besides its own text: the routes, the drafts, the collections' ids and the files in public/. */
+let lastSignature = "";
+
+/**
+ * What a document's check depends on besides its own text: the routes, the drafts, the collections' ids and
+ * the files in public/. The same string object while they stay the same, so that a thousand memo entries
+ * compare it by reference rather than letter by letter.
+ */
 function factsSignature(facts: SiteFacts): string {
   const ids = [...facts.collectionIds].map(([name, set]) => `${name}:${set ? [...set].join(",") : "?"}`);
-  return [facts.routes.join(" "), facts.draftRoutes.join(" "), ids.join(";"), [...facts.assets].join(" ")].join("\n");
+  const signature = [facts.routes.join(" "), facts.draftRoutes.join(" "), ids.join(";"), [...facts.assets].join(" ")].join("\n");
+  if (signature !== lastSignature) lastSignature = signature;
+  return lastSignature;
 }
 
 /** Ids are unique within a collection: pages refer to entries by id. */
