@@ -66,7 +66,7 @@ export function waitingFiles(clone: Clone): Promise<Waiting[]> {
   let read = reading.get(clone);
   if (!read) {
     read = oncePerChange(async () => {
-      const [live, draft] = await Promise.all([clone.head(clone.live), clone.head(clone.options.drafts)]);
+      const [live = "", draft = ""] = await clone.heads(clone.live, clone.options.drafts);
       return readWaiting(clone, live, draft);
     });
     reading.set(clone, read);
@@ -78,20 +78,29 @@ const reading = new WeakMap<Clone, () => Promise<Waiting[]>>();
 async function readWaiting(clone: Clone, live: string, draft: string): Promise<Waiting[]> {
   const base = await clone.commonBase(live, draft);
   const changed = await clone.changedFiles(base, draft, ["site-config", "public/media"]);
-  const [onLive, inDrafts] = await Promise.all([clone.blobs(changed.map((c) => `${live}:${c.path}`)), clone.blobs(changed.map((c) => `${draft}:${c.path}`))]);
-  const files = await Promise.all(
-    changed.map(async ({ path }, i) => {
-      if (onLive[i] === inDrafts[i]) return null;
-      const status: WaitingFile["status"] = onLive[i] === null ? "added" : inDrafts[i] === null ? "deleted" : "changed";
-      const all = await clone.log([`${base}..${draft}`], { paths: [path], noMerges: true });
-      // Saves up to a version that is the live one were published already (on their own): not waiting.
-      const versions = await clone.blobs(all.map((c) => `${c.commit}:${path}`));
-      const upTo = versions.indexOf(onLive[i] ?? null);
-      return { path, status, commits: upTo === -1 ? all : all.slice(0, upTo) };
-    }),
+  const [onLive, inDrafts] = halves(await clone.blobs([...changed.map((c) => `${live}:${c.path}`), ...changed.map((c) => `${draft}:${c.path}`)]));
+  const differ = changed.flatMap(({ path }, i) => (onLive[i] === inDrafts[i] ? [] : [{ path, live: onLive[i] ?? null, draft: inDrafts[i] ?? null }]));
+  // Every waiting file's saves in one log, and every version they made in one ask: a few Git processes whatever the number of files.
+  const saves = await clone.logFiles(
+    `${base}..${draft}`,
+    differ.map((c) => c.path),
+    { noMerges: true },
   );
-  return files.filter((f): f is Waiting => f !== null).sort((a, b) => (b.commits[0]?.date ?? "").localeCompare(a.commits[0]?.date ?? ""));
+  const pairs = saves.flatMap(({ files, ...commit }) => files.map((path) => ({ commit, path })));
+  const versions = await clone.blobs(pairs.map(({ commit, path }) => `${commit.commit}:${path}`));
+  const files = differ.map(({ path, live: published, draft: drafted }): Waiting => {
+    const status: WaitingFile["status"] = published === null ? "added" : drafted === null ? "deleted" : "changed";
+    const mine = pairs.flatMap((pair, i) => (pair.path === path ? [{ commit: pair.commit, version: versions[i] ?? null }] : []));
+    // Saves up to a version that is the live one were published already (on their own): not waiting.
+    const upTo = mine.findIndex((m) => m.version === published);
+    const all = mine.map((m) => m.commit);
+    return { path, status, commits: upTo === -1 ? all : all.slice(0, upTo) };
+  });
+  return files.sort((a, b) => (b.commits[0]?.date ?? "").localeCompare(a.commits[0]?.date ?? ""));
 }
+
+/** The two halves of a list of even length. */
+const halves = <T>(list: T[]): [T[], T[]] => [list.slice(0, list.length / 2), list.slice(list.length / 2)];
 
 /** The changes on the drafts branch that are not published yet: how many, who made them, the latest `limit`, newest first, and by file. */
 export async function pending(clone: Clone, title: (path: string) => Promise<string> | string = (p) => p, limit = LATEST_PENDING): Promise<PendingChanges> {

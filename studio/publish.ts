@@ -184,6 +184,7 @@ export async function publish(clone: Clone, options: PublishOptions & { ready?: 
       // Live. The drafts catch up with what was published, in the clone's queue (saves write there);
       // what was saved since the snapshot is counted first (the publish's own commit is not a save).
       // The studio's copy of the drafts to the remote (DraftsMirror) pushes them once the publish has ended.
+      say("Pushed. The drafts take in what was published…");
       const during = await clone.exclusive(async () => {
         const saved = await clone.count(`${snapshot}..${drafts}`, { noMerges: true });
         await clone.catchUp(commit, snapshot, options.publisher, `Drafts take in the publish by ${options.publisher.name}`);

@@ -138,6 +138,9 @@ export class Git {
   /** The commit a ref names. */
   head = async (ref = "HEAD") => (await this.git(["rev-parse", ref])).trim();
 
+  /** The commits several refs name, in one Git process. */
+  heads = async (...refs: string[]) => (await this.git(["rev-parse", ...refs])).trim().split("\n");
+
   /** Whether a ref exists. */
   exists = (ref: string) => this.holds(["rev-parse", "--verify", "--quiet", ref]);
 
@@ -166,6 +169,20 @@ export class Git {
     if (noMerges) args.push("--no-merges");
     if (limit) args.push(`-${limit}`);
     return commits(await this.git([...args, ...refs, "--", ...(paths ?? [])]));
+  }
+
+  /** Commits of `range` ("a..b") that changed any of `paths`, newest first, each with the ones of `paths` it changed: one Git process for any number of files. */
+  async logFiles(range: string, paths: string[], { noMerges }: { noMerges?: boolean } = {}): Promise<(Commit & { files: string[] })[]> {
+    if (paths.length === 0) return [];
+    const out = await this.git(["log", `--format=%x1e${LOG_FORMAT}`, "--name-only", "-z", ...(noMerges ? ["--no-merges"] : []), range, "--", ...paths]);
+    return out
+      .split("\x1e")
+      .filter(Boolean)
+      .map((record) => {
+        const [line = "", ...names] = record.split("\0");
+        const [commit] = commits(line);
+        return { ...(commit as Commit), files: names.map((n) => n.replace(/^\n/, "")).filter(Boolean) };
+      });
   }
 
   /** The commits plain history keeps for `paths` from `ref` (those that explain what it holds). */
@@ -734,11 +751,14 @@ export class Clone extends Git {
   }
 }
 
+/** The least time from the start of one push of the drafts to the start of the next. */
+const MIRROR_GAP_MS = 1000;
+
 /**
  * Copies the drafts branch to the remote after each save, in the background: a save never waits
- * for it, and a lost server loses no acknowledged draft. A failed push is retried, waiting longer
- * each time (up to five minutes); until it succeeds, `state()` says how many saves are on this
- * server only, and why.
+ * for it, and a lost server loses no acknowledged draft. Saves made during a push go together, a
+ * second after it began. A failed push is retried, waiting longer each time (up to five minutes);
+ * until it succeeds, `state()` says how many saves are on this server only, and why.
  */
 export class DraftsMirror {
   private running: Promise<void> | null = null;
@@ -794,6 +814,7 @@ export class DraftsMirror {
     const { drafts } = this.clone.options;
     do {
       this.again = false;
+      const began = Date.now();
       let error: string | null = null;
       try {
         if ((await this.clone.pushBranch(drafts)) === "refused")
@@ -808,7 +829,13 @@ export class DraftsMirror {
         return;
       }
       this.failures = 0;
-    } while (this.again);
+      // Saves made meanwhile go in the next push, a moment later: one push for a team's burst of saves, not one each.
+      if (this.again) await new Promise((resolve) => setTimeout(resolve, Math.max(0, MIRROR_GAP_MS - (Date.now() - began))));
+      if (this.holds > 0 && this.again) {
+        this.held = true;
+        return;
+      }
+    } while (this.again && !this.closed);
   }
 
   /** Saves not on the remote yet (0 when it has them all), and why not, if a push failed. */
