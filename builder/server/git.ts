@@ -772,6 +772,8 @@ export class DraftsMirror {
 
   private holds = 0;
   private held = false;
+  /** When the last push began (ms since the epoch). */
+  private lastPush = 0;
 
   /**
    * Holds the pushes until the returned function is called (while a publish builds, the machine is
@@ -814,7 +816,15 @@ export class DraftsMirror {
     const { drafts } = this.clone.options;
     do {
       this.again = false;
-      const began = Date.now();
+      // One push a second at most: the saves of a busy team go together, a moment later.
+      const wait = MIRROR_GAP_MS - (Date.now() - this.lastPush);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (this.closed) return;
+      if (this.holds > 0) {
+        this.held = true;
+        return;
+      }
+      this.lastPush = Date.now();
       let error: string | null = null;
       try {
         if ((await this.clone.pushBranch(drafts)) === "refused")
@@ -829,12 +839,6 @@ export class DraftsMirror {
         return;
       }
       this.failures = 0;
-      // Saves made meanwhile go in the next push, a moment later: one push for a team's burst of saves, not one each.
-      if (this.again) await new Promise((resolve) => setTimeout(resolve, Math.max(0, MIRROR_GAP_MS - (Date.now() - began))));
-      if (this.holds > 0 && this.again) {
-        this.held = true;
-        return;
-      }
     } while (this.again && !this.closed);
   }
 

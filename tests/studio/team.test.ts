@@ -228,6 +228,27 @@ describe("drafts on the remote", () => {
   }, 180_000);
 });
 
+describe("the drafts' copies to the remote", () => {
+  test("a burst of saves goes to the remote in a push a second at most, the last within seconds", async () => {
+    const asha = await signedIn(EDITOR);
+    // The remote's own record of each update of its drafts branch: one line a push.
+    git(studio.remote, "config", "core.logAllRefUpdates", "always");
+    const pushes = () => git(studio.remote, "reflog", "show", "--format=%H", "drafts", "--").split("\n").filter(Boolean).length;
+    await saveHeadline(asha, "Before the burst");
+    await new Promise((r) => setTimeout(r, 2_500));
+    const before = pushes();
+    const started = Date.now();
+    for (let i = 1; i <= 12; i++) await saveHeadline(asha, `Burst ${i}`);
+    const spent = Date.now() - started;
+    const head = git(clone(), "rev-parse", "drafts");
+    const deadline = Date.now() + 10_000;
+    while (git(studio.remote, "rev-parse", "drafts") !== head && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(git(studio.remote, "rev-parse", "drafts")).toBe(head);
+    // The first push at once, then one a second: twelve saves in `spent` ms take at most that many.
+    expect(pushes() - before).toBeLessThanOrEqual(Math.ceil(spent / 1000) + 1);
+  }, 60_000);
+});
+
 describe("the remote out of reach", () => {
   test("saves go on; the studio says how many are on its server only and why, and copies them once the remote is back", async () => {
     const asha = await signedIn(EDITOR);
