@@ -258,6 +258,17 @@ function readDecoded(full: string): Decoded | undefined {
   return decoded;
 }
 
+/** Readings and parses kept at most, for every folder a process reads (a studio reads its clone and its publishes' worktrees). */
+const KEPT_AT_MOST = 20_000;
+
+/** Forgets the files under `dir` not read this time (deleted, renamed), and everything once too many are kept. */
+function forgetOthers(dir: string, seen: ReadonlySet<string>): void {
+  for (const kept of [readings, parses]) {
+    if (kept.size > KEPT_AT_MOST) kept.clear();
+    for (const full of kept.keys()) if (full.startsWith(dir + sep) && !seen.has(full)) kept.delete(full);
+  }
+}
+
 /**
  * Reads and parses site-config/ under `root`. `overlay` (file from the root -> text) stands in for
  * files on disk: the page builder checks what it would save this way before saving it.
@@ -268,7 +279,9 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
   const fileProblem = (file: string, message: string, hint?: string, line = 1, column = 1, path = "", pointer = "") =>
     problems.push({ severity: "error", file, line, column, path, message, hint, pointer });
 
+  const seen = new Set<string>();
   const read = (full: string): SourceFile => {
+    seen.add(full);
     const file = relative(root, full).split(sep).join("/");
     let text = overlay?.get(file);
     if (text === undefined) {
@@ -404,5 +417,6 @@ export function readSources(root: string, overlay?: ReadonlyMap<string, string>)
     home.draft = false;
   }
 
+  forgetOthers(configDir, seen);
   return { settings, template, shared, pageTemplates, collections, pages, assets: assetSet, problems };
 }
