@@ -7,6 +7,7 @@
  * at the placement ("shared": ...), and its own mistakes are reported in the shared file once.
  */
 import { escapeSegment, splitPointer, valueAt } from "../lib/json-pointer.ts";
+import { lastString } from "../lib/last-string.ts";
 import { readablePath } from "./ajv-problems.ts";
 import type { JsonValue, NodeLocation, ParsedJson } from "./json-source.ts";
 import { didYouMean, type Problem } from "./problems.ts";
@@ -78,12 +79,8 @@ const made = new WeakMap<ParsedJson, { key: string; parsed: ParsedJson }>();
 /** A page's whole expansion (what it became, its placements, its own problems) by its parse. */
 const pageExpansions = new WeakMap<ParsedJson, { key: string; file: string; parsed: ParsedJson; placements?: Placement[]; problems: Problem[] }>();
 
-let lastKey = "";
 /** The same string object for the same key, so that a thousand pages compare it by reference. */
-const interned = (key: string) => {
-  if (key !== lastKey) lastKey = key;
-  return lastKey;
-};
+const interned = lastString();
 
 export function expandShared(sources: Sources, schemas: SchemaSet): Expanded {
   const problems: Problem[] = [];

@@ -5,6 +5,7 @@
  * the data: what validation finds about alt text is handed on for the normalize stage.
  */
 import type { Page, PlacedSection, Section, ServiceTemplate, SharedSection, SiteSettings } from "../generated/content.ts";
+import { lastString } from "../lib/last-string.ts";
 import { problemsFromAjv, readablePath } from "./ajv-problems.ts";
 import { headingProblems } from "./authoring.ts";
 import { consistencyProblems } from "./consistency.ts";
@@ -373,7 +374,7 @@ function memoized<T>(schemas: SchemaSet, parsed: ParsedJson, key: string, signat
   return result;
 }
 
-let lastSignature = "";
+const sameSignature = lastString();
 
 /**
  * What a document's check depends on besides its own text: the routes, the drafts, the collections' ids and
@@ -382,9 +383,7 @@ let lastSignature = "";
  */
 function factsSignature(facts: SiteFacts): string {
   const ids = [...facts.collectionIds].map(([name, set]) => `${name}:${set ? [...set].join(",") : "?"}`);
-  const signature = [facts.routes.join(" "), facts.draftRoutes.join(" "), ids.join(";"), [...facts.assets].join(" ")].join("\n");
-  if (signature !== lastSignature) lastSignature = signature;
-  return lastSignature;
+  return sameSignature([facts.routes.join(" "), facts.draftRoutes.join(" "), ids.join(";"), [...facts.assets].join(" ")].join("\n"));
 }
 
 /** Ids are unique within a collection: pages refer to entries by id. */
